@@ -1,0 +1,51 @@
+package org.pgingest.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.pgingest.target.ServerFacts;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Server facts of every trial, one JSON object per line, in the file the launcher names with
+ * {@code -Dpg.facts.file} (by default beside the JMH JSON). JMH's JSON has no place for them.
+ */
+final class FactsFile {
+    static final String PROPERTY = "pg.facts.file";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private FactsFile() {
+    }
+
+    static void append(BenchmarkParams params, ServerFacts facts) {
+        String file = System.getProperty(PROPERTY);
+        if (file == null || file.isBlank()) {
+            return;
+        }
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("benchmark", params.getBenchmark());
+        Map<String, String> jmhParams = new LinkedHashMap<>();
+        for (String key : params.getParamsKeys()) {
+            jmhParams.put(key, params.getParam(key));
+        }
+        line.put("params", jmhParams);
+        line.put("server", facts.toMap());
+        try {
+            Path path = Path.of(file);
+            if (path.getParent() != null) {
+                Files.createDirectories(path.getParent());
+            }
+            Files.writeString(path, JSON.writeValueAsString(line) + "\n", StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot record server facts in " + file, e);
+        }
+    }
+}

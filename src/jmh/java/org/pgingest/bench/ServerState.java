@@ -1,0 +1,54 @@
+package org.pgingest.bench;
+
+import com.zaxxer.hikari.HikariDataSource;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.pgingest.target.PostgresTarget;
+import org.pgingest.target.ServerFacts;
+import org.pgingest.target.TargetConfig;
+
+/**
+ * The server and its pool for one trial (one fork of one benchmark with one parameter set). The target is
+ * the one the launcher's -Dpg.* properties (or PGIB_* variables) name; its effective settings are recorded
+ * beside the JMH results and any durability difference is printed where the JMH log shows it.
+ */
+@State(Scope.Benchmark)
+public class ServerState {
+    /** Enough for every thread JMH may start on these machines; each thread borrows one. */
+    private static final int POOL_SIZE = 64;
+
+    private PostgresTarget target;
+    private HikariDataSource pool;
+
+    @Setup
+    public void start(BenchmarkParams params) {
+        target = PostgresTarget.open(TargetConfig.fromEnvironment());
+        ServerFacts facts = target.facts();
+        FactsFile.append(params, facts);
+        for (String warning : facts.warnings()) {
+            System.out.println("# WARNING: " + warning);
+        }
+        pool = target.pool(Math.min(POOL_SIZE, Math.max(1, params.getThreads())));
+    }
+
+    @TearDown
+    public void stop() {
+        if (pool != null) {
+            pool.close();
+        }
+        if (target != null) {
+            target.close();
+        }
+    }
+
+    public PostgresTarget target() {
+        return target;
+    }
+
+    public HikariDataSource pool() {
+        return pool;
+    }
+}
