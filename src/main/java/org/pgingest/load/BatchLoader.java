@@ -1,0 +1,59 @@
+package org.pgingest.load;
+
+import org.pgingest.workload.Table;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Map;
+
+/**
+ * JDBC addBatch/executeBatch of a one-row INSERT, all batches in one transaction (wrap in
+ * {@link CommitEveryLoader} for a commit size). Two variants:
+ * <ul>
+ *   <li>plain: pgjdbc pipelines each batch (the analogue of pgx's SendBatch); a batch of more than one entry
+ *       is server-prepared at once, so rows travel in binary;</li>
+ *   <li>rewritten: the connection has {@code reWriteBatchedInserts=true} and pgjdbc folds rows into multi-row
+ *       INSERTs (up to 128 rows each before 42.7.13, power-of-two blocks; larger since). Batch sizes that are
+ *       powers of two avoid odd tail statements.</li>
+ * </ul>
+ */
+public final class BatchLoader extends AtomicLoader {
+    private final int batchSize;
+    private final boolean rewrite;
+
+    private BatchLoader(int batchSize, boolean rewrite) {
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("batchSize must be at least 1, was " + batchSize);
+        }
+        this.batchSize = batchSize;
+        this.rewrite = rewrite;
+    }
+
+    public static BatchLoader plain(int batchSize) {
+        return new BatchLoader(batchSize, false);
+    }
+
+    public static BatchLoader rewritten(int batchSize) {
+        return new BatchLoader(batchSize, true);
+    }
+
+    @Override
+    public String name() {
+        return (rewrite ? "batch-rewritten-" : "batch-") + batchSize;
+    }
+
+    @Override
+    public Map<String, String> driverOptions() {
+        return rewrite ? Map.of("reWriteBatchedInserts", "true") : Map.of();
+    }
+
+    @Override
+    protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
+        boolean rewriting = BatchWriter.rewriteEnabled(connection);
+        if (rewrite && !rewriting) {
+            throw new IllegalStateException(name() + " needs a connection opened with reWriteBatchedInserts=true "
+                    + "(see driverOptions())");
+        }
+        return BatchWriter.write(connection, Statements.insertValues(table, 1), table, rows, batchSize, !rewriting);
+    }
+}

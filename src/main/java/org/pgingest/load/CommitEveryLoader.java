@@ -1,0 +1,81 @@
+package org.pgingest.load;
+
+import org.pgingest.workload.Table;
+import org.pgingest.workload.TableShape;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Any atomic loader, committed every {@code commitEvery} rows: one transaction (and one WAL flush) per
+ * chunk instead of per call. Not atomic: when a row is rejected, the chunks before its chunk stay committed
+ * and its own chunk is rolled back, so up to {@code commitEvery} rows are at risk per failure (and per
+ * crash). Client memory: one chunk.
+ */
+public final class CommitEveryLoader implements Loader {
+    private final AtomicLoader inner;
+    private final int commitEvery;
+
+    public CommitEveryLoader(AtomicLoader inner, int commitEvery) {
+        if (commitEvery < 1) {
+            throw new IllegalArgumentException("commitEvery must be at least 1, was " + commitEvery);
+        }
+        this.inner = inner;
+        this.commitEvery = commitEvery;
+    }
+
+    @Override
+    public String name() {
+        return inner.name() + "-commit-" + commitEvery;
+    }
+
+    @Override
+    public boolean atomic() {
+        return false;
+    }
+
+    @Override
+    public Set<TableShape> shapes() {
+        return inner.shapes();
+    }
+
+    @Override
+    public Map<String, String> driverOptions() {
+        return inner.driverOptions();
+    }
+
+    @Override
+    public long load(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
+        if (!connection.getAutoCommit()) {
+            throw new IllegalStateException(name() + " commits every " + commitEvery
+                    + " rows itself: call it with autocommit on");
+        }
+        long loaded = 0;
+        long offset = 0;
+        List<Object[]> chunk = new ArrayList<>(Math.min(commitEvery, 65_536));
+        for (Object[] row : rows) {
+            chunk.add(row);
+            if (chunk.size() == commitEvery) {
+                loaded += loadChunk(connection, table, chunk, offset);
+                offset += chunk.size();
+                chunk = new ArrayList<>(chunk.size());
+            }
+        }
+        if (!chunk.isEmpty()) {
+            loaded += loadChunk(connection, table, chunk, offset);
+        }
+        return loaded;
+    }
+
+    private long loadChunk(Connection connection, Table table, List<Object[]> chunk, long offset) throws SQLException {
+        try {
+            return inner.load(connection, table, chunk);
+        } catch (LoadException e) {
+            throw new LoadException(e.rowIndex() < 0 ? -1 : offset + e.rowIndex(), (SQLException) e.getCause());
+        }
+    }
+}

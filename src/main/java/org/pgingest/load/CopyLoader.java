@@ -1,0 +1,31 @@
+package org.pgingest.load;
+
+import org.pgingest.workload.Table;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Locale;
+
+/**
+ * {@code COPY ... FROM STDIN} in text, CSV or binary format, streamed from the rows as they are iterated
+ * (constant client memory), in one transaction. Binary skips the server's text parsing; text and CSV
+ * skip nothing but are the formats other tools write.
+ */
+public final class CopyLoader extends AtomicLoader {
+    private final CopyFormat format;
+
+    public CopyLoader(CopyFormat format) {
+        this.format = format;
+    }
+
+    @Override
+    public String name() {
+        return "copy-" + format.name().toLowerCase(Locale.ROOT);
+    }
+
+    @Override
+    protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
+        return CopyWriter.copy(connection, format.copySql(table.qualifiedName(), table.columnList()), format,
+                table.columns(), rows);
+    }
+}

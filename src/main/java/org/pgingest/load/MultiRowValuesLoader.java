@@ -1,0 +1,80 @@
+package org.pgingest.load;
+
+import org.pgingest.workload.Table;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One prepared {@code INSERT ... VALUES (...), (...), ...} per chunk of rows, all chunks in one transaction.
+ * A statement can bind at most 65,535 parameters, so a chunk holds at most 65,535 / columns rows (21,845 for
+ * users' three columns); larger inputs are split, and a shorter tail gets its own statement. The server
+ * plans each distinct statement text anew: planning grows with the row count (that is what UNNEST avoids).
+ */
+public final class MultiRowValuesLoader extends AtomicLoader {
+    private final int rowsPerStatement;
+
+    /** @param rowsPerStatement rows per statement; 0 = as many as the parameter ceiling allows */
+    public MultiRowValuesLoader(int rowsPerStatement) {
+        if (rowsPerStatement < 0) {
+            throw new IllegalArgumentException("rowsPerStatement must be 0 (maximum) or more, was " + rowsPerStatement);
+        }
+        this.rowsPerStatement = rowsPerStatement;
+    }
+
+    @Override
+    public String name() {
+        return "multi-row-values" + (rowsPerStatement == 0 ? "" : "-" + rowsPerStatement);
+    }
+
+    /** Rows per statement for this table: the configured size, capped at the parameter ceiling. */
+    int chunkSize(Table table) {
+        int max = Statements.maxRowsPerStatement(table);
+        if (rowsPerStatement > max) {
+            throw new IllegalArgumentException(name() + ": " + rowsPerStatement + " rows of " + table.columns().size()
+                    + " columns exceed the 65,535 bind-parameter ceiling; at most " + max + " rows per statement");
+        }
+        return rowsPerStatement == 0 ? max : rowsPerStatement;
+    }
+
+    @Override
+    protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
+        int chunkSize = chunkSize(table);
+        long written = 0;
+        PreparedStatement full = null;
+        try {
+            List<Object[]> chunk = new ArrayList<>(chunkSize);
+            for (Object[] row : rows) {
+                chunk.add(row);
+                if (chunk.size() == chunkSize) {
+                    if (full == null) {
+                        full = connection.prepareStatement(Statements.insertValues(table, chunkSize));
+                    }
+                    written += execute(full, table, chunk);
+                    chunk.clear();
+                }
+            }
+            if (!chunk.isEmpty()) {
+                try (PreparedStatement tail = connection.prepareStatement(Statements.insertValues(table, chunk.size()))) {
+                    written += execute(tail, table, chunk);
+                }
+            }
+        } finally {
+            if (full != null) {
+                full.close();
+            }
+        }
+        return written;
+    }
+
+    private static long execute(PreparedStatement ps, Table table, List<Object[]> chunk) throws SQLException {
+        int columns = table.columns().size();
+        for (int r = 0; r < chunk.size(); r++) {
+            Statements.bindRow(ps, table.columns(), chunk.get(r), r * columns + 1);
+        }
+        return ps.executeUpdate();
+    }
+}

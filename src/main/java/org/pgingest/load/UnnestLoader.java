@@ -1,0 +1,96 @@
+package org.pgingest.load;
+
+import org.pgingest.workload.Column;
+import org.pgingest.workload.Table;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code INSERT INTO t (...) SELECT * FROM unnest(?::t1[], ?::t2[], ...)}: one array parameter per column,
+ * whatever the row count, so the statement text and its plan are the same for every chunk. That is the
+ * planning time multi-row VALUES pays and this path does not.
+ */
+public final class UnnestLoader extends AtomicLoader {
+    private final int rowsPerStatement;
+
+    /** @param rowsPerStatement rows per statement; 0 = all rows in one statement */
+    public UnnestLoader(int rowsPerStatement) {
+        if (rowsPerStatement < 0) {
+            throw new IllegalArgumentException("rowsPerStatement must be 0 (all) or more, was " + rowsPerStatement);
+        }
+        this.rowsPerStatement = rowsPerStatement;
+    }
+
+    @Override
+    public String name() {
+        return "unnest" + (rowsPerStatement == 0 ? "" : "-" + rowsPerStatement);
+    }
+
+    /** The statement: the same text for any number of rows. */
+    static String sql(Table table) {
+        return "INSERT INTO " + table.qualifiedName() + " (" + table.columnList() + ") " + select(table);
+    }
+
+    /** SELECT ... FROM unnest(?::type[], ...) AS u(...), typed per column. */
+    static String select(Table table) {
+        List<Column> columns = table.columns();
+        List<String> selects = new ArrayList<>();
+        List<String> arrays = new ArrayList<>();
+        List<String> aliases = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            String alias = "c" + i;
+            aliases.add(alias);
+            arrays.add("?::" + columns.get(i).type().unnestArrayType());
+            selects.add(columns.get(i).type().unnestSelect("u." + alias));
+        }
+        return "SELECT " + String.join(", ", selects) + " FROM unnest(" + String.join(", ", arrays) + ") AS u("
+                + String.join(", ", aliases) + ")";
+    }
+
+    @Override
+    protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
+        long written = 0;
+        try (PreparedStatement ps = connection.prepareStatement(sql(table))) {
+            List<Object[]> chunk = new ArrayList<>();
+            for (Object[] row : rows) {
+                chunk.add(row);
+                if (chunk.size() == rowsPerStatement) {
+                    written += execute(connection, ps, table, chunk);
+                    chunk.clear();
+                }
+            }
+            if (!chunk.isEmpty()) {
+                written += execute(connection, ps, table, chunk);
+            }
+        }
+        return written;
+    }
+
+    /** Binds one array per column (values of that column across the chunk). */
+    static void bindColumns(Connection connection, PreparedStatement ps, Table table, List<Object[]> chunk)
+            throws SQLException {
+        List<Column> columns = table.columns();
+        for (int c = 0; c < columns.size(); c++) {
+            List<Object> values = new ArrayList<>(chunk.size());
+            for (Object[] row : chunk) {
+                if (row.length != columns.size()) {
+                    throw new IllegalArgumentException("row has " + row.length + " values, the table takes " + columns.size());
+                }
+                values.add(row[c]);
+            }
+            Array array = columns.get(c).type().unnestArray(connection, values);
+            ps.setArray(c + 1, array);
+        }
+    }
+
+    private static long execute(Connection connection, PreparedStatement ps, Table table, List<Object[]> chunk)
+            throws SQLException {
+        bindColumns(connection, ps, table, chunk);
+        return ps.executeUpdate();
+    }
+}

@@ -1,0 +1,54 @@
+package org.pgingest.workload;
+
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+
+/**
+ * Values that break naive encoders: every character COPY text and CSV treat specially, the end-of-data
+ * marker, 4-byte UTF-8, empty string next to NULL, and the edges of timestamps and floats.
+ */
+public final class HostileValues {
+    /** Text that must survive every path unchanged. PostgreSQL text cannot hold U+0000, so it is absent. */
+    public static final List<String> TEXT = List.of(
+            "tab\there",
+            "new\nline",
+            "carriage\rreturn",
+            "crlf\r\nend",
+            "back\\slash",
+            "\\N",
+            "\\.",
+            "\n\\.\n",
+            "single'quote",
+            "double\"quote",
+            "comma,separated",
+            "{braces,\"and\"}",
+            "NULL",
+            "",
+            " padded ",
+            "emoji \uD83D\uDE00 clef \uD834\uDD1E",
+            "\u00e9\u00e8\u00ea \u4e2d\u6587 \u0416",
+            "\u0001\u001f controls",
+            "\\\\double backslash\\\\");
+
+    /** Timestamps at the edges of what both java.time and PostgreSQL represent, at microsecond precision. */
+    public static final List<OffsetDateTime> TIMESTAMPS = List.of(
+            OffsetDateTime.of(1, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC),
+            OffsetDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_000, ZoneOffset.UTC),
+            OffsetDateTime.of(1970, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC),
+            OffsetDateTime.of(2000, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC),
+            OffsetDateTime.of(1999, 12, 31, 23, 59, 59, 999_999_000, ZoneOffset.UTC),
+            OffsetDateTime.of(2024, 2, 29, 12, 0, 0, 1_000, ZoneOffset.UTC));
+
+    /** Floats whose text forms are easy to get wrong. */
+    public static final List<Double> DOUBLES = List.of(Double.NaN, Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY, -0.0, Double.MIN_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, 0.1, 1e-300);
+
+    public static final List<Float> FLOATS = List.of(Float.NaN, Float.POSITIVE_INFINITY,
+            Float.NEGATIVE_INFINITY, -0.0f, Float.MIN_VALUE, Float.MAX_VALUE, 0.1f);
+
+    public static final List<Integer> INTS = List.of(Integer.MIN_VALUE, Integer.MAX_VALUE, 0, -1);
+
+    private HostileValues() {
+    }
+}
