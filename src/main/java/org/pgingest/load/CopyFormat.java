@@ -18,7 +18,7 @@ public enum CopyFormat {
      */
     TEXT("") {
         @Override
-        void writeRow(DataOutputStream out, List<Column> columns, Object[] row, StringBuilder scratch) throws IOException {
+        int writeRow(DataOutputStream out, List<Column> columns, Object[] row, StringBuilder scratch) throws IOException {
             scratch.setLength(0);
             for (int i = 0; i < row.length; i++) {
                 if (i > 0) {
@@ -43,6 +43,7 @@ public enum CopyFormat {
             }
             scratch.append('\n');
             out.write(scratch.toString().getBytes(StandardCharsets.UTF_8));
+            return 0;
         }
     },
     /**
@@ -51,8 +52,9 @@ public enum CopyFormat {
      */
     CSV("FORMAT csv") {
         @Override
-        void writeRow(DataOutputStream out, List<Column> columns, Object[] row, StringBuilder scratch) throws IOException {
+        int writeRow(DataOutputStream out, List<Column> columns, Object[] row, StringBuilder scratch) throws IOException {
             scratch.setLength(0);
+            int lineBreaks = 0;
             for (int i = 0; i < row.length; i++) {
                 if (i > 0) {
                     scratch.append(',');
@@ -67,6 +69,8 @@ public enum CopyFormat {
                     char ch = s.charAt(j);
                     if (ch == '"') {
                         scratch.append('"');
+                    } else if (ch == '\n') {
+                        lineBreaks++;
                     }
                     scratch.append(ch);
                 }
@@ -74,6 +78,7 @@ public enum CopyFormat {
             }
             scratch.append('\n');
             out.write(scratch.toString().getBytes(StandardCharsets.UTF_8));
+            return lineBreaks;
         }
     },
     /**
@@ -92,7 +97,7 @@ public enum CopyFormat {
         }
 
         @Override
-        void writeRow(DataOutputStream out, List<Column> columns, Object[] row, StringBuilder scratch) throws IOException {
+        int writeRow(DataOutputStream out, List<Column> columns, Object[] row, StringBuilder scratch) throws IOException {
             out.writeShort(row.length);
             for (int i = 0; i < row.length; i++) {
                 if (row[i] == null) {
@@ -101,6 +106,7 @@ public enum CopyFormat {
                     columns.get(i).type().writeBinary(out, row[i]);
                 }
             }
+            return 0;
         }
 
         @Override
@@ -130,7 +136,11 @@ public enum CopyFormat {
     void writeHeader(DataOutputStream out) throws IOException {
     }
 
-    abstract void writeRow(DataOutputStream out, List<Column> columns, Object[] row, StringBuilder scratch) throws IOException;
+    /**
+     * Writes one row and returns how many line breaks PostgreSQL will count inside it (beyond the one that
+     * ends it): only CSV's quoted newlines count, and they shift the "line N" of the server's errors.
+     */
+    abstract int writeRow(DataOutputStream out, List<Column> columns, Object[] row, StringBuilder scratch) throws IOException;
 
     void writeTrailer(DataOutputStream out) throws IOException {
     }

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -19,8 +20,10 @@ import java.util.regex.Pattern;
 /**
  * Streams rows through {@code COPY ... FROM STDIN}: rows are encoded into a buffer of about
  * {@value #FLUSH_BYTES} bytes that is handed to the driver and reused, so client memory does not grow with
- * the number of rows. A rejected row is located from the server's error context ("COPY t, line N"), which
- * counts rows (tuples in binary format, logical lines in CSV) from 1.
+ * the number of rows. A rejected row is located from the server's error context ("COPY t, line N"): N counts
+ * tuples in binary format and lines in text, where a row is one line; in CSV a quoted newline inside a value
+ * counts as a line too, so the rows holding such newlines are remembered (the only client memory that grows
+ * with the input, and only with rows that contain line breaks).
  */
 final class CopyWriter {
     static final int FLUSH_BYTES = 64 * 1024;
@@ -46,13 +49,15 @@ final class CopyWriter {
         Buffer buffer = new Buffer();
         DataOutputStream out = new DataOutputStream(buffer);
         StringBuilder scratch = new StringBuilder(256);
+        LineBreaks lineBreaks = new LineBreaks();
+        long index = 0;
         try {
             format.writeHeader(out);
             for (Object[] row : rows) {
                 if (row.length != columns.size()) {
                     throw new IllegalArgumentException("row has " + row.length + " values, the table takes " + columns.size());
                 }
-                format.writeRow(out, columns, row, scratch);
+                lineBreaks.add(index++, format.writeRow(out, columns, row, scratch));
                 if (buffer.size() >= FLUSH_BYTES) {
                     copy.writeToCopy(buffer.bytes(), 0, buffer.size());
                     buffer.reset();
@@ -65,7 +70,7 @@ final class CopyWriter {
             return copy.endCopy();
         } catch (SQLException e) {
             cancel(copy, e);
-            throw located(e);
+            throw located(e, lineBreaks);
         } catch (IOException e) {
             // DataOutputStream over a ByteArrayOutputStream does not do I/O; this cannot happen.
             throw new UncheckedIOException(e);
@@ -86,16 +91,56 @@ final class CopyWriter {
     }
 
     /** The row the server names in its error context, as a {@link LocatedFailure}; otherwise the error. */
-    static SQLException located(SQLException e) {
+    static SQLException located(SQLException e, LineBreaks lineBreaks) {
         if (e instanceof PSQLException p) {
             ServerErrorMessage server = p.getServerErrorMessage();
             if (server != null && server.getWhere() != null) {
                 Matcher m = LINE.matcher(server.getWhere());
                 if (m.find()) {
-                    return new LocatedFailure(Long.parseLong(m.group(1)) - 1, e);
+                    return new LocatedFailure(lineBreaks.rowOfLine(Long.parseLong(m.group(1))), e);
                 }
             }
         }
         return e;
+    }
+
+    /** Rows that contain line breaks PostgreSQL counts, one entry per break, in input order. */
+    static final class LineBreaks {
+        private long[] rowOfBreak = new long[0];
+        private int size;
+
+        void add(long row, int breaks) {
+            for (int i = 0; i < breaks; i++) {
+                if (size == rowOfBreak.length) {
+                    rowOfBreak = Arrays.copyOf(rowOfBreak, Math.max(16, size * 2));
+                }
+                rowOfBreak[size++] = row;
+            }
+        }
+
+        /**
+         * The 0-based row on which the server's 1-based {@code line} falls. Row r ends on line
+         * r + 1 + (breaks in rows 0..r), so the answer is the first row that ends on or after {@code line}.
+         */
+        long rowOfLine(long line) {
+            long breaksBefore = 0;
+            int i = 0;
+            while (i < size) {
+                long row = rowOfBreak[i];
+                if (line <= row + breaksBefore) {
+                    break; // ends in a break-free row before this one
+                }
+                int breaks = 0;
+                while (i < size && rowOfBreak[i] == row) {
+                    breaks++;
+                    i++;
+                }
+                if (line <= row + 1 + breaksBefore + breaks) {
+                    return row;
+                }
+                breaksBefore += breaks;
+            }
+            return line - 1 - breaksBefore;
+        }
     }
 }

@@ -13,7 +13,6 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 /**
@@ -132,8 +131,10 @@ public enum ColumnType {
         public void writeBinary(DataOutput out, Object value) throws IOException {
             // Binary timestamptz: int64 microseconds since 2000-01-01 00:00:00 UTC (integer datetimes,
             // the only kind since PostgreSQL 10).
+            // (ChronoUnit.MICROS.between counts in nanoseconds first and overflows beyond ~292 years.)
+            Instant t = ((OffsetDateTime) value).toInstant();
             out.writeInt(8);
-            out.writeLong(ChronoUnit.MICROS.between(POSTGRES_EPOCH, ((OffsetDateTime) value).toInstant()));
+            out.writeLong((t.getEpochSecond() - POSTGRES_EPOCH_SECOND) * 1_000_000L + t.getNano() / 1_000);
         }
 
         @Override
@@ -227,7 +228,7 @@ public enum ColumnType {
     };
 
     static final int FLOAT4_OID = 700;
-    private static final Instant POSTGRES_EPOCH = Instant.parse("2000-01-01T00:00:00Z");
+    private static final long POSTGRES_EPOCH_SECOND = Instant.parse("2000-01-01T00:00:00Z").getEpochSecond();
     private static final DateTimeFormatter TIMESTAMP_TEXT =
             DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSSxxx");
 

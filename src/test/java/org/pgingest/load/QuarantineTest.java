@@ -1,0 +1,90 @@
+package org.pgingest.load;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.pgingest.workload.RowGenerator;
+import org.pgingest.workload.Rows;
+import org.pgingest.workload.Table;
+import org.pgingest.workload.TableShape;
+
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Quarantine mode: all good rows loaded, every bad row returned with its error; good + rejected = input. */
+class QuarantineTest {
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = LoadMethod.class, names = {"ROW_COMMIT_EVERY", "BATCH", "BATCH_REWRITTEN", "MULTI_ROW_VALUES",
+            "UNNEST", "COPY_TEXT", "COPY_CSV", "COPY_BINARY"})
+    void goodRowsLoadAndBadRowsComeBack(LoadMethod method) throws Exception {
+        Table table = SharedServer.newTable(TableShape.USERS);
+        List<Object[]> existing = new RowGenerator(TableShape.USERS, 1, 0.2).next(20);
+        List<Object[]> rows = new ArrayList<>(new RowGenerator(TableShape.USERS, 2, 0.3).next(1000));
+        Set<Long> bad = new TreeSet<>();
+        // duplicates of earlier input rows (the later copy is the bad one) ...
+        for (int i : new int[] {17, 18, 400, 401, 402, 999}) {
+            duplicateEmail(rows, i, rows.get(i - 10));
+            bad.add((long) i);
+        }
+        // ... and of rows already in the table
+        for (int i : new int[] {0, 555}) {
+            duplicateEmail(rows, i, existing.get(i % existing.size()));
+            bad.add((long) i);
+        }
+        QuarantineLoader quarantine = new QuarantineLoader((AtomicLoader) method.create());
+        try (Connection c = SharedServer.connect(method.create())) {
+            new CopyLoader(CopyFormat.BINARY).load(c, table, existing);
+            QuarantineLoader.Result result = quarantine.load(c, table, rows);
+
+            assertThat(result.rejected()).extracting(QuarantineLoader.Rejected::index).containsExactlyElementsOf(bad);
+            assertThat(result.rejected()).allSatisfy(r -> {
+                assertThat(r.sqlState()).isEqualTo("23505");
+                assertThat(r.message()).startsWith("ERROR: duplicate key value violates unique constraint");
+                assertThat(r.row()).isSameAs(rows.get((int) r.index()));
+            });
+            List<Object[]> good = new ArrayList<>();
+            for (int i = 0; i < rows.size(); i++) {
+                if (!bad.contains((long) i)) {
+                    good.add(rows.get(i));
+                }
+            }
+            assertThat(result.loaded()).isEqualTo(good.size());
+            assertThat(result.loaded() + result.rejected().size()).isEqualTo(rows.size());
+            List<Object[]> expected = new ArrayList<>(existing);
+            expected.addAll(good);
+            assertThat(Rows.canonicalSorted(table.readAll(c))).containsExactlyElementsOf(Rows.canonicalSorted(expected));
+        }
+    }
+
+    @Test
+    void cleanInputTakesTheFastPath() throws Exception {
+        Table table = SharedServer.newTable(TableShape.ARTICLES);
+        List<Object[]> rows = new RowGenerator(TableShape.ARTICLES, 3, 0.3).next(200);
+        try (Connection c = SharedServer.connect()) {
+            QuarantineLoader.Result result = new QuarantineLoader(new CopyLoader(CopyFormat.BINARY)).load(c, table, rows);
+            assertThat(result.rejected()).isEmpty();
+            assertThat(result.loaded()).isEqualTo(200);
+            assertThat(table.count(c)).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void freezeCannotBeQuarantinedBecauseItReplacesTheTable() {
+        assertThatThrownBy(() -> new QuarantineLoader(new CopyFreezeLoader(CopyFormat.BINARY)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("copy-freeze-binary replaces the table's contents");
+    }
+
+    private static void duplicateEmail(List<Object[]> rows, int index, Object[] source) {
+        Object[] copy = rows.get(index).clone();
+        copy[1] = source[1];
+        rows.set(index, copy);
+    }
+}

@@ -1,0 +1,28 @@
+package org.pgingest.load;
+
+import org.pgingest.target.SuiteSchema;
+import org.pgingest.workload.RowGenerator;
+import org.pgingest.workload.Table;
+import org.pgingest.workload.TableShape;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+
+/**
+ * Child JVM of the streaming test: loads {@code count} generated rows through one COPY, rows made as they
+ * are sent. Args: JDBC URL (trust auth), schema, table, format, count. Prints "LOADED n".
+ */
+public final class StreamingCopyProcess {
+    private StreamingCopyProcess() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Table table = Table.of(new SuiteSchema(args[1]), TableShape.SENSORS).named(args[2]);
+        CopyLoader loader = new CopyLoader(CopyFormat.valueOf(args[3]));
+        long count = Long.parseLong(args[4]);
+        try (Connection c = DriverManager.getConnection(args[0], "postgres", "")) {
+            long loaded = loader.load(c, table, new RowGenerator(TableShape.SENSORS, 77, 0.3).stream(count));
+            System.out.println("LOADED " + loaded + " max heap " + Runtime.getRuntime().maxMemory());
+        }
+    }
+}
