@@ -1,0 +1,164 @@
+package org.pgingest.stats;
+
+import org.pgingest.target.ServerFacts;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * Reads one {@link CounterSnapshot} on the monitor connection, with the queries of the server's major
+ * version. Where a figure lives, by version (checked against 14.20, 15.19, 16.15, 17.11, 18.6):
+ * <ul>
+ *   <li>WAL fsyncs and their time: {@code pg_stat_wal.wal_sync(_time)} on 14-17; on 18 those columns are gone
+ *       and {@code pg_stat_io} rows with object 'wal' (contexts normal and init) hold them;</li>
+ *   <li>data-file fsyncs: {@code pg_stat_io} object 'relation', which exists from 16;</li>
+ *   <li>checkpoints: {@code pg_stat_bgwriter} on 14-16, {@code pg_stat_checkpointer} from 17, whose
+ *       {@code num_done} (18) counts completed ones where {@code num_requested} counts requests.</li>
+ * </ul>
+ */
+final class CounterReader {
+    /**
+     * Every statement the harness runs starts with this comment. pg_stat_statements keeps it in the query text
+     * up to 17; 18 stores the text without leading comments, so harness statements are also recognised by
+     * what they read (see {@link #HARNESS_STATEMENT}).
+     */
+    static final String TAG = "/* pg-ingest-bench monitor */ ";
+    /**
+     * pg_stat_statements rows that are the harness's own: the statistics flush on the workers, the monitor's
+     * reads of pg_stat_* views (which share the benchmark database on external targets), CHECKPOINT.
+     */
+    static final String HARNESS_STATEMENT = "(query LIKE '/* pg-ingest-bench monitor */%' OR query LIKE '%pg\\_stat%' "
+            + "OR query = 'CHECKPOINT')";
+
+    private final ServerFacts facts;
+    private final String database;
+    private final String role;
+    private final ServerCpu cpu;
+
+    /**
+     * @param database the benchmark database (commits, statements)
+     * @param role     the role benchmarks connect as (statements: other applications' are left out)
+     */
+    CounterReader(ServerFacts facts, String database, String role, ServerCpu cpu) {
+        this.facts = facts;
+        this.database = database;
+        this.role = role;
+        this.cpu = cpu;
+    }
+
+    CounterSnapshot read(Connection monitor) throws SQLException {
+        Map<CostFigure, Double> values = new EnumMap<>(CostFigure.class);
+        Map<CostFigure, String> missing = new EnumMap<>(CostFigure.class);
+        int major = facts.major();
+        Double walStatBytes;
+        try (Statement st = monitor.createStatement()) {
+            // Within a transaction, statistics views are served from a snapshot; start from a fresh one.
+            st.execute(TAG + "SELECT pg_stat_clear_snapshot()");
+            try (ResultSet rs = st.executeQuery(TAG + "SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::float8, "
+                    + "wal_records, wal_fpi, wal_bytes::float8" + (major <= 17 ? ", wal_sync, wal_sync_time" : "")
+                    + " FROM pg_stat_wal")) {
+                rs.next();
+                values.put(CostFigure.WAL_BYTES, rs.getDouble(1));
+                values.put(CostFigure.WAL_RECORDS, rs.getDouble(2));
+                values.put(CostFigure.WAL_FPI, rs.getDouble(3));
+                walStatBytes = rs.getDouble(4);
+                if (major <= 17) {
+                    values.put(CostFigure.WAL_FSYNCS, rs.getDouble(5));
+                    values.put(CostFigure.WAL_FSYNC_TIME, rs.getDouble(6));
+                }
+            }
+            if (major >= 18) {
+                try (ResultSet rs = st.executeQuery(TAG + "SELECT coalesce(sum(fsyncs), 0)::float8, coalesce(sum(fsync_time), 0) "
+                        + "FROM pg_stat_io WHERE object = 'wal'")) {
+                    rs.next();
+                    values.put(CostFigure.WAL_FSYNCS, rs.getDouble(1));
+                    values.put(CostFigure.WAL_FSYNC_TIME, rs.getDouble(2));
+                }
+            }
+            if (!"on".equals(facts.settings().get("track_wal_io_timing"))) {
+                values.remove(CostFigure.WAL_FSYNC_TIME);
+                missing.put(CostFigure.WAL_FSYNC_TIME, "track_wal_io_timing is off on this server");
+            }
+            if (major >= 16) {
+                try (ResultSet rs = st.executeQuery(TAG + "SELECT coalesce(sum(fsyncs), 0)::float8 FROM pg_stat_io "
+                        + "WHERE object = 'relation'")) {
+                    rs.next();
+                    values.put(CostFigure.DATA_FSYNCS, rs.getDouble(1));
+                }
+            } else {
+                missing.put(CostFigure.DATA_FSYNCS, "data-file fsyncs are counted in pg_stat_io, which PostgreSQL has from 16");
+            }
+            try (ResultSet rs = st.executeQuery(TAG + checkpointsQuery(major))) {
+                rs.next();
+                values.put(CostFigure.CHECKPOINTS, rs.getDouble(1));
+            }
+        }
+        try (PreparedStatement ps = monitor.prepareStatement(TAG
+                + "SELECT xact_commit::float8, xact_rollback::float8 FROM pg_stat_database WHERE datname = ?")) {
+            ps.setString(1, database);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw new SQLException("database " + database + " is not in pg_stat_database");
+                }
+                values.put(CostFigure.COMMITS, rs.getDouble(1));
+                values.put(CostFigure.ROLLBACKS, rs.getDouble(2));
+            }
+        }
+        readStatements(monitor, values, missing);
+        if (cpu.missingReason() == null) {
+            values.put(CostFigure.SERVER_CPU, cpu.cpuMillis());
+        } else {
+            missing.put(CostFigure.SERVER_CPU, cpu.missingReason());
+        }
+        return new CounterSnapshot(values, missing, walStatBytes, Instant.now());
+    }
+
+    /** The checkpoint counter that moves when a checkpoint has completed (and been counted). */
+    static String checkpointsQuery(int major) {
+        if (major <= 16) {
+            return "SELECT (checkpoints_timed + checkpoints_req)::float8 FROM pg_stat_bgwriter";
+        }
+        if (major == 17) {
+            return "SELECT (num_timed + num_requested)::float8 FROM pg_stat_checkpointer";
+        }
+        return "SELECT num_done::float8 FROM pg_stat_checkpointer";
+    }
+
+    private void readStatements(Connection monitor, Map<CostFigure, Double> values, Map<CostFigure, String> missing)
+            throws SQLException {
+        if (!facts.pgStatStatements()) {
+            String reason = facts.statementsMissing();
+            missing.put(CostFigure.STATEMENTS, reason);
+            missing.put(CostFigure.PLANS, reason);
+            missing.put(CostFigure.PLAN_TIME, reason);
+            missing.put(CostFigure.EXEC_TIME, reason);
+            return;
+        }
+        try (PreparedStatement ps = monitor.prepareStatement(TAG + "SELECT coalesce(sum(calls), 0)::float8, "
+                + "coalesce(sum(plans), 0)::float8, coalesce(sum(total_plan_time), 0), coalesce(sum(total_exec_time), 0) "
+                + "FROM " + facts.statementsSchema() + ".pg_stat_statements "
+                + "WHERE dbid = (SELECT oid FROM pg_database WHERE datname = ?) "
+                + "AND userid = (SELECT oid FROM pg_roles WHERE rolname = ?) AND NOT " + HARNESS_STATEMENT)) {
+            ps.setString(1, database);
+            ps.setString(2, role);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                values.put(CostFigure.STATEMENTS, rs.getDouble(1));
+                values.put(CostFigure.EXEC_TIME, rs.getDouble(4));
+                if ("on".equals(facts.settings().get("pg_stat_statements.track_planning"))) {
+                    values.put(CostFigure.PLANS, rs.getDouble(2));
+                    values.put(CostFigure.PLAN_TIME, rs.getDouble(3));
+                } else {
+                    missing.put(CostFigure.PLANS, "pg_stat_statements.track_planning is off on this server");
+                    missing.put(CostFigure.PLAN_TIME, "pg_stat_statements.track_planning is off on this server");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+package org.pgingest.stats;
+
+import org.pgingest.target.PostgresTarget;
+import org.pgingest.target.ServerFacts;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Measures what a window of work costs the server, exactly:
+ * <ol>
+ *   <li>before the window: CHECKPOINT, and wait until the checkpoint counter shows it (so its own fsyncs and
+ *       WAL do not land in the window);</li>
+ *   <li>at both edges: flush the workers' pending statistics (backends report at most about once a second,
+ *       15+: {@code pg_stat_force_next_flush()} on each worker, answered after the flush; 14 has no such
+ *       function: wait, run a statement on each worker, wait), clear the monitor's statistics snapshot, read
+ *       every counter;</li>
+ *   <li>subtract, and flag the window when WAL appeared that the flushed statistics do not explain.</li>
+ * </ol>
+ * Workers are the connections doing the measured work; they must be idle (autocommit on, no open
+ * transaction) at the window's edges. One meter per target; its monitor connection is its own.
+ */
+public final class ServerCostMeter implements AutoCloseable {
+    private static final Duration CHECKPOINT_COUNTED_WITHIN = Duration.ofSeconds(10);
+    /** PG 14 backends send statistics at most every 500 ms (PGSTAT_STAT_INTERVAL); the collector then writes them. */
+    private static final long PG14_BEFORE_NUDGE_MS = 600;
+    private static final long PG14_AFTER_NUDGE_MS = 700;
+
+    private final Connection monitor;
+    private final ServerFacts facts;
+    private final CounterReader reader;
+    private final List<String> windowNotes = new ArrayList<>();
+
+    private ServerCostMeter(Connection monitor, ServerFacts facts, CounterReader reader) {
+        this.monitor = monitor;
+        this.facts = facts;
+        this.reader = reader;
+    }
+
+    public static ServerCostMeter open(PostgresTarget target) throws SQLException {
+        Connection monitor = target.monitorDataSource().getConnection();
+        try {
+            monitor.setAutoCommit(true);
+            ServerCpu cpu = ServerCpu.locate(monitor);
+            return new ServerCostMeter(monitor, target.facts(),
+                    new CounterReader(target.facts(), target.endpoint().database(), target.endpoint().user(), cpu));
+        } catch (SQLException | RuntimeException e) {
+            monitor.close();
+            throw e;
+        }
+    }
+
+    /** Checkpoints, waits until it is counted, and takes the window's first snapshot. */
+    public CounterSnapshot startWindow(Collection<Connection> workers) throws SQLException {
+        windowNotes.clear();
+        checkpoint();
+        return snapshot(workers);
+    }
+
+    /** Takes the window's last snapshot and returns the difference. */
+    public ServerCosts endWindow(CounterSnapshot start, Collection<Connection> workers) throws SQLException {
+        CounterSnapshot end = snapshot(workers);
+        return ServerCosts.between(start, end, workers.size(), windowNotes);
+    }
+
+    /** Flushes the workers' statistics and reads every counter. */
+    public CounterSnapshot snapshot(Collection<Connection> workers) throws SQLException {
+        flush(workers);
+        return reader.read(monitor);
+    }
+
+    private void flush(Collection<Connection> workers) throws SQLException {
+        for (Connection worker : workers) {
+            if (!worker.getAutoCommit()) {
+                throw new IllegalStateException("a worker connection is inside a transaction at a window edge; "
+                        + "its statistics would not be flushed");
+            }
+        }
+        if (facts.major() >= 15) {
+            for (Connection worker : workers) {
+                try (Statement st = worker.createStatement()) {
+                    st.execute(CounterReader.TAG + "SELECT pg_stat_force_next_flush()");
+                }
+            }
+            return;
+        }
+        sleep(PG14_BEFORE_NUDGE_MS);
+        for (Connection worker : workers) {
+            try (Statement st = worker.createStatement()) {
+                st.execute(CounterReader.TAG + "SELECT 1");
+            }
+        }
+        sleep(PG14_AFTER_NUDGE_MS);
+    }
+
+    /**
+     * CHECKPOINT and wait until the checkpoint counter has moved. Without the privilege to checkpoint
+     * (superuser, or pg_checkpoint from 15), the window is measured without one and says so.
+     */
+    public void checkpoint() throws SQLException {
+        double before = checkpointCount();
+        try (Statement st = monitor.createStatement()) {
+            st.execute(CounterReader.TAG + "CHECKPOINT");
+        } catch (SQLException e) {
+            if ("42501".equals(e.getSQLState())) { // insufficient_privilege
+                windowNotes.add("no checkpoint before the window: this role may not run CHECKPOINT");
+                return;
+            }
+            throw e;
+        }
+        long deadline = System.nanoTime() + CHECKPOINT_COUNTED_WITHIN.toNanos();
+        while (checkpointCount() <= before) {
+            if (System.nanoTime() > deadline) {
+                windowNotes.add("the checkpoint before the window was not counted within "
+                        + CHECKPOINT_COUNTED_WITHIN.toSeconds() + " s; its fsyncs may land in the window");
+                return;
+            }
+            sleep(20);
+        }
+    }
+
+    private double checkpointCount() throws SQLException {
+        try (Statement st = monitor.createStatement()) {
+            st.execute(CounterReader.TAG + "SELECT pg_stat_clear_snapshot()");
+            try (var rs = st.executeQuery(CounterReader.TAG + CounterReader.checkpointsQuery(facts.major()))) {
+                rs.next();
+                return rs.getDouble(1);
+            }
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for server statistics", e);
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        monitor.close();
+    }
+}
