@@ -52,12 +52,23 @@ final class CounterReader {
         this.cpu = cpu;
     }
 
-    CounterSnapshot read(Connection monitor) throws SQLException {
+    /**
+     * Reads a snapshot. {@code monitorStatements} counts the monitor's own transactions (one per statement, in
+     * autocommit): where the monitor shares the benchmark database they are in its commit count, and the
+     * snapshot records how many had been flushed to the statistics when it was read.
+     */
+    CounterSnapshot read(Connection monitor, long[] monitorStatements) throws SQLException {
         Map<CostFigure, Double> values = new EnumMap<>(CostFigure.class);
         Map<CostFigure, String> missing = new EnumMap<>(CostFigure.class);
         int major = facts.major();
         Double walStatBytes;
+        long monitorFlushed;
         try (Statement st = monitor.createStatement()) {
+            if (major >= 15) {
+                // The monitor's own transactions so far, this one included, go into the counters now.
+                st.execute(TAG + "SELECT pg_stat_force_next_flush()");
+            }
+            monitorFlushed = ++monitorStatements[0];
             // Within a transaction, statistics views are served from a snapshot; start from a fresh one.
             st.execute(TAG + "SELECT pg_stat_clear_snapshot()");
             try (ResultSet rs = st.executeQuery(TAG + "SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::float8, "
@@ -116,7 +127,17 @@ final class CounterReader {
         } else {
             missing.put(CostFigure.SERVER_CPU, cpu.missingReason());
         }
-        return new CounterSnapshot(values, missing, walStatBytes, Instant.now());
+        monitorStatements[0] += statementsAfterFlush(major);
+        return new CounterSnapshot(values, missing, walStatBytes, monitorFlushed, Instant.now());
+    }
+
+    /** Statements {@link #read} runs after the monitor's flush, each its own transaction. */
+    private int statementsAfterFlush(int major) {
+        int n = 1 /* clear snapshot */ + 1 /* wal */ + 1 /* checkpoints */ + 1 /* database */;
+        n += major >= 18 ? 1 : 0; /* pg_stat_io wal */
+        n += major >= 16 ? 1 : 0; /* pg_stat_io relation */
+        n += facts.pgStatStatements() ? 1 : 0;
+        return n;
     }
 
     /** The checkpoint counter that moves when a checkpoint has completed (and been counted). */

@@ -12,10 +12,19 @@ public final class CounterSnapshot extends Figures {
      */
     private final Double walStatBytes;
 
-    CounterSnapshot(Map<CostFigure, Double> values, Map<CostFigure, String> missing, Double walStatBytes, Instant at) {
+    /** How many of the monitor's own transactions the statistics held when this snapshot was read. */
+    private final long monitorTransactions;
+
+    CounterSnapshot(Map<CostFigure, Double> values, Map<CostFigure, String> missing, Double walStatBytes,
+                    long monitorTransactions, Instant at) {
         super(values, missing);
         this.walStatBytes = walStatBytes;
+        this.monitorTransactions = monitorTransactions;
         this.at = at;
+    }
+
+    long monitorTransactions() {
+        return monitorTransactions;
     }
 
     public Instant at() {

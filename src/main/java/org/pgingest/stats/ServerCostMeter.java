@@ -35,11 +35,15 @@ public final class ServerCostMeter implements AutoCloseable {
     private final ServerFacts facts;
     private final CounterReader reader;
     private final List<String> windowNotes = new ArrayList<>();
+    /** Whether the monitor's connection is to the benchmark database (external targets). */
+    private final boolean monitorSharesDatabase;
+    private final long[] monitorStatements = new long[1];
 
-    private ServerCostMeter(Connection monitor, ServerFacts facts, CounterReader reader) {
+    private ServerCostMeter(Connection monitor, ServerFacts facts, CounterReader reader, boolean monitorSharesDatabase) {
         this.monitor = monitor;
         this.facts = facts;
         this.reader = reader;
+        this.monitorSharesDatabase = monitorSharesDatabase;
     }
 
     public static ServerCostMeter open(PostgresTarget target) throws SQLException {
@@ -48,7 +52,8 @@ public final class ServerCostMeter implements AutoCloseable {
             monitor.setAutoCommit(true);
             ServerCpu cpu = ServerCpu.locate(monitor);
             return new ServerCostMeter(monitor, target.facts(),
-                    new CounterReader(target.facts(), target.endpoint().database(), target.endpoint().user(), cpu));
+                    new CounterReader(target.facts(), target.endpoint().database(), target.endpoint().user(), cpu),
+                    target.endpoint().database().equals(monitor.getCatalog()));
         } catch (SQLException | RuntimeException e) {
             monitor.close();
             throw e;
@@ -65,13 +70,23 @@ public final class ServerCostMeter implements AutoCloseable {
     /** Takes the window's last snapshot and returns the difference. */
     public ServerCosts endWindow(CounterSnapshot start, Collection<Connection> workers) throws SQLException {
         CounterSnapshot end = snapshot(workers);
-        return ServerCosts.between(start, end, workers.size(), windowNotes);
+        if (!monitorSharesDatabase) {
+            return ServerCosts.between(start, end, workers.size(), windowNotes);
+        }
+        if (facts.major() < 15) {
+            return ServerCosts.between(start, end, workers.size(), windowNotes).withoutCommits(
+                    "PostgreSQL 14 cannot flush the monitor's statistics on demand, and the monitor shares the "
+                            + "benchmark database here, so its own transactions cannot be told apart from the workers'");
+        }
+        // The monitor's transactions from just after the first snapshot's flush to the last one's, inclusive.
+        long monitorInWindow = end.monitorTransactions() - start.monitorTransactions();
+        return ServerCosts.between(start, end, workers.size() + (int) monitorInWindow, windowNotes);
     }
 
     /** Flushes the workers' statistics and reads every counter. */
     public CounterSnapshot snapshot(Collection<Connection> workers) throws SQLException {
         flush(workers);
-        return reader.read(monitor);
+        return reader.read(monitor, monitorStatements);
     }
 
     private void flush(Collection<Connection> workers) throws SQLException {

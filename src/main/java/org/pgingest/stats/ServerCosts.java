@@ -32,7 +32,8 @@ public final class ServerCosts extends Figures {
 
     /**
      * @param harnessCommits transactions the harness itself committed in the benchmark database inside the
-     *                       window (the statistics flush on each worker at its end), taken off COMMITS
+     *                       window (the statistics flush on each worker at its end, and the monitor's own
+     *                       reads where it shares that database), taken off COMMITS
      * @param notes          what the caller wants recorded with the figures (e.g. a checkpoint that could not run)
      */
     static ServerCosts between(CounterSnapshot start, CounterSnapshot end, int harnessCommits, List<String> notes) {
@@ -70,6 +71,19 @@ public final class ServerCosts extends Figures {
             }
         }
         return new ServerCosts(values, missing, contaminated, allNotes);
+    }
+
+    /** The same costs with COMMITS and ROLLBACKS missing for {@code reason}. */
+    ServerCosts withoutCommits(String reason) {
+        Map<CostFigure, Double> v = new EnumMap<>(CostFigure.class);
+        v.putAll(values());
+        Map<CostFigure, String> m = new EnumMap<>(CostFigure.class);
+        m.putAll(missing());
+        for (CostFigure f : List.of(CostFigure.COMMITS, CostFigure.ROLLBACKS)) {
+            v.remove(f);
+            m.put(f, reason);
+        }
+        return new ServerCosts(v, m, contaminated, notes);
     }
 
     /** True when WAL was written in the window that the measured workers' statistics do not explain. */

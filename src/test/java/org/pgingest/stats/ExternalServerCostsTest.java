@@ -1,0 +1,52 @@
+package org.pgingest.stats;
+
+import org.junit.jupiter.api.Test;
+import org.pgingest.load.AutocommitRowLoader;
+import org.pgingest.target.EmbeddedTarget;
+import org.pgingest.target.PostgresTarget;
+import org.pgingest.target.TestServers;
+import org.pgingest.workload.RowGenerator;
+import org.pgingest.workload.Table;
+import org.pgingest.workload.TableShape;
+import org.pgingest.target.SuiteSchema;
+
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * On an external target the monitor reads from the benchmark database itself (the suite creates no database
+ * there); its own transactions must still stay out of the commit count.
+ */
+class ExternalServerCostsTest {
+
+    @Test
+    void theMonitorsOwnTransactionsAreNotCountedAsCommits() throws Exception {
+        try (EmbeddedTarget server = TestServers.withPasswordLogins()) {
+            try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+                st.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements SCHEMA public");
+                st.execute("GRANT pg_read_all_stats TO " + TestServers.APP_USER);
+            }
+            try (PostgresTarget external = PostgresTarget.open(TestServers.externalConfig(server, TestServers.APP_PASSWORD)
+                    .withSchema("suite_costs"))) {
+                Table table = Table.of(new SuiteSchema(external.schema()), TableShape.USERS);
+                try (Connection c = external.dataSource().getConnection()) {
+                    table.create(c);
+                }
+                try (ServerCostMeter meter = ServerCostMeter.open(external);
+                     Connection worker = external.dataSource().getConnection()) {
+                    CounterSnapshot start = meter.startWindow(List.of(worker));
+                    new AutocommitRowLoader().load(worker, table, new RowGenerator(TableShape.USERS, 1, 0).next(300));
+                    ServerCosts costs = meter.endWindow(start, List.of(worker));
+                    assertThat(costs.require(CostFigure.COMMITS)).isEqualTo(300.0);
+                    assertThat(costs.require(CostFigure.STATEMENTS)).isEqualTo(300.0);
+                    assertThat(costs.require(CostFigure.WAL_FSYNCS)).isBetween(300.0, 302.0);
+                    // no superuser: CHECKPOINT is refused, and the window says so
+                    assertThat(costs.notes()).contains("no checkpoint before the window: this role may not run CHECKPOINT");
+                }
+            }
+        }
+    }
+}
