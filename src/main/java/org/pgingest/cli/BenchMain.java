@@ -27,7 +27,7 @@ import java.util.List;
  *   <li>leading {@code -Dname=value} arguments, set here and passed to every fork (for example
  *       {@code -Dpg.target=external}, {@code -Dpg.version=16}, {@code -Dpg.conf.synchronous_commit=off});</li>
  *   <li>defaults for what was not given: the quick selection ({@link #QUICK}) when no benchmark regex is
- *       named, and JSON results in {@value #DEFAULT_RESULT};</li>
+ *       named, JSON results in {@value #DEFAULT_RESULT}, and the server-cost profiler;</li>
  *   <li>the target checked before any fork starts, so a bad name, version or unreachable server is one line
  *       and exit code 2, not a stack trace per fork.</li>
  * </ul>
@@ -35,9 +35,14 @@ import java.util.List;
  * {@code .server.jsonl} appended.
  */
 public final class BenchMain {
-    /** Benchmarks run when no regex is given: a few minutes on two cores. */
-    public static final String QUICK = "org\\.pgingest\\.bench\\.RoundTripBenchmark\\..*";
+    /**
+     * Benchmarks run when no regex is given: the round-trip floor and every default parameter set of the ingest
+     * benchmark (seven methods, 500 users rows per call); about three minutes on two cores.
+     */
+    public static final String QUICK = "org\\.pgingest\\.bench\\.(RoundTripBenchmark|IngestBenchmark)\\..*";
     public static final String DEFAULT_RESULT = "target/jmh-result.json";
+    /** Adds server costs per iteration to the results of benchmarks that measure them (named: it lives in src/jmh). */
+    static final String COST_PROFILER = "org.pgingest.bench.ServerCostProfiler";
 
     private BenchMain() {
     }
@@ -87,6 +92,9 @@ public final class BenchMain {
         String result = cmd.getResult().orElse(DEFAULT_RESULT);
         if (!cmd.getResult().hasValue()) {
             options.result(result);
+        }
+        if (cmd.getProfilers().stream().noneMatch(p -> p.getKlass().equals(COST_PROFILER))) {
+            options.addProfiler(COST_PROFILER);
         }
         if (!cmd.getResultFormat().hasValue()) {
             options.resultFormat(ResultFormatType.JSON);

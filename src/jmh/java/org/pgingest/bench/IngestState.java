@@ -1,0 +1,130 @@
+package org.pgingest.bench;
+
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.pgingest.load.LoadMethod;
+import org.pgingest.load.Loader;
+import org.pgingest.stats.CounterSnapshot;
+import org.pgingest.stats.ServerCostMeter;
+import org.pgingest.stats.ServerCosts;
+import org.pgingest.target.SuiteSchema;
+import org.pgingest.workload.IndexProfile;
+import org.pgingest.workload.RowGenerator;
+import org.pgingest.workload.Table;
+import org.pgingest.workload.TableShape;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * One loader writing one table on its own connection. Each iteration starts on an empty table after a
+ * checkpoint; the rows of each call are generated before it, outside the measured region (converting them
+ * to the wire format is the loader's work and is measured); after the iteration the table must hold exactly
+ * the rows the loader reported, or the run fails, and the iteration's server costs go to
+ * {@link ServerCostProfiler}.
+ */
+@State(Scope.Thread)
+public class IngestState {
+    @Param({"AUTOCOMMIT_ROW", "BATCH", "BATCH_REWRITTEN", "MULTI_ROW_VALUES", "UNNEST", "COPY_TEXT", "COPY_BINARY"})
+    public LoadMethod method;
+
+    @Param({"USERS"})
+    public TableShape shape;
+
+    @Param({"STANDARD"})
+    public IndexProfile indexes;
+
+    /** Rows per call of the loader (one JMH operation). */
+    @Param({"500"})
+    public int rows;
+
+    /** Rows per executeBatch / per statement where the method has such a knob. */
+    @Param({"1000"})
+    public int batchSize;
+
+    /** Rows per transaction; 0 = one transaction per call. */
+    @Param({"0"})
+    public int commitEvery;
+
+    /** Share of values taken from the hostile set (tabs, newlines, quotes, 4-byte UTF-8, NULL vs ''). */
+    @Param({"0.1"})
+    public double hostileShare;
+
+    Loader loader;
+    Table table;
+    Connection connection;
+    List<Object[]> batch;
+    private RowGenerator generator;
+    private ServerCostMeter meter;
+    private CounterSnapshot windowStart;
+    private long opsInIteration;
+    private long rowsInIteration;
+
+    @Setup(Level.Trial)
+    public void open(ServerState server) throws SQLException {
+        loader = method.create(new LoadMethod.Knobs(batchSize, commitEvery));
+        table = Table.of(new SuiteSchema(server.target().schema()), shape, indexes);
+        if (!loader.shapes().contains(shape)) {
+            throw new IllegalArgumentException(loader.name() + " does not support " + shape.tableName()
+                    + "; choose the shape with -p shape=...");
+        }
+        connection = server.target().dataSource(loader.driverOptions()).getConnection();
+        table.create(connection);
+        generator = new RowGenerator(shape, 20261122L, hostileShare);
+        meter = ServerCostMeter.open(server.target());
+    }
+
+    /** Empties the table, checkpoints, and opens the cost window. */
+    @Setup(Level.Iteration)
+    public void startIteration() throws SQLException {
+        table.truncate(connection);
+        opsInIteration = 0;
+        rowsInIteration = 0;
+        windowStart = meter.startWindow(List.of(connection));
+    }
+
+    /** Per call: fresh rows with fresh keys. Calls take a millisecond or more, as Level.Invocation needs. */
+    @Setup(Level.Invocation)
+    public void nextRows() {
+        batch = generator.next(rows);
+    }
+
+    /** One measured call: the loader on this call's rows. */
+    long load(RowCounter rowCounter) throws SQLException {
+        long loaded = loader.load(connection, table, batch);
+        opsInIteration++;
+        rowsInIteration += loaded;
+        rowCounter.rows += loaded;
+        return loaded;
+    }
+
+    /**
+     * Closes the cost window and reports it; the run fails when the table does not hold exactly the rows the
+     * loader reported.
+     */
+    @TearDown(Level.Iteration)
+    public void endIteration() throws SQLException {
+        ServerCosts costs = meter.endWindow(windowStart, List.of(connection));
+        long inTable = table.count(connection);
+        if (inTable != rowsInIteration) {
+            throw new IllegalStateException(loader.name() + ": the table holds " + inTable + " rows but the loader "
+                    + "reported " + rowsInIteration + " in this iteration");
+        }
+        IterationCosts.publish(new IterationCosts.Measured(costs, opsInIteration, rowsInIteration));
+        System.out.print(ServerCostProfiler.describeMissing(costs));
+    }
+
+    @TearDown(Level.Trial)
+    public void close() throws SQLException {
+        try {
+            meter.close();
+        } finally {
+            connection.close();
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package org.pgingest.bench;
+
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.profile.InternalProfiler;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ScalarResult;
+import org.pgingest.stats.CostFigure;
+import org.pgingest.stats.ServerCosts;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Turns each iteration's server costs into JMH secondary results with units ("B/row", "ms/op", ...),
+ * averaged over iterations with JMH's usual error: WAL bytes, records and fsyncs per row, server CPU per
+ * row, commits, statements, planning and execution time, full-page images and data-file fsyncs per
+ * operation. A figure the server could not give is NaN ("missing", never 0), and the reason is in the log.
+ * The suite's launcher ({@code ./bench}) enables it; with plain JMH add
+ * {@code -prof org.pgingest.bench.ServerCostProfiler}.
+ */
+public class ServerCostProfiler implements InternalProfiler {
+
+    /** A figure per row or per operation, in the unit results carry. */
+    private record Reported(CostFigure figure, boolean perRow, double scale, String unit) {
+        String label() {
+            return figure.key() + (perRow ? "/row" : "/op");
+        }
+    }
+
+    private static final List<Reported> REPORTED = List.of(
+            new Reported(CostFigure.WAL_BYTES, true, 1, "B/row"),
+            new Reported(CostFigure.WAL_RECORDS, true, 1, "records/row"),
+            new Reported(CostFigure.WAL_FSYNCS, true, 1, "fsyncs/row"),
+            new Reported(CostFigure.SERVER_CPU, true, 1000, "us/row"),
+            new Reported(CostFigure.WAL_FPI, false, 1, "fpi/op"),
+            new Reported(CostFigure.DATA_FSYNCS, false, 1, "fsyncs/op"),
+            new Reported(CostFigure.COMMITS, false, 1, "commits/op"),
+            new Reported(CostFigure.STATEMENTS, false, 1, "statements/op"),
+            new Reported(CostFigure.PLAN_TIME, false, 1, "ms/op"),
+            new Reported(CostFigure.EXEC_TIME, false, 1, "ms/op"));
+
+    @Override
+    public String getDescription() {
+        return "pg-ingest-bench: server costs per iteration (WAL, fsyncs, commits, planning, CPU)";
+    }
+
+    @Override
+    public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
+        IterationCosts.drain();
+    }
+
+    @Override
+    public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
+                                                      IterationResult result) {
+        List<IterationCosts.Measured> measured = IterationCosts.drain();
+        if (measured.isEmpty()) {
+            return List.of();
+        }
+        List<Result> results = new ArrayList<>();
+        // Each thread's window covers the whole server; with several threads they overlap, and no one of them
+        // is the iteration's cost. Concurrent ingest needs one shared window (not built yet): report missing.
+        IterationCosts.Measured m = measured.size() == 1 ? measured.get(0) : null;
+        for (Reported r : REPORTED) {
+            double value = Double.NaN;
+            if (m != null && m.costs().get(r.figure()).isPresent()) {
+                long per = r.perRow() ? m.rows() : m.ops();
+                value = per > 0 ? m.costs().get(r.figure()).getAsDouble() * r.scale() / per : Double.NaN;
+            }
+            results.add(new ScalarResult(r.label(), value, r.unit(), AggregationPolicy.AVG));
+        }
+        results.add(new ScalarResult("contaminated", m == null ? Double.NaN : (m.costs().contaminated() ? 1 : 0),
+                "share", AggregationPolicy.AVG));
+        return results;
+    }
+
+    /** For the log: what was missing and why (printed by the state, where the iteration is known). */
+    static String describeMissing(ServerCosts costs) {
+        StringBuilder sb = new StringBuilder();
+        costs.missing().forEach((f, why) -> sb.append("# missing ").append(f.key()).append(": ").append(why).append('\n'));
+        costs.notes().forEach(n -> sb.append("# NOTE: ").append(n).append('\n'));
+        return sb.toString();
+    }
+}
