@@ -99,7 +99,7 @@ public final class ServerCostMeter implements AutoCloseable {
         if (facts.major() >= 15) {
             for (Connection worker : workers) {
                 try (Statement st = worker.createStatement()) {
-                    st.execute(CounterReader.TAG + "SELECT pg_stat_force_next_flush()");
+                    st.execute(CounterReader.FLUSH);
                 }
             }
             return;
