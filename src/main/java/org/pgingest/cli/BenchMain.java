@@ -37,7 +37,7 @@ import java.util.List;
 public final class BenchMain {
     /**
      * Benchmarks run when no regex is given: the round-trip floor and every default parameter set of the ingest
-     * benchmark (seven methods, 500 users rows per call); about three minutes on two cores.
+     * benchmark (seven methods, 500 users rows per call); about two minutes on two cores.
      */
     public static final String QUICK = "org\\.pgingest\\.bench\\.(RoundTripBenchmark|IngestBenchmark)\\..*";
     public static final String DEFAULT_RESULT = "target/jmh-result.json";
