@@ -84,7 +84,10 @@ public enum CopyFormat {
     /**
      * PostgreSQL's binary tuple format: 11-byte signature, flags and header-extension length, then per row
      * a field count and per field its length (-1 for NULL) and send form; trailer -1. Types must match the
-     * columns exactly (int4 is not int8).
+     * columns exactly (int4 is not int8). pgjdbc does not encode rows; the encoder is the suite's own
+     * ({@code ColumnType.writeBinary} on a big-endian DataOutputStream) because the format is small and the
+     * types few, where the library alternative (pgbulkinsert, last released for Java 11) brings a mapping
+     * model of its own.
      */
     BINARY("FORMAT binary") {
         private final byte[] signature = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xFF, '\r', '\n', 0};
