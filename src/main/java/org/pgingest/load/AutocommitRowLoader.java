@@ -3,7 +3,6 @@ package org.pgingest.load;
 import org.pgingest.workload.Table;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
 /**
@@ -30,18 +29,10 @@ public final class AutocommitRowLoader implements Loader {
         if (!connection.getAutoCommit()) {
             throw new IllegalStateException(name() + " commits every row itself: call it with autocommit on");
         }
-        long index = 0;
-        try (PreparedStatement ps = connection.prepareStatement(Statements.insertValues(table, 1))) {
-            for (Object[] row : rows) {
-                Statements.bindRow(ps, table.columns(), row, 1);
-                try {
-                    ps.executeUpdate();
-                } catch (SQLException e) {
-                    throw new LoadException(index, e);
-                }
-                index++;
-            }
+        try {
+            return SingleRowLoader.insertEach(connection, table, rows);
+        } catch (LocatedFailure e) {
+            throw new LoadException(e.rowIndex(), e.original());
         }
-        return index;
     }
 }

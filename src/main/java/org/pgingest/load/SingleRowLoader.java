@@ -19,6 +19,15 @@ public final class SingleRowLoader extends AtomicLoader {
 
     @Override
     protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
+        return insertEach(connection, table, rows);
+    }
+
+    /**
+     * One prepared one-row INSERT per row, in whatever transaction mode the connection is in.
+     *
+     * @throws LocatedFailure naming the row whose INSERT failed
+     */
+    static long insertEach(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
         long index = 0;
         try (PreparedStatement ps = connection.prepareStatement(Statements.insertValues(table, 1))) {
             for (Object[] row : rows) {

@@ -98,12 +98,12 @@ public enum ColumnType {
     VARCHAR_64("varchar(64)", "varchar[]", Types.VARCHAR) {
         @Override
         void bindValue(PreparedStatement ps, int index, Object value) throws SQLException {
-            ps.setString(index, (String) value);
+            TEXT.bindValue(ps, index, value);
         }
 
         @Override
         public String text(Object value) {
-            return (String) value;
+            return TEXT.text(value);
         }
 
         @Override
@@ -113,7 +113,7 @@ public enum ColumnType {
 
         @Override
         public Object read(ResultSet rs, int index) throws SQLException {
-            return rs.getString(index);
+            return TEXT.read(rs, index);
         }
     },
     TIMESTAMPTZ("timestamptz", "timestamptz[]", Types.TIMESTAMP_WITH_TIMEZONE) {
