@@ -1,0 +1,40 @@
+package org.pgingest.target;
+
+import org.postgresql.ds.PGSimpleDataSource;
+
+import java.sql.SQLException;
+import java.util.Map;
+
+/** pgjdbc data sources for an endpoint, with the options every suite connection shares. */
+final class DataSources {
+    /** Seconds: an unreachable server must be reported well within ten seconds. */
+    static final int CONNECT_TIMEOUT_SECONDS = 5;
+
+    private DataSources() {
+    }
+
+    static PGSimpleDataSource create(Endpoint endpoint, String schema, Map<String, String> extraProperties) {
+        PGSimpleDataSource ds = new PGSimpleDataSource();
+        ds.setServerNames(new String[] {endpoint.host()});
+        ds.setPortNumbers(new int[] {endpoint.port()});
+        ds.setDatabaseName(endpoint.database());
+        ds.setUser(endpoint.user());
+        if (endpoint.password().isPresent()) {
+            ds.setPassword(endpoint.password().reveal());
+        }
+        try {
+            for (Map.Entry<String, String> e : extraProperties.entrySet()) {
+                ds.setProperty(e.getKey(), e.getValue());
+            }
+        } catch (SQLException e) {
+            throw new TargetException("invalid JDBC option: " + endpoint.password().scrub(e.getMessage()), e);
+        }
+        if (schema != null) {
+            ds.setCurrentSchema(schema);
+        }
+        ds.setApplicationName("pg-ingest-bench");
+        ds.setConnectTimeout(CONNECT_TIMEOUT_SECONDS);
+        ds.setLoginTimeout(CONNECT_TIMEOUT_SECONDS + 2);
+        return ds;
+    }
+}

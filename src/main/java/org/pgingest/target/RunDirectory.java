@@ -1,0 +1,126 @@
+package org.pgingest.target;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.UUID;
+
+/**
+ * A directory of the suite's own, holding one embedded server's data directory and a note of which JVM
+ * owns it. A directory whose owner is gone (for example after {@code kill -9}) is a leftover that
+ * {@link LeftoverSweeper} may remove.
+ */
+final class RunDirectory {
+    static final String PREFIX = "run-";
+    private static final String OWNER_FILE = "owner.properties";
+
+    private final Path path;
+
+    private RunDirectory(Path path) {
+        this.path = path;
+    }
+
+    /** ${java.io.tmpdir}/pg-ingest-bench, or -Dpg.run.root. */
+    static Path root() {
+        String configured = System.getProperty("pg.run.root");
+        return configured != null && !configured.isBlank()
+                ? Path.of(configured)
+                : Path.of(System.getProperty("java.io.tmpdir"), "pg-ingest-bench");
+    }
+
+    /** A new directory under {@link #root()}, owned by this JVM. */
+    static RunDirectory create() {
+        ProcessHandle self = ProcessHandle.current();
+        Path dir = root().resolve(PREFIX + self.pid() + "-" + UUID.randomUUID().toString().substring(0, 8));
+        try {
+            Files.createDirectories(dir);
+            Properties owner = new Properties();
+            owner.setProperty("pid", Long.toString(self.pid()));
+            owner.setProperty("start", self.info().startInstant().map(Instant::toString).orElse(""));
+            try (OutputStream out = Files.newOutputStream(dir.resolve(OWNER_FILE))) {
+                owner.store(out, "JVM that owns this pg-ingest-bench run directory");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create run directory " + dir, e);
+        }
+        return new RunDirectory(dir);
+    }
+
+    static RunDirectory existing(Path path) {
+        return new RunDirectory(path);
+    }
+
+    Path path() {
+        return path;
+    }
+
+    Path dataDirectory() {
+        return path.resolve("data");
+    }
+
+    /**
+     * True when the JVM that created this directory is no longer running. A live process with the same pid
+     * but another start time is a reused pid, so the owner is gone too. A directory without an owner note
+     * is only taken for a leftover once it is a minute old (it may be being created right now).
+     */
+    boolean ownerGone() {
+        Properties owner = new Properties();
+        try (InputStream in = Files.newInputStream(path.resolve(OWNER_FILE))) {
+            owner.load(in);
+        } catch (NoSuchFileException e) {
+            return ageSeconds() > 60;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + path.resolve(OWNER_FILE), e);
+        }
+        long pid = Long.parseLong(owner.getProperty("pid", "-1"));
+        String start = owner.getProperty("start", "");
+        Optional<ProcessHandle> process = ProcessHandle.of(pid);
+        if (process.isEmpty() || !process.get().isAlive()) {
+            return true;
+        }
+        String liveStart = process.get().info().startInstant().map(Instant::toString).orElse("");
+        return !start.isEmpty() && !liveStart.isEmpty() && !start.equals(liveStart);
+    }
+
+    private long ageSeconds() {
+        try {
+            return (System.currentTimeMillis() - Files.getLastModifiedTime(path).toMillis()) / 1000;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /** Removes the directory and everything in it. */
+    void delete() {
+        if (!Files.exists(path)) {
+            return;
+        }
+        try {
+            Files.walkFileTree(path, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    Files.deleteIfExists(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
+                    Files.deleteIfExists(dir);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete run directory " + path, e);
+        }
+    }
+}

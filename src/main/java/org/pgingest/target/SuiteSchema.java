@@ -1,0 +1,164 @@
+package org.pgingest.target;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The suite's own schema and the guard around it. The schema and every table the suite creates carry a
+ * marker comment; the suite refuses to work in a schema it did not create, or one that holds anything it
+ * did not create, so that on an external server nothing else is ever created, truncated or dropped.
+ */
+public final class SuiteSchema {
+    /** The comment on the schema and on every table the suite creates. */
+    public static final String MARKER = "created by pg-ingest-bench";
+
+    private final String name;
+
+    public SuiteSchema(String name) {
+        this.name = name;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** "schema.table", quoted as needed. */
+    public String qualify(String table) {
+        return quote(name) + "." + quote(table);
+    }
+
+    static String quote(String identifier) {
+        return "\"" + identifier.replace("\"", "\"\"") + "\"";
+    }
+
+    /**
+     * Creates the schema (with its marker) if it is absent; otherwise checks that it is the suite's and holds
+     * only the suite's objects. Throws {@link TargetException} naming what it found otherwise.
+     */
+    public void prepare(Connection connection) throws SQLException {
+        String comment = schemaComment(connection);
+        if (comment == null && !exists(connection)) {
+            try (Statement st = connection.createStatement()) {
+                st.execute("CREATE SCHEMA " + quote(name));
+                st.execute("COMMENT ON SCHEMA " + quote(name) + " IS '" + MARKER + "'");
+            }
+            return;
+        }
+        if (!MARKER.equals(comment)) {
+            throw new TargetException("schema '" + name + "' exists but was not created by pg-ingest-bench; "
+                    + "the suite will not touch it: choose another schema with -Dpg.schema=NAME or PGIB_SCHEMA");
+        }
+        List<String> foreign = foreignObjects(connection);
+        if (!foreign.isEmpty()) {
+            throw new TargetException("schema '" + name + "' holds objects pg-ingest-bench did not create ("
+                    + String.join(", ", foreign.subList(0, Math.min(5, foreign.size())))
+                    + (foreign.size() > 5 ? ", ... " + foreign.size() + " in all" : "")
+                    + "); the suite will not touch them: choose another schema with -Dpg.schema=NAME or PGIB_SCHEMA");
+        }
+    }
+
+    private boolean exists(Connection connection) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("SELECT 1 FROM pg_namespace WHERE nspname = ?")) {
+            ps.setString(1, name);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next();
+            }
+        }
+    }
+
+    private String schemaComment(Connection connection) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "SELECT obj_description(oid, 'pg_namespace') FROM pg_namespace WHERE nspname = ?")) {
+            ps.setString(1, name);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    /**
+     * Objects in the schema that the suite did not create: relations without the marker (sequences and
+     * indexes count as the suite's when they belong to a marked table), functions, and free-standing types.
+     */
+    public List<String> foreignObjects(Connection connection) throws SQLException {
+        String sql = """
+                WITH ns AS (SELECT oid FROM pg_namespace WHERE nspname = ?),
+                     ours AS (SELECT c.oid FROM pg_class c, ns
+                              WHERE c.relnamespace = ns.oid AND c.relkind IN ('r', 'p')
+                                AND obj_description(c.oid, 'pg_class') = ?)
+                SELECT CASE c.relkind WHEN 'r' THEN 'table ' WHEN 'p' THEN 'table ' WHEN 'v' THEN 'view '
+                                      WHEN 'm' THEN 'materialized view ' WHEN 'f' THEN 'foreign table '
+                                      WHEN 'S' THEN 'sequence ' ELSE 'relation ' END || c.relname
+                FROM pg_class c, ns
+                WHERE c.relnamespace = ns.oid
+                  AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S', 'c')
+                  AND c.oid NOT IN (SELECT oid FROM ours)
+                  AND NOT (c.relkind = 'S' AND EXISTS (
+                        SELECT 1 FROM pg_depend d
+                        WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid
+                          AND d.refclassid = 'pg_class'::regclass AND d.deptype IN ('a', 'i')
+                          AND d.refobjid IN (SELECT oid FROM ours)))
+                UNION ALL
+                SELECT 'function ' || p.proname FROM pg_proc p, ns WHERE p.pronamespace = ns.oid
+                UNION ALL
+                SELECT 'type ' || t.typname FROM pg_type t, ns
+                WHERE t.typnamespace = ns.oid AND t.typrelid = 0 AND t.typcategory <> 'A'
+                ORDER BY 1
+                """;
+        List<String> result = new ArrayList<>();
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setString(1, name);
+            ps.setString(2, MARKER);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    result.add(rs.getString(1));
+                }
+            }
+        }
+        return result;
+    }
+
+    /**
+     * Creates (or re-creates) one of the suite's tables and marks it. Drops only a table that carries the
+     * marker; a same-named table without it is an error.
+     *
+     * @param table       unqualified table name
+     * @param definition  everything after the table name in CREATE TABLE, e.g. "(id bigint primary key)"
+     * @param unlogged    create an UNLOGGED table (no WAL)
+     */
+    public void recreateTable(Connection connection, String table, String definition, boolean unlogged)
+            throws SQLException {
+        dropTable(connection, table);
+        try (Statement st = connection.createStatement()) {
+            st.execute("CREATE " + (unlogged ? "UNLOGGED " : "") + "TABLE " + qualify(table) + " " + definition);
+            st.execute("COMMENT ON TABLE " + qualify(table) + " IS '" + MARKER + "'");
+        }
+    }
+
+    /** Drops one of the suite's tables if present; refuses a table the suite did not create. */
+    public void dropTable(Connection connection, String table) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("""
+                SELECT obj_description(c.oid, 'pg_class') FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                WHERE n.nspname = ? AND c.relname = ?""")) {
+            ps.setString(1, name);
+            ps.setString(2, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return;
+                }
+                if (!MARKER.equals(rs.getString(1))) {
+                    throw new TargetException("table " + name + "." + table
+                            + " was not created by pg-ingest-bench; the suite will not drop it");
+                }
+            }
+        }
+        try (Statement st = connection.createStatement()) {
+            st.execute("DROP TABLE " + qualify(table));
+        }
+    }
+}

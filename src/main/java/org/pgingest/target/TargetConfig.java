@@ -1,0 +1,115 @@
+package org.pgingest.target;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.regex.Pattern;
+
+/**
+ * Everything needed to open a target. Built from defaults, then system properties, then environment
+ * variables ({@link #fromEnvironment()}); credentials come only from the environment.
+ *
+ * <table>
+ *   <caption>Where each value comes from</caption>
+ *   <tr><th>value</th><th>system property</th><th>environment</th><th>default</th></tr>
+ *   <tr><td>target kind</td><td>pg.target</td><td>PGIB_TARGET</td><td>embedded</td></tr>
+ *   <tr><td>PostgreSQL version (embedded, container)</td><td>pg.version</td><td>PGIB_PG_VERSION</td><td>the build's</td></tr>
+ *   <tr><td>suite schema</td><td>pg.schema</td><td>PGIB_SCHEMA</td><td>pgingest</td></tr>
+ *   <tr><td>server setting overrides</td><td>pg.conf.NAME=VALUE</td><td></td><td>none</td></tr>
+ *   <tr><td>external JDBC URL</td><td>pg.url</td><td>PGIB_JDBC_URL</td><td></td></tr>
+ *   <tr><td>external user</td><td>pg.user</td><td>PGIB_USER</td><td></td></tr>
+ *   <tr><td>external password</td><td>(never)</td><td>PGIB_PASSWORD</td><td>none</td></tr>
+ * </table>
+ *
+ * @param kind             where the server comes from
+ * @param pgVersion        requested PostgreSQL version: a major ("16") or a full binaries version ("16.15.0")
+ * @param schema           the suite's own schema; every benchmark object lives there
+ * @param settings         server settings applied by embedded and container, compared on external
+ * @param externalUrl      JDBC URL of an external server (external only)
+ * @param externalUser     role on the external server (external only)
+ * @param externalPassword password on the external server (external only)
+ */
+public record TargetConfig(TargetKind kind, String pgVersion, String schema, ServerSettings settings,
+                           String externalUrl, String externalUser, Secret externalPassword) {
+
+    public static final String DEFAULT_SCHEMA = "pgingest";
+    private static final Pattern SCHEMA_NAME = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
+    private static final String CONF_PREFIX = "pg.conf.";
+
+    public TargetConfig {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(pgVersion, "pgVersion");
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(externalPassword, "externalPassword");
+        if (schema == null || !SCHEMA_NAME.matcher(schema).matches()) {
+            throw new TargetException("invalid schema name '" + schema
+                    + "': use lower-case letters, digits and underscores, starting with a letter or underscore");
+        }
+    }
+
+    /** Defaults only: embedded server of the build's PostgreSQL version, settings file as is. */
+    public static TargetConfig defaults() {
+        return new TargetConfig(TargetKind.EMBEDDED, PgVersions.buildDefault(), DEFAULT_SCHEMA,
+                ServerSettings.load(), null, null, Secret.none());
+    }
+
+    /** Defaults overlaid with this JVM's system properties and environment. */
+    public static TargetConfig fromEnvironment() {
+        return from(System.getProperties(), System.getenv());
+    }
+
+    static TargetConfig from(Properties props, Map<String, String> env) {
+        TargetConfig d = defaults();
+        TargetKind kind = TargetKind.parse(pick(props, "pg.target", env, "PGIB_TARGET", d.kind.id()));
+        String version = pick(props, "pg.version", env, "PGIB_PG_VERSION", d.pgVersion);
+        String schema = pick(props, "pg.schema", env, "PGIB_SCHEMA", d.schema);
+        Map<String, String> overrides = new LinkedHashMap<>();
+        for (String name : props.stringPropertyNames()) {
+            if (name.startsWith(CONF_PREFIX)) {
+                overrides.put(name.substring(CONF_PREFIX.length()), props.getProperty(name));
+            }
+        }
+        return new TargetConfig(kind, version, schema, d.settings.withOverrides(overrides),
+                pick(props, "pg.url", env, "PGIB_JDBC_URL", null),
+                pick(props, "pg.user", env, "PGIB_USER", null),
+                Secret.of(env.get("PGIB_PASSWORD")));
+    }
+
+    private static String pick(Properties props, String property, Map<String, String> env, String variable,
+                               String fallback) {
+        String value = props.getProperty(property);
+        if (value == null || value.isBlank()) {
+            value = env.get(variable);
+        }
+        return value == null || value.isBlank() ? fallback : value.trim();
+    }
+
+    public TargetConfig withKind(TargetKind newKind) {
+        return new TargetConfig(newKind, pgVersion, schema, settings, externalUrl, externalUser, externalPassword);
+    }
+
+    public TargetConfig withPgVersion(String version) {
+        return new TargetConfig(kind, version, schema, settings, externalUrl, externalUser, externalPassword);
+    }
+
+    public TargetConfig withSchema(String newSchema) {
+        return new TargetConfig(kind, pgVersion, newSchema, settings, externalUrl, externalUser, externalPassword);
+    }
+
+    public TargetConfig withSetting(String name, String value) {
+        return new TargetConfig(kind, pgVersion, schema, settings.withOverrides(Map.of(name, value)),
+                externalUrl, externalUser, externalPassword);
+    }
+
+    public TargetConfig withExternal(String url, String user, Secret password) {
+        return new TargetConfig(TargetKind.EXTERNAL, pgVersion, schema, settings, url, user, password);
+    }
+
+    @Override
+    public String toString() {
+        return "TargetConfig[kind=" + kind.id() + ", pgVersion=" + pgVersion + ", schema=" + schema
+                + ", overrides=" + settings.overrides() + ", externalUser=" + externalUser
+                + ", externalPassword=" + externalPassword + "]";
+    }
+}

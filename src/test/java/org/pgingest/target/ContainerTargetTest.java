@@ -1,0 +1,53 @@
+package org.pgingest.target;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+class ContainerTargetTest {
+
+    @Test
+    void startsWithPinnedSettingsWhereDockerWorks() throws Exception {
+        assumeTrue(ContainerTarget.dockerAvailable(), "skipped: no Docker engine answers on this machine");
+        try (PostgresTarget target = PostgresTarget.open(TargetConfig.defaults().withKind(TargetKind.CONTAINER))) {
+            assertThat(target.facts().durabilityOff()).isEmpty();
+            assertThat(target.facts().differences()).isEmpty();
+            try (Connection c = target.dataSource().getConnection(); Statement st = c.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT current_setting('fsync'), current_schema()")) {
+                rs.next();
+                assertThat(rs.getString(1)).isEqualTo("on");
+                assertThat(rs.getString(2)).isEqualTo("pgingest");
+            }
+        }
+    }
+
+    @Test
+    void withoutDockerItSaysSoInOneLineWithinASecond() throws Exception {
+        assumeFalse(ContainerTarget.dockerAvailable(), "skipped: a Docker engine answers on this machine");
+        // In a fresh JVM: Testcontainers remembers its answer, so only a first detection shows its speed.
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), ContainerProbeProcess.class.getName())
+                .redirectErrorStream(true).start();
+        child.getOutputStream().close();
+        List<String> lines = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines()
+                .filter(l -> !l.startsWith("WARN") && !l.isBlank()).toList();
+        assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(1)).isEqualTo("the container target needs a running Docker engine and none answered; use "
+                + "-Dpg.target=embedded (the default, needs only a JDK) or -Dpg.target=external");
+        assertThat(lines.get(0)).startsWith("ELAPSED ");
+        assertThat(Duration.ofMillis(Long.parseLong(lines.get(0).substring("ELAPSED ".length()))))
+                .isLessThan(Duration.ofSeconds(1));
+    }
+}

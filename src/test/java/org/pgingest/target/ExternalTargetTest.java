@@ -1,0 +1,201 @@
+package org.pgingest.target;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The external target, pointed at a server this test started (password logins required). */
+class ExternalTargetTest {
+    private static EmbeddedTarget server;
+
+    @BeforeAll
+    static void startServer() throws SQLException {
+        server = TestServers.withPasswordLogins();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    private static TargetConfig config(String schema) {
+        return TestServers.externalConfig(server, TestServers.APP_PASSWORD).withSchema(schema);
+    }
+
+    @Test
+    void connectsReadsSettingsAndWorksInItsOwnSchema() throws SQLException {
+        try (PostgresTarget target = PostgresTarget.open(config("suite_ok"))) {
+            assertThat(target.kind()).isEqualTo(TargetKind.EXTERNAL);
+            ServerFacts facts = target.facts();
+            assertThat(facts.settings()).containsEntry("fsync", "on").containsEntry("synchronous_commit", "on");
+            assertThat(facts.endpoint()).isEqualTo(TestServers.APP_USER + "@localhost:" + server.endpoint().port() + "/bench");
+            assertThat(facts.toMap().toString()).doesNotContain(TestServers.APP_PASSWORD);
+            try (Connection c = target.dataSource().getConnection(); Statement st = c.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT current_user, current_schema()")) {
+                rs.next();
+                assertThat(rs.getString(1)).isEqualTo(TestServers.APP_USER);
+                assertThat(rs.getString(2)).isEqualTo("suite_ok");
+            }
+        }
+        // A second run finds its own schema and accepts it.
+        try (PostgresTarget again = PostgresTarget.open(config("suite_ok"))) {
+            assertThat(again.schema()).isEqualTo("suite_ok");
+        }
+    }
+
+    @Test
+    void settingsThatDifferFromTheFileAreReportedNotChanged() throws SQLException {
+        try (Connection c = server.monitorDataSource().getConnection(); Statement st = c.createStatement()) {
+            st.execute("ALTER ROLE " + TestServers.APP_USER + " SET synchronous_commit = off");
+        }
+        try (PostgresTarget target = PostgresTarget.open(config("suite_diff"))) {
+            ServerFacts facts = target.facts();
+            assertThat(facts.settings()).containsEntry("synchronous_commit", "off");
+            assertThat(facts.differences()).containsKey("synchronous_commit");
+            assertThat(facts.warnings()).anySatisfy(w -> assertThat(w).contains("synchronous_commit=off"));
+        } finally {
+            try (Connection c = server.monitorDataSource().getConnection(); Statement st = c.createStatement()) {
+                st.execute("ALTER ROLE " + TestServers.APP_USER + " RESET synchronous_commit");
+            }
+        }
+    }
+
+    @Test
+    void refusesASchemaItDidNotCreateAndTouchesNothingInIt() throws SQLException {
+        try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+            st.execute("CREATE SCHEMA someone_elses");
+            st.execute("CREATE TABLE someone_elses.orders (id int)");
+            st.execute("INSERT INTO someone_elses.orders VALUES (1), (2)");
+        }
+        assertThatThrownBy(() -> PostgresTarget.open(config("someone_elses")))
+                .isInstanceOf(TargetException.class)
+                .hasMessage("schema 'someone_elses' exists but was not created by pg-ingest-bench; the suite will not "
+                        + "touch it: choose another schema with -Dpg.schema=NAME or PGIB_SCHEMA");
+        assertThat(countRows("someone_elses.orders")).isEqualTo(2);
+    }
+
+    @Test
+    void refusesItsOwnSchemaOnceSomethingForeignIsInIt() throws SQLException {
+        try (PostgresTarget target = PostgresTarget.open(config("suite_mixed"))) {
+            try (Connection c = target.dataSource().getConnection()) {
+                new SuiteSchema("suite_mixed").recreateTable(c, "ours", "(id bigserial primary key, v text)", false);
+            }
+        }
+        try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE suite_mixed.theirs (id int)");
+            st.execute("INSERT INTO suite_mixed.theirs VALUES (7)");
+        }
+        assertThatThrownBy(() -> PostgresTarget.open(config("suite_mixed")))
+                .isInstanceOf(TargetException.class)
+                .hasMessageStartingWith("schema 'suite_mixed' holds objects pg-ingest-bench did not create (table theirs)");
+        try (Connection c = server.dataSource().getConnection()) {
+            assertThatThrownBy(() -> new SuiteSchema("suite_mixed").dropTable(c, "theirs"))
+                    .isInstanceOf(TargetException.class)
+                    .hasMessage("table suite_mixed.theirs was not created by pg-ingest-bench; the suite will not drop it");
+        }
+        assertThat(countRows("suite_mixed.theirs")).isEqualTo(1);
+    }
+
+    @Test
+    void badCredentialsNameTheUserButNeverThePassword() {
+        String wrong = "Wr0ng-Password-123";
+        assertThatThrownBy(() -> PostgresTarget.open(TestServers.externalConfig(server, wrong)))
+                .isInstanceOf(TargetException.class)
+                .hasMessageStartingWith("authentication failed for user 'bench_app' at localhost:" + server.endpoint().port())
+                .hasMessageEndingWith("check PGIB_JDBC_URL, PGIB_USER and PGIB_PASSWORD")
+                .satisfies(e -> assertThat(allMessages(e)).doesNotContain(wrong));
+    }
+
+    @Test
+    void aClosedPortIsReportedWithHostAndPortWithinTenSeconds() throws IOException {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        assertUnreachableReported(port);
+    }
+
+    @Test
+    void aServerThatNeverAnswersIsReportedWithHostAndPortWithinTenSeconds() throws Exception {
+        List<Socket> accepted = new ArrayList<>();
+        try (ServerSocket silent = new ServerSocket(0, 10, InetAddress.getLoopbackAddress())) {
+            Thread acceptor = new Thread(() -> {
+                try {
+                    while (true) {
+                        accepted.add(silent.accept());
+                    }
+                } catch (IOException closed) {
+                    // the test closed the socket: stop accepting
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            assertUnreachableReported(silent.getLocalPort());
+        } finally {
+            for (Socket s : accepted) {
+                s.close();
+            }
+        }
+    }
+
+    private static void assertUnreachableReported(int port) {
+        TargetConfig config = TargetConfig.defaults().withExternal("jdbc:postgresql://127.0.0.1:" + port + "/bench",
+                "someone", Secret.of("Unreachable-Pa55"));
+        long started = System.nanoTime();
+        assertThatThrownBy(() -> PostgresTarget.open(config))
+                .isInstanceOf(TargetException.class)
+                .hasMessageStartingWith("cannot reach PostgreSQL at 127.0.0.1:" + port)
+                .satisfies(e -> assertThat(allMessages(e)).doesNotContain("Unreachable-Pa55"));
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
+    }
+
+    @Test
+    void missingUrlAndBadUrlAreOneLineEach() {
+        assertThatThrownBy(() -> PostgresTarget.open(TargetConfig.defaults().withKind(TargetKind.EXTERNAL)))
+                .isInstanceOf(TargetException.class)
+                .hasMessageStartingWith("the external target needs PGIB_JDBC_URL");
+        assertThatThrownBy(() -> PostgresTarget.open(TargetConfig.defaults().withExternal("jdbc:mysql://x/y", "u", Secret.none())))
+                .isInstanceOf(TargetException.class)
+                .hasMessage("PGIB_JDBC_URL is not a PostgreSQL JDBC URL: expected jdbc:postgresql://host:port/database");
+    }
+
+    @Test
+    void aPasswordInTheUrlIsRefusedWithoutBeingRepeated() {
+        TargetConfig config = TargetConfig.defaults().withExternal(
+                "jdbc:postgresql://localhost:" + server.endpoint().port() + "/bench?password=InUrl-Secret-9", "u", Secret.none());
+        assertThatThrownBy(() -> PostgresTarget.open(config))
+                .isInstanceOf(TargetException.class)
+                .hasMessage("the JDBC URL carries a password; remove it and set PGIB_PASSWORD instead");
+    }
+
+    private static String allMessages(Throwable e) {
+        StringBuilder sb = new StringBuilder();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            sb.append(t).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static long countRows(String table) throws SQLException {
+        try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+}

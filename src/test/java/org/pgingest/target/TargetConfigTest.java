@@ -1,0 +1,78 @@
+package org.pgingest.target;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+import java.util.Properties;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class TargetConfigTest {
+
+    @Test
+    void defaultsAreEmbeddedWithTheSettingsFileAsIs() {
+        TargetConfig config = TargetConfig.from(new Properties(), Map.of());
+        assertThat(config.kind()).isEqualTo(TargetKind.EMBEDDED);
+        assertThat(config.schema()).isEqualTo("pgingest");
+        assertThat(config.settings().overrides()).isEmpty();
+        assertThat(config.settings().values()).containsEntry("fsync", "on").containsEntry("synchronous_commit", "on")
+                .containsEntry("full_page_writes", "on").containsEntry("autovacuum", "off")
+                .containsEntry("shared_preload_libraries", "pg_stat_statements");
+    }
+
+    @Test
+    void systemPropertiesWinOverEnvironmentAndPasswordComesOnlyFromEnvironment() {
+        Properties props = new Properties();
+        props.setProperty("pg.target", "EXTERNAL");
+        props.setProperty("pg.conf.synchronous_commit", "off");
+        props.setProperty("password", "ignored");
+        TargetConfig config = TargetConfig.from(props, Map.of(
+                "PGIB_TARGET", "container", "PGIB_JDBC_URL", "jdbc:postgresql://db:5432/x",
+                "PGIB_USER", "u", "PGIB_PASSWORD", "p4ss-w0rd"));
+        assertThat(config.kind()).isEqualTo(TargetKind.EXTERNAL);
+        assertThat(config.settings().values()).containsEntry("synchronous_commit", "off");
+        assertThat(config.settings().overrides()).containsExactly(Map.entry("synchronous_commit", "off"));
+        assertThat(config.externalPassword().reveal()).isEqualTo("p4ss-w0rd");
+        assertThat(config.toString()).doesNotContain("p4ss-w0rd");
+    }
+
+    @Test
+    void unknownTargetNamesTheValidOnes() {
+        Properties props = new Properties();
+        props.setProperty("pg.target", "docker");
+        assertThatThrownBy(() -> TargetConfig.from(props, Map.of()))
+                .isInstanceOf(TargetException.class)
+                .hasMessage("unknown target 'docker': valid targets are embedded, container, external");
+    }
+
+    @Test
+    void badSchemaAndBadOverridesAreRejected() {
+        assertThatThrownBy(() -> TargetConfig.defaults().withSchema("Robert'); DROP"))
+                .isInstanceOf(TargetException.class).hasMessageStartingWith("invalid schema name 'Robert'); DROP'");
+        assertThatThrownBy(() -> TargetConfig.defaults().withSetting("fsync", "of f"))
+                .isInstanceOf(TargetException.class)
+                .hasMessage("invalid value 'of f' for server setting fsync: values must be non-empty and contain no spaces");
+    }
+
+    @Test
+    void versionsResolveFromMajorsAndFullVersions() {
+        assertThat(PgVersions.resolve("14")).isEqualTo(PgVersions.pinned().get(14));
+        assertThat(PgVersions.resolve("18.0.0")).isEqualTo("18.0.0");
+        assertThat(PgVersions.pinned()).containsOnlyKeys(14, 15, 16, 17, 18);
+        assertThatThrownBy(() -> PgVersions.resolve("13")).isInstanceOf(TargetException.class)
+                .hasMessageStartingWith("unknown pg.version '13': use a major (14, 15, 16, 17, 18)");
+        assertThatThrownBy(() -> PgVersions.resolve("latest")).isInstanceOf(TargetException.class)
+                .hasMessageStartingWith("unknown pg.version 'latest'");
+    }
+
+    @Test
+    void secretsNeverPrint() {
+        Secret s = Secret.of("hunter2-xyz");
+        assertThat(s.toString()).isEqualTo("********");
+        assertThat(s.scrub("FATAL: bad password hunter2-xyz")).isEqualTo("FATAL: bad password ********");
+        Endpoint e = new Endpoint("h", 5432, "d", "u", s);
+        assertThat(e.toString()).isEqualTo("u@h:5432/d");
+        assertThat(e.jdbcUrl()).isEqualTo("jdbc:postgresql://h:5432/d");
+    }
+}
