@@ -100,6 +100,20 @@ public enum LoadMethod {
             return BatchUpsertLoader.plain(k.batchSize());
         }
     },
+    /** COPY into a TEMP table, then MERGE (PostgreSQL 15+). */
+    MERGE_UPSERT {
+        @Override
+        public Loader create(Knobs k) {
+            return new MergeUpsertLoader();
+        }
+    },
+    /** INSERT ... SELECT FROM jsonb_to_recordset(one JSON array per {@code batchSize} rows; 0: all). */
+    JSONB_RECORDSET {
+        @Override
+        public Loader create(Knobs k) {
+            return k.withCommits(new JsonRecordsetLoader(k.batchSize()));
+        }
+    },
     /** Multi-row VALUES with RETURNING ids, in input order. */
     RETURNING_VALUES {
         @Override

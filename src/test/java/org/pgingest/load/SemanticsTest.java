@@ -50,7 +50,7 @@ class SemanticsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(value = LoadMethod.class, names = {"COPY_UPSERT", "BATCH_UPSERT"})
+    @EnumSource(value = LoadMethod.class, names = {"COPY_UPSERT", "BATCH_UPSERT", "MERGE_UPSERT"})
     void upsertsInsertNewKeysAndUpdateExistingOnes(LoadMethod method) throws Exception {
         Table table = SharedServer.newTable(TableShape.USERS);
         Loader loader = method.create();
@@ -72,15 +72,16 @@ class SemanticsTest {
         }
     }
 
-    @Test
-    void copyUpsertLetsTheLastRepeatOfAKeyWin() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = LoadMethod.class, names = {"COPY_UPSERT", "MERGE_UPSERT"})
+    void stagedUpsertsLetTheLastRepeatOfAKeyWin(LoadMethod method) throws Exception {
         Table table = SharedServer.newTable(TableShape.USERS);
         List<Object[]> rows = new ArrayList<>(new RowGenerator(TableShape.USERS, 22, 0).next(3));
         Object[] repeat = rows.get(0).clone();
         repeat[0] = "last one wins";
         rows.add(repeat);
         try (Connection c = SharedServer.connect()) {
-            assertThat(new CopyUpsertLoader().load(c, table, rows)).isEqualTo(3);
+            assertThat(method.create().load(c, table, rows)).isEqualTo(3);
             assertThat(Rows.canonicalSorted(table.readAll(c)))
                     .containsExactlyElementsOf(Rows.canonicalSorted(rows.subList(1, 4)));
         }

@@ -1,0 +1,98 @@
+package org.pgingest.load;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.pgingest.workload.Column;
+import org.pgingest.workload.Table;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * {@code INSERT INTO t SELECT ... FROM jsonb_to_recordset(?::jsonb) AS r(col type, ...)}: the rows as one JSON
+ * array of objects per statement, the way ORMs and services that already hold JSON send them. Every value
+ * travels as a JSON string of its PostgreSQL text form (or JSON null), because JSON numbers cannot carry
+ * NaN or Infinity and jsonb_to_recordset reads a string through the column type's own input function.
+ */
+public final class JsonRecordsetLoader extends AtomicLoader {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final int rowsPerStatement;
+
+    /** @param rowsPerStatement rows per JSON document; 0 = all rows in one */
+    public JsonRecordsetLoader(int rowsPerStatement) {
+        if (rowsPerStatement < 0) {
+            throw new IllegalArgumentException("rowsPerStatement must be 0 (all) or more, was " + rowsPerStatement);
+        }
+        this.rowsPerStatement = rowsPerStatement;
+    }
+
+    @Override
+    public String name() {
+        return "jsonb-recordset" + (rowsPerStatement == 0 ? "" : "-" + rowsPerStatement);
+    }
+
+    static String sql(Table table) {
+        String definitions = table.columns().stream().map(c -> c.name() + " " + c.type().sqlType())
+                .collect(Collectors.joining(", "));
+        return "INSERT INTO " + table.qualifiedName() + " (" + table.columnList() + ") SELECT " + table.columnList()
+                + " FROM jsonb_to_recordset(?::jsonb) AS r(" + definitions + ")";
+    }
+
+    @Override
+    protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
+        long written = 0;
+        try (PreparedStatement ps = connection.prepareStatement(sql(table))) {
+            List<Object[]> chunk = new ArrayList<>();
+            for (Object[] row : rows) {
+                chunk.add(row);
+                if (chunk.size() == rowsPerStatement) {
+                    written += execute(ps, table, chunk);
+                    chunk.clear();
+                }
+            }
+            if (!chunk.isEmpty()) {
+                written += execute(ps, table, chunk);
+            }
+        }
+        return written;
+    }
+
+    private static long execute(PreparedStatement ps, Table table, List<Object[]> chunk) throws SQLException {
+        ps.setString(1, toJson(table.columns(), chunk));
+        return ps.executeUpdate();
+    }
+
+    static String toJson(List<Column> columns, List<Object[]> rows) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator json = JSON.createGenerator(out)) {
+            json.writeStartArray();
+            for (Object[] row : rows) {
+                if (row.length != columns.size()) {
+                    throw new IllegalArgumentException("row has " + row.length + " values, the table takes " + columns.size());
+                }
+                json.writeStartObject();
+                for (int i = 0; i < row.length; i++) {
+                    json.writeFieldName(columns.get(i).name());
+                    if (row[i] == null) {
+                        json.writeNull();
+                    } else {
+                        json.writeString(columns.get(i).type().text(row[i]));
+                    }
+                }
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+        } catch (IOException e) {
+            // Writing to a StringWriter does no I/O.
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+}

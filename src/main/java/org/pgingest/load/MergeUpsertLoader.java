@@ -1,0 +1,64 @@
+package org.pgingest.load;
+
+import org.pgingest.workload.Column;
+import org.pgingest.workload.Table;
+import org.pgingest.workload.TableShape;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Upsert through MERGE (PostgreSQL 15+): binary COPY into a TEMP table, then
+ * {@code MERGE INTO t USING (latest row per key) ON key WHEN MATCHED THEN UPDATE WHEN NOT MATCHED THEN INSERT},
+ * in one transaction; the last repeat of a key in the input wins, as in {@link CopyUpsertLoader}.
+ * Unlike {@code INSERT ... ON CONFLICT}, MERGE does not arbitrate concurrent inserts of the same new key:
+ * two sessions merging it at once can fail with a unique violation, so this path suits one writer per key
+ * range.
+ */
+public final class MergeUpsertLoader extends AtomicLoader {
+    private static final String TEMP = "pgib_merge_input";
+    /** MERGE arrived in PostgreSQL 15. */
+    private static final int FIRST_MAJOR = 15;
+
+    @Override
+    public String name() {
+        return "merge-upsert";
+    }
+
+    @Override
+    public Set<TableShape> shapes() {
+        return EnumSet.of(TableShape.USERS, TableShape.ARTICLES);
+    }
+
+    @Override
+    protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
+        int major = connection.getMetaData().getDatabaseMajorVersion();
+        if (major < FIRST_MAJOR) {
+            throw new IllegalStateException(name() + " needs PostgreSQL " + FIRST_MAJOR + " or later (MERGE); this server is "
+                    + connection.getMetaData().getDatabaseProductVersion() + ": use copy-upsert");
+        }
+        String key = requireConflictKey(table, name());
+        String columns = table.columnList();
+        try (Statement st = connection.createStatement()) {
+            st.execute("CREATE TEMP TABLE " + TEMP + " (ord bigint GENERATED ALWAYS AS IDENTITY, "
+                    + table.columns().stream().map(c -> c.name() + " " + c.type().sqlType()).collect(Collectors.joining(", "))
+                    + ") ON COMMIT DROP");
+            CopyWriter.copy(connection, CopyFormat.BINARY.copySql(TEMP, columns), CopyFormat.BINARY, table.columns(), rows);
+            String updates = table.columns().stream().map(Column::name).filter(c -> !c.equals(key))
+                    .map(c -> c + " = s." + c).collect(Collectors.joining(", "));
+            String values = table.columns().stream().map(c -> "s." + c.name()).collect(Collectors.joining(", "));
+            long merged = st.executeUpdate("MERGE INTO " + table.qualifiedName() + " AS t USING (SELECT DISTINCT ON (" + key
+                    + ") " + columns + " FROM " + TEMP + " ORDER BY " + key + ", ord DESC) AS s ON t." + key + " = s." + key
+                    + " WHEN MATCHED THEN UPDATE SET " + updates
+                    + " WHEN NOT MATCHED THEN INSERT (" + columns + ") VALUES (" + values + ")");
+            // ON COMMIT DROP covers a transaction of its own; inside a caller's transaction another call
+            // would find the table still there.
+            st.execute("DROP TABLE " + TEMP);
+            return merged;
+        }
+    }
+}

@@ -1,0 +1,32 @@
+package org.pgingest.load;
+
+import org.junit.jupiter.api.Test;
+import org.pgingest.target.EmbeddedTarget;
+import org.pgingest.target.SuiteSchema;
+import org.pgingest.target.TargetConfig;
+import org.pgingest.workload.RowGenerator;
+import org.pgingest.workload.Table;
+import org.pgingest.workload.TableShape;
+
+import java.sql.Connection;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** MERGE exists from PostgreSQL 15: on 14 the loader says so and changes nothing. */
+class MergeVersionTest {
+
+    @Test
+    void onFourteenMergeIsRefusedWithTheAlternative() throws Exception {
+        try (EmbeddedTarget server = EmbeddedTarget.start(TargetConfig.defaults().withPgVersion("14"));
+             Connection c = server.dataSource().getConnection()) {
+            Table table = Table.of(new SuiteSchema(server.schema()), TableShape.USERS);
+            table.create(c);
+            assertThatThrownBy(() -> new MergeUpsertLoader().load(c, table, new RowGenerator(TableShape.USERS, 1, 0).next(5)))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageStartingWith("merge-upsert needs PostgreSQL 15 or later (MERGE); this server is 14.")
+                    .hasMessageEndingWith(": use copy-upsert");
+            assertThat(table.count(c)).isZero();
+        }
+    }
+}
