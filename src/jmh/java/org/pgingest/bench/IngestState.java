@@ -6,6 +6,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.ThreadParams;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.load.Loader;
 import org.pgingest.stats.CounterSnapshot;
@@ -65,17 +66,20 @@ public class IngestState {
     private long opsInIteration;
     private long rowsInIteration;
 
+    /** Each benchmark thread writes a table of its own, so its iteration's row check is its own. */
     @Setup(Level.Trial)
-    public void open(ServerState server) throws SQLException {
+    public void open(ServerState server, ThreadParams thread) throws SQLException {
         loader = method.create(new LoadMethod.Knobs(batchSize, commitEvery));
-        table = Table.of(new SuiteSchema(server.target().schema()), shape, indexes);
+        table = Table.of(new SuiteSchema(server.target().schema()), shape, indexes)
+                .named(shape.tableName() + "_" + thread.getThreadIndex());
         if (!loader.shapes().contains(shape)) {
             throw new IllegalArgumentException(loader.name() + " does not support " + shape.tableName()
                     + "; choose the shape with -p shape=...");
         }
         connection = server.target().dataSource(loader.driverOptions()).getConnection();
         table.create(connection);
-        generator = new RowGenerator(shape, 20261122L, hostileShare);
+        // Disjoint row numbers per thread: keys never collide across threads.
+        generator = new RowGenerator(shape, 20261122L, hostileShare, thread.getThreadIndex() * (1L << 40));
         meter = ServerCostMeter.open(server.target());
     }
 

@@ -64,6 +64,10 @@ public class ServerCostProfiler implements InternalProfiler {
         // Each thread's window covers the whole server; with several threads they overlap, and no one of them
         // is the iteration's cost. Concurrent ingest needs one shared window (not built yet): report missing.
         IterationCosts.Measured m = measured.size() == 1 ? measured.get(0) : null;
+        if (m == null) {
+            System.out.println("# missing server costs: " + measured.size() + " threads each measured the whole server; "
+                    + "run with one thread (-t 1) for server costs");
+        }
         for (Reported r : REPORTED) {
             double value = Double.NaN;
             if (m != null && m.costs().get(r.figure()).isPresent()) {
