@@ -6,39 +6,28 @@ import org.testcontainers.utility.DockerImageName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
-import javax.sql.DataSource;
 
 /**
  * A postgres:&lt;major&gt; container through Testcontainers. The module's default command is
  * {@code postgres -c fsync=off}; {@code withCommand} replaces it whole with the suite's settings. Testcontainers'
  * Ryuk removes the container if this JVM dies.
  */
-public final class ContainerTarget implements PostgresTarget {
+public final class ContainerTarget extends TargetBase {
     private static final Logger LOG = LoggerFactory.getLogger(ContainerTarget.class);
     /** The official image; the tag is the major of the requested version. */
     static final String IMAGE = "postgres";
 
     private final PostgreSQLContainer container;
-    private final Endpoint endpoint;
-    private final String schema;
-    private final DataSource dataSource;
-    private final DataSource monitorDataSource;
-    private ServerFacts facts;
 
     private ContainerTarget(PostgreSQLContainer container, String schema) {
+        super(new Endpoint(container.getHost(), container.getMappedPort(5432), OwnedServer.BENCHMARK_DATABASE,
+                container.getUsername(), Secret.of(container.getPassword())), schema, Map.of(), OwnedServer.MONITOR_DATABASE);
         this.container = container;
-        this.schema = schema;
-        this.endpoint = new Endpoint(container.getHost(), container.getMappedPort(5432), OwnedServer.BENCHMARK_DATABASE,
-                container.getUsername(), Secret.of(container.getPassword()));
-        this.dataSource = DataSources.create(endpoint, schema, Map.of());
-        this.monitorDataSource = DataSources.create(endpoint.withDatabase(OwnedServer.MONITOR_DATABASE), null, Map.of());
     }
 
     /**
@@ -76,62 +65,22 @@ public final class ContainerTarget implements PostgresTarget {
         }
         ContainerTarget target = new ContainerTarget(container, config.schema());
         try {
-            target.prepare(config);
+            OwnedServer.prepare(target, config);
         } catch (SQLException | RuntimeException e) {
             target.close();
             if (e instanceof TargetException te) {
                 throw te;
             }
             throw new TargetException("container " + image + " started but could not be prepared: "
-                    + target.endpoint.password().scrub(e.getMessage()), e);
+                    + target.endpoint().password().scrub(e.getMessage()), e);
         }
-        LOG.info("{}", target.facts.summary());
+        LOG.info("{}", target.facts().summary());
         return target;
-    }
-
-    private void prepare(TargetConfig config) throws SQLException {
-        try (Connection admin = monitorDataSource.getConnection()) {
-            OwnedServer.prepare(admin);
-            facts = ServerFacts.read(admin, TargetKind.CONTAINER, endpoint, config.settings());
-        }
-        try (Connection bench = DataSources.create(endpoint, null, Map.of()).getConnection()) {
-            new SuiteSchema(schema).prepare(bench);
-        }
     }
 
     @Override
     public TargetKind kind() {
         return TargetKind.CONTAINER;
-    }
-
-    @Override
-    public Endpoint endpoint() {
-        return endpoint;
-    }
-
-    @Override
-    public String schema() {
-        return schema;
-    }
-
-    @Override
-    public DataSource dataSource(Map<String, String> driverOptions) {
-        if (driverOptions.isEmpty()) {
-            return dataSource;
-        }
-        Map<String, String> merged = new LinkedHashMap<>(Map.of());
-        merged.putAll(driverOptions);
-        return DataSources.create(endpoint, schema, merged);
-    }
-
-    @Override
-    public DataSource monitorDataSource() {
-        return monitorDataSource;
-    }
-
-    @Override
-    public ServerFacts facts() {
-        return facts;
     }
 
     @Override

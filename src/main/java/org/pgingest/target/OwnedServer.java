@@ -19,10 +19,21 @@ final class OwnedServer {
     }
 
     /**
+     * Creates the benchmark database and pg_stat_statements where the target's monitor reads, then reads the
+     * facts and prepares the suite's schema.
+     */
+    static void prepare(TargetBase target, TargetConfig config) throws SQLException {
+        try (Connection admin = target.monitorDataSource().getConnection()) {
+            createDatabaseAndExtension(admin);
+            target.prepare(admin, config);
+        }
+    }
+
+    /**
      * Creates the benchmark database and installs pg_stat_statements in the monitor's database (its view
      * shows every database's statements, filtered later by dbid).
      */
-    static void prepare(Connection admin) throws SQLException {
+    private static void createDatabaseAndExtension(Connection admin) throws SQLException {
         boolean exists;
         try (PreparedStatement ps = admin.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
             ps.setString(1, BENCHMARK_DATABASE);
