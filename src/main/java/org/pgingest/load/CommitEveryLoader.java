@@ -5,7 +5,6 @@ import org.pgingest.workload.TableShape;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -54,21 +53,7 @@ public final class CommitEveryLoader implements Loader {
             throw new IllegalStateException(name() + " commits every " + commitEvery
                     + " rows itself: call it with autocommit on");
         }
-        long loaded = 0;
-        long offset = 0;
-        List<Object[]> chunk = new ArrayList<>(Math.min(commitEvery, 65_536));
-        for (Object[] row : rows) {
-            chunk.add(row);
-            if (chunk.size() == commitEvery) {
-                loaded += loadChunk(connection, table, chunk, offset);
-                offset += chunk.size();
-                chunk = new ArrayList<>(chunk.size());
-            }
-        }
-        if (!chunk.isEmpty()) {
-            loaded += loadChunk(connection, table, chunk, offset);
-        }
-        return loaded;
+        return Chunks.write(rows, commitEvery, (chunk, offset) -> loadChunk(connection, table, chunk, offset));
     }
 
     private long loadChunk(Connection connection, Table table, List<Object[]> chunk, long offset) throws SQLException {

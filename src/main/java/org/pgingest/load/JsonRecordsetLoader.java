@@ -11,7 +11,6 @@ import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -47,21 +46,9 @@ public final class JsonRecordsetLoader extends AtomicLoader {
 
     @Override
     protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
-        long written = 0;
         try (PreparedStatement ps = connection.prepareStatement(sql(table))) {
-            List<Object[]> chunk = new ArrayList<>();
-            for (Object[] row : rows) {
-                chunk.add(row);
-                if (chunk.size() == rowsPerStatement) {
-                    written += execute(ps, table, chunk);
-                    chunk.clear();
-                }
-            }
-            if (!chunk.isEmpty()) {
-                written += execute(ps, table, chunk);
-            }
+            return Chunks.write(rows, rowsPerStatement, (chunk, offset) -> execute(ps, table, chunk));
         }
-        return written;
     }
 
     private static long execute(PreparedStatement ps, Table table, List<Object[]> chunk) throws SQLException {

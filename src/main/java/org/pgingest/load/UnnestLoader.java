@@ -54,21 +54,9 @@ public final class UnnestLoader extends AtomicLoader {
 
     @Override
     protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
-        long written = 0;
         try (PreparedStatement ps = connection.prepareStatement(sql(table))) {
-            List<Object[]> chunk = new ArrayList<>();
-            for (Object[] row : rows) {
-                chunk.add(row);
-                if (chunk.size() == rowsPerStatement) {
-                    written += execute(connection, ps, table, chunk);
-                    chunk.clear();
-                }
-            }
-            if (!chunk.isEmpty()) {
-                written += execute(connection, ps, table, chunk);
-            }
+            return Chunks.write(rows, rowsPerStatement, (chunk, offset) -> execute(connection, ps, table, chunk));
         }
-        return written;
     }
 
     /** Binds one array per column (values of that column across the chunk). */

@@ -1,0 +1,38 @@
+package org.pgingest.load;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Rows taken in chunks as they are iterated, so only one chunk is in memory at a time. */
+final class Chunks {
+    private Chunks() {
+    }
+
+    /** Writes one chunk, given the index of its first row in the whole input; returns rows written. */
+    interface Writer {
+        long write(List<Object[]> chunk, long offset) throws SQLException;
+    }
+
+    /**
+     * Hands {@code rows} to {@code writer} in chunks of {@code size} (0: all in one) and sums what it wrote.
+     * Each chunk is a fresh list, so a writer may keep it.
+     */
+    static long write(Iterable<Object[]> rows, int size, Writer writer) throws SQLException {
+        long written = 0;
+        long offset = 0;
+        List<Object[]> chunk = new ArrayList<>(size == 0 ? 16 : Math.min(size, 65_536));
+        for (Object[] row : rows) {
+            chunk.add(row);
+            if (chunk.size() == size) {
+                written += writer.write(chunk, offset);
+                offset += chunk.size();
+                chunk = new ArrayList<>(chunk.size());
+            }
+        }
+        if (!chunk.isEmpty()) {
+            written += writer.write(chunk, offset);
+        }
+        return written;
+    }
+}
