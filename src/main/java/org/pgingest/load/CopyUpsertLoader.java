@@ -8,7 +8,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.EnumSet;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Upsert through COPY: binary COPY into a TEMP table (ON COMMIT DROP), then
@@ -18,7 +17,6 @@ import java.util.stream.Collectors;
  * The temp table lives in the session's own temporary schema and is dropped at the end of the call.
  */
 public final class CopyUpsertLoader extends AtomicLoader {
-    private static final String TEMP = "pgib_upsert_input";
 
     @Override
     public String name() {
@@ -33,18 +31,11 @@ public final class CopyUpsertLoader extends AtomicLoader {
     @Override
     protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
         String key = requireConflictKey(table, name());
-        String columns = table.columnList();
         try (Statement st = connection.createStatement()) {
-            st.execute("CREATE TEMP TABLE " + TEMP + " (ord bigint GENERATED ALWAYS AS IDENTITY, "
-                    + table.columns().stream().map(c -> c.name() + " " + c.type().sqlType()).collect(Collectors.joining(", "))
-                    + ") ON COMMIT DROP");
-            CopyWriter.copy(connection, CopyFormat.BINARY.copySql(TEMP, columns), CopyFormat.BINARY, table.columns(), rows);
-            long upserted = st.executeUpdate("INSERT INTO " + table.qualifiedName() + " (" + columns + ") SELECT DISTINCT ON ("
-                    + key + ") " + columns + " FROM " + TEMP + " ORDER BY " + key + ", ord DESC"
-                    + Statements.onConflictUpdate(table, key));
-            // ON COMMIT DROP covers a transaction of its own; inside a caller's transaction another call
-            // would find the table still there.
-            st.execute("DROP TABLE " + TEMP);
+            StagedInput.stage(connection, st, table, rows);
+            long upserted = st.executeUpdate("INSERT INTO " + table.qualifiedName() + " (" + table.columnList() + ") "
+                    + StagedInput.latestPerKey(table, key) + Statements.onConflictUpdate(table, key));
+            StagedInput.drop(st);
             return upserted;
         }
     }

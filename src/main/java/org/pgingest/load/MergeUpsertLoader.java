@@ -20,7 +20,6 @@ import java.util.stream.Collectors;
  * range.
  */
 public final class MergeUpsertLoader extends AtomicLoader {
-    private static final String TEMP = "pgib_merge_input";
     /** MERGE arrived in PostgreSQL 15. */
     private static final int FIRST_MAJOR = 15;
 
@@ -44,20 +43,15 @@ public final class MergeUpsertLoader extends AtomicLoader {
         String key = requireConflictKey(table, name());
         String columns = table.columnList();
         try (Statement st = connection.createStatement()) {
-            st.execute("CREATE TEMP TABLE " + TEMP + " (ord bigint GENERATED ALWAYS AS IDENTITY, "
-                    + table.columns().stream().map(c -> c.name() + " " + c.type().sqlType()).collect(Collectors.joining(", "))
-                    + ") ON COMMIT DROP");
-            CopyWriter.copy(connection, CopyFormat.BINARY.copySql(TEMP, columns), CopyFormat.BINARY, table.columns(), rows);
+            StagedInput.stage(connection, st, table, rows);
             String updates = table.columns().stream().map(Column::name).filter(c -> !c.equals(key))
                     .map(c -> c + " = s." + c).collect(Collectors.joining(", "));
             String values = table.columns().stream().map(c -> "s." + c.name()).collect(Collectors.joining(", "));
-            long merged = st.executeUpdate("MERGE INTO " + table.qualifiedName() + " AS t USING (SELECT DISTINCT ON (" + key
-                    + ") " + columns + " FROM " + TEMP + " ORDER BY " + key + ", ord DESC) AS s ON t." + key + " = s." + key
+            long merged = st.executeUpdate("MERGE INTO " + table.qualifiedName() + " AS t USING ("
+                    + StagedInput.latestPerKey(table, key) + ") AS s ON t." + key + " = s." + key
                     + " WHEN MATCHED THEN UPDATE SET " + updates
                     + " WHEN NOT MATCHED THEN INSERT (" + columns + ") VALUES (" + values + ")");
-            // ON COMMIT DROP covers a transaction of its own; inside a caller's transaction another call
-            // would find the table still there.
-            st.execute("DROP TABLE " + TEMP);
+            StagedInput.drop(st);
             return merged;
         }
     }

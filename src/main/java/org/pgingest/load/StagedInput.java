@@ -1,0 +1,42 @@
+package org.pgingest.load;
+
+import org.pgingest.workload.Table;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.stream.Collectors;
+
+/**
+ * The input of a staged upsert: a TEMP table (ON COMMIT DROP) filled by binary COPY, numbering the rows in
+ * input order, from which the latest row per key is selected. The table lives in the session's own temporary
+ * schema and is dropped by {@link #drop}: ON COMMIT DROP covers a transaction of the loader's own, but inside
+ * a caller's transaction another call would find it still there.
+ */
+final class StagedInput {
+    static final String TABLE = "pgib_staged_input";
+
+    private StagedInput() {
+    }
+
+    /** Creates the temp table and copies the rows into it. */
+    static void stage(Connection connection, Statement st, Table table, Iterable<Object[]> rows) throws SQLException {
+        st.execute("CREATE TEMP TABLE " + TABLE + " (ord bigint GENERATED ALWAYS AS IDENTITY, "
+                + table.columns().stream().map(c -> c.name() + " " + c.type().sqlType()).collect(Collectors.joining(", "))
+                + ") ON COMMIT DROP");
+        CopyWriter.copy(connection, CopyFormat.BINARY.copySql(TABLE, table.columnList()), CopyFormat.BINARY,
+                table.columns(), rows);
+    }
+
+    /**
+     * SELECT of the staged rows, one per key: the last occurrence in the input, since an upsert statement may
+     * not touch the same target row twice.
+     */
+    static String latestPerKey(Table table, String key) {
+        return "SELECT DISTINCT ON (" + key + ") " + table.columnList() + " FROM " + TABLE + " ORDER BY " + key + ", ord DESC";
+    }
+
+    static void drop(Statement st) throws SQLException {
+        st.execute("DROP TABLE " + TABLE);
+    }
+}
