@@ -2,7 +2,7 @@ package org.pgingest.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import org.pgingest.target.ServerFacts;
+import org.pgingest.server.ServerFacts;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -12,7 +12,7 @@ import org.pgingest.load.Loader;
 import org.pgingest.stats.CounterSnapshot;
 import org.pgingest.stats.ServerCostMeter;
 import org.pgingest.stats.ServerCosts;
-import org.pgingest.target.SuiteSchema;
+import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.IndexProfile;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.Table;

@@ -6,9 +6,9 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import org.pgingest.target.PostgresTarget;
-import org.pgingest.target.ServerFacts;
-import org.pgingest.target.TargetConfig;
+import org.pgingest.server.PostgresTarget;
+import org.pgingest.server.ServerFacts;
+import org.pgingest.server.TargetConfig;
 
 /**
  * The server and its pool for one trial (one fork of one benchmark with one parameter set). The target is

@@ -8,12 +8,12 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.pgingest.target.ContainerTarget;
-import org.pgingest.target.PgVersions;
-import org.pgingest.target.PostgresTarget;
-import org.pgingest.target.TargetConfig;
-import org.pgingest.target.TargetException;
-import org.pgingest.target.TargetKind;
+import org.pgingest.server.ContainerTarget;
+import org.pgingest.server.PgVersions;
+import org.pgingest.server.PostgresTarget;
+import org.pgingest.server.TargetConfig;
+import org.pgingest.server.TargetException;
+import org.pgingest.server.TargetKind;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,7 +1,5 @@
 package org.pgingest.load;
 
-import org.pgingest.target.TargetException;
-
 import java.sql.SQLException;
 
 /** A row was rejected. The table is as it was before the call (for atomic loaders). */
@@ -11,13 +9,18 @@ public class LoadException extends SQLException {
 
     public LoadException(long rowIndex, SQLException cause) {
         super((rowIndex >= 0 ? "row " + rowIndex + " of the input was rejected: " : "the load was rejected: ")
-                + TargetException.oneLine(serverMessage(cause)), cause.getSQLState(), cause);
+                + oneLine(serverMessage(cause)), cause.getSQLState(), cause);
         this.rowIndex = rowIndex;
     }
 
     /** Index of the offending row in the caller's input (0-based), or -1 when it could not be told. */
     public long rowIndex() {
         return rowIndex;
+    }
+
+    /** Folds a server message's "Detail:" and "Hint:" lines onto one line. */
+    static String oneLine(String text) {
+        return text == null ? "" : text.replaceAll("\\s*\\R\\s*", " ").trim();
     }
 
     /** The server's message: for a failed batch, the chained error rather than pgjdbc's wrapper. */

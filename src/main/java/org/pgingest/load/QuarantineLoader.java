@@ -1,6 +1,5 @@
 package org.pgingest.load;
 
-import org.pgingest.target.TargetException;
 import org.pgingest.workload.Table;
 
 import java.sql.Connection;
@@ -67,7 +66,7 @@ public final class QuarantineLoader {
             if (piece.size() == 1) {
                 SQLException cause = failure instanceof LocatedFailure lf ? lf.original() : failure;
                 rejected.add(new Rejected(offset, piece.get(0), cause.getSQLState(),
-                        TargetException.oneLine(LoadException.serverMessage(cause))));
+                        LoadException.oneLine(LoadException.serverMessage(cause))));
                 return 0;
             }
             if (failure instanceof LocatedFailure located && located.rowIndex() < piece.size()) {

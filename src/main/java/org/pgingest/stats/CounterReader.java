@@ -1,6 +1,6 @@
 package org.pgingest.stats;
 
-import org.pgingest.target.ServerFacts;
+import org.pgingest.server.ServerFacts;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,7 +1,7 @@
 package org.pgingest.stats;
 
-import org.pgingest.target.PostgresTarget;
-import org.pgingest.target.ServerFacts;
+import org.pgingest.server.PostgresTarget;
+import org.pgingest.server.ServerFacts;
 
 import java.sql.Connection;
 import java.sql.SQLException;

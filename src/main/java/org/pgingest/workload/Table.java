@@ -1,6 +1,6 @@
 package org.pgingest.workload;
 
-import org.pgingest.target.SuiteSchema;
+import org.pgingest.workload.SuiteSchema;
 
 import java.sql.Connection;
 import java.sql.ResultSet;

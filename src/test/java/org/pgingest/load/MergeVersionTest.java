@@ -1,9 +1,9 @@
 package org.pgingest.load;
 
 import org.junit.jupiter.api.Test;
-import org.pgingest.target.EmbeddedTarget;
-import org.pgingest.target.SuiteSchema;
-import org.pgingest.target.TargetConfig;
+import org.pgingest.server.EmbeddedTarget;
+import org.pgingest.workload.SuiteSchema;
+import org.pgingest.server.TargetConfig;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.Table;
 import org.pgingest.workload.TableShape;

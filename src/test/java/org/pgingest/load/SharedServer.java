@@ -1,8 +1,8 @@
 package org.pgingest.load;
 
-import org.pgingest.target.EmbeddedTarget;
-import org.pgingest.target.SuiteSchema;
-import org.pgingest.target.TargetConfig;
+import org.pgingest.server.EmbeddedTarget;
+import org.pgingest.workload.SuiteSchema;
+import org.pgingest.server.TargetConfig;
 import org.pgingest.workload.IndexProfile;
 import org.pgingest.workload.Table;
 import org.pgingest.workload.TableShape;

@@ -1,6 +1,6 @@
 package org.pgingest.load;
 
-import org.pgingest.target.SuiteSchema;
+import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.Table;
 import org.pgingest.workload.TableShape;

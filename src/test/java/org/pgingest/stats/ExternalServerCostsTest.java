@@ -2,13 +2,13 @@ package org.pgingest.stats;
 
 import org.junit.jupiter.api.Test;
 import org.pgingest.load.AutocommitRowLoader;
-import org.pgingest.target.EmbeddedTarget;
-import org.pgingest.target.PostgresTarget;
-import org.pgingest.target.TestServers;
+import org.pgingest.server.EmbeddedTarget;
+import org.pgingest.server.PostgresTarget;
+import org.pgingest.server.TestServers;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.Table;
 import org.pgingest.workload.TableShape;
-import org.pgingest.target.SuiteSchema;
+import org.pgingest.workload.SuiteSchema;
 
 import java.sql.Connection;
 import java.sql.Statement;

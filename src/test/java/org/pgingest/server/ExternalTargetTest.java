@@ -1,5 +1,7 @@
-package org.pgingest.target;
+package org.pgingest.server;
 
+import org.pgingest.workload.SchemaRefusedException;
+import org.pgingest.workload.SuiteSchema;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -105,7 +107,7 @@ class ExternalTargetTest {
                 .hasMessageStartingWith("schema 'suite_mixed' holds objects pg-ingest-bench did not create (table theirs)");
         try (Connection c = server.dataSource().getConnection()) {
             assertThatThrownBy(() -> new SuiteSchema("suite_mixed").dropTable(c, "theirs"))
-                    .isInstanceOf(TargetException.class)
+                    .isInstanceOf(SchemaRefusedException.class)
                     .hasMessage("table suite_mixed.theirs was not created by pg-ingest-bench; the suite will not drop it");
         }
         assertThat(countRows("suite_mixed.theirs")).isEqualTo(1);

@@ -1,4 +1,4 @@
-package org.pgingest.target;
+package org.pgingest.server;
 
 /**
  * A problem the user can fix (bad parameter, unreachable server, missing Docker), carrying one line that

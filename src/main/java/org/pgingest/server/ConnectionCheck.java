@@ -1,4 +1,4 @@
-package org.pgingest.target;
+package org.pgingest.server;
 
 import java.sql.Connection;
 import java.sql.SQLException;

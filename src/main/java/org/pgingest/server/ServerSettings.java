@@ -1,4 +1,4 @@
-package org.pgingest.target;
+package org.pgingest.server;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -21,7 +21,7 @@ public final class ServerSettings {
     /** Settings whose values decide what a write costs; a run where they differ from "on" says so loudly. */
     public static final Set<String> DURABILITY = Set.of("fsync", "synchronous_commit", "full_page_writes");
 
-    static final String RESOURCE = "/org/pgingest/target/postgresql.conf";
+    static final String RESOURCE = "/org/pgingest/server/postgresql.conf";
     private static final Pattern LINE = Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_.]*)\\s*=?\\s*(.*?)\\s*$");
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
 

@@ -1,4 +1,4 @@
-package org.pgingest.target;
+package org.pgingest.server;
 
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.postgresql.PostgreSQLContainer;

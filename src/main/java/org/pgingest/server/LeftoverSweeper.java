@@ -1,4 +1,4 @@
-package org.pgingest.target;
+package org.pgingest.server;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,4 +1,7 @@
-package org.pgingest.target;
+package org.pgingest.server;
+
+import org.pgingest.workload.SchemaRefusedException;
+import org.pgingest.workload.SuiteSchema;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -39,6 +42,8 @@ abstract class TargetBase implements PostgresTarget {
         facts = ServerFacts.read(admin, kind(), endpoint, config.settings());
         try (Connection bench = DataSources.create(endpoint, null, driverOptions).getConnection()) {
             new SuiteSchema(schema).prepare(bench);
+        } catch (SchemaRefusedException e) {
+            throw new TargetException(e.getMessage(), e);
         }
     }
 

@@ -1,4 +1,4 @@
-package org.pgingest.target;
+package org.pgingest.server;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.slf4j.Logger;

@@ -1,4 +1,4 @@
-package org.pgingest.target;
+package org.pgingest.server;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,7 +27,7 @@ public final class PgVersions {
     private static Properties loadBuildProperties() {
         try (InputStream in = PgVersions.class.getResourceAsStream("build.properties")) {
             if (in == null) {
-                throw new IllegalStateException("org/pgingest/target/build.properties is missing; build with Maven");
+                throw new IllegalStateException("org/pgingest/server/build.properties is missing; build with Maven");
             }
             Properties p = new Properties();
             p.load(in);

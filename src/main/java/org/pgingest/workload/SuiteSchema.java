@@ -1,4 +1,4 @@
-package org.pgingest.target;
+package org.pgingest.workload;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -38,7 +38,7 @@ public final class SuiteSchema {
 
     /**
      * Creates the schema (with its marker) if it is absent; otherwise checks that it is the suite's and holds
-     * only the suite's objects. Throws {@link TargetException} naming what it found otherwise.
+     * only the suite's objects. Throws {@link SchemaRefusedException} naming what it found otherwise.
      */
     public void prepare(Connection connection) throws SQLException {
         String comment = schemaComment(connection);
@@ -50,12 +50,12 @@ public final class SuiteSchema {
             return;
         }
         if (!MARKER.equals(comment)) {
-            throw new TargetException("schema '" + name + "' exists but was not created by pg-ingest-bench; "
+            throw new SchemaRefusedException("schema '" + name + "' exists but was not created by pg-ingest-bench; "
                     + "the suite will not touch it: choose another schema with -Dpg.schema=NAME or PGIB_SCHEMA");
         }
         List<String> foreign = foreignObjects(connection);
         if (!foreign.isEmpty()) {
-            throw new TargetException("schema '" + name + "' holds objects pg-ingest-bench did not create ("
+            throw new SchemaRefusedException("schema '" + name + "' holds objects pg-ingest-bench did not create ("
                     + String.join(", ", foreign.subList(0, Math.min(5, foreign.size())))
                     + (foreign.size() > 5 ? ", ... " + foreign.size() + " in all" : "")
                     + "); the suite will not touch them: choose another schema with -Dpg.schema=NAME or PGIB_SCHEMA");
@@ -152,7 +152,7 @@ public final class SuiteSchema {
                     return;
                 }
                 if (!MARKER.equals(rs.getString(1))) {
-                    throw new TargetException("table " + name + "." + table
+                    throw new SchemaRefusedException("table " + name + "." + table
                             + " was not created by pg-ingest-bench; the suite will not drop it");
                 }
             }

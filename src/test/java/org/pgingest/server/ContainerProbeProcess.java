@@ -1,4 +1,4 @@
-package org.pgingest.target;
+package org.pgingest.server;
 
 /**
  * A fresh JVM asking for the container target, so the first Docker detection (nothing cached) is timed.

@@ -1,4 +1,4 @@
-package org.pgingest.target;
+package org.pgingest.server;
 
 /**
  * A JVM that starts an embedded server, prints "READY &lt;data directory&gt;" and waits to be killed; the
