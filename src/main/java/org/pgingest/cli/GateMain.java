@@ -27,7 +27,7 @@ import java.util.List;
 public final class GateMain {
     static final String USAGE = "usage: gate BASELINE.json CURRENT.json [--markdown FILE] [--json FILE] "
             + "[--export DIR] [--counted PCT] [--timed PCT] [--alpha P] [--rule PATTERN=PCT[,FLOOR]|PATTERN=ignore]... "
-            + "[--ignore-param NAME]... [--compare-anyway]";
+            + "[--ignore-param NAME]... [--timed-advisory] [--compare-anyway]";
 
     private GateMain() {
     }
@@ -69,6 +69,7 @@ public final class GateMain {
                 case "--rule" -> extra.add(Rule.parse(value(args, ++i, a)));
                 case "--ignore-param" -> ignoredParams.add(value(args, ++i, a));
                 case "--compare-anyway" -> compareAnyway = true;
+                case "--timed-advisory" -> rules = rules.withTimedAdvisory();
                 default -> {
                     if (a.startsWith("-")) {
                         throw new GateInputException("unknown option " + a + "; " + USAGE);

@@ -151,8 +151,9 @@ public final class Gate {
         double p = WelchTest.pValue(bi, ci);
         String test = "Welch p=" + Format.pValue(p);
         if (p < rules.alpha()) {
-            return new Outcome(worse ? Verdict.REGRESSED : Verdict.IMPROVED,
-                    moved + " beyond ±" + limit + ", " + test + " < " + rules.alpha() + " (timed)", p);
+            Verdict verdict = !worse ? Verdict.IMPROVED : rules.timedAdvisory() ? Verdict.WORSE_ADVISORY : Verdict.REGRESSED;
+            return new Outcome(verdict, moved + " beyond ±" + limit + ", " + test + " < " + rules.alpha() + " (timed"
+                    + (verdict == Verdict.WORSE_ADVISORY ? ", advisory" : "") + ")", p);
         }
         return new Outcome(Verdict.NOISE, moved + " but " + test + " ≥ " + rules.alpha() + ": not significant (timed)", p);
     }

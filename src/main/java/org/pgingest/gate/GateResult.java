@@ -58,7 +58,9 @@ public record GateResult(String baselineName, String currentName, FactsCheck fac
             return "servers differ (" + String.join("; ", facts.differences()) + "): no regression called; "
                     + "pass --compare-anyway to judge anyway";
         }
-        String counts = count(Verdict.REGRESSED) + " regressed, " + count(Verdict.IMPROVED) + " improved, "
+        String counts = count(Verdict.REGRESSED) + " regressed, "
+                + (count(Verdict.WORSE_ADVISORY) > 0 ? count(Verdict.WORSE_ADVISORY) + " worse (advisory), " : "")
+                + count(Verdict.IMPROVED) + " improved, "
                 + count(Verdict.SAME) + " same, " + count(Verdict.NOISE) + " noise, " + count(Verdict.MISSING)
                 + " missing, " + count(Verdict.NOT_JUDGED) + " not judged; " + added.size() + " new, "
                 + vanished.size() + " vanished entries";

@@ -11,8 +11,10 @@ import java.util.List;
  * @param timed   minimum relative change of timed metrics before the significance test is asked
  * @param alpha   significance level of Welch's t-test
  * @param rules   per-pattern thresholds, in order
+ * @param timedAdvisory timed regressions are reported but do not fail the gate: for shared runners, where
+ *                      other jobs' load moves times by more than any sane threshold between two runs
  */
-public record GateRules(double counted, double timed, double alpha, List<Rule> rules) {
+public record GateRules(double counted, double timed, double alpha, List<Rule> rules, boolean timedAdvisory) {
     /** Counted figures repeat to within about 1 % between runs of the same code (WAL bytes 1-2 % when one
      * iteration meets a WAL page or segment boundary differently); 5 % leaves room for that and still catches
      * one more index (+20 % WAL and more) or a commit per row. */
@@ -25,6 +27,10 @@ public record GateRules(double counted, double timed, double alpha, List<Rule> r
      * unflushed) and segment-end fsyncs, which depend on timing: they move more than the other counted figures.
      */
     public static final List<Rule> DEFAULT_RULES = List.of(new Rule("wal.fsyncs/*", 0.15, 0, false),
+            // A window's fixed WAL (the checkpoint record, the first pages of new relation files) is spread over
+            // however many rows the iteration loaded, so WAL bytes per row drift with throughput: measured
+            // 289.5 vs 279.0 B/row (-3.6 %) for COPY_BINARY when a busy machine cut its throughput by 65 %.
+            new Rule("wal.bytes/*", 0.10, 0, false),
             // pgjdbc server-prepares from the fifth execution, so planning is near 0 ms per op (1e-4 here) and
             // doubles on nothing; planning-heavy workloads spend milliseconds.
             new Rule("plan.time/*", Double.NaN, 0.01, false));
@@ -37,25 +43,29 @@ public record GateRules(double counted, double timed, double alpha, List<Rule> r
     }
 
     public static GateRules defaults() {
-        return new GateRules(DEFAULT_COUNTED, DEFAULT_TIMED, DEFAULT_ALPHA, DEFAULT_RULES);
+        return new GateRules(DEFAULT_COUNTED, DEFAULT_TIMED, DEFAULT_ALPHA, DEFAULT_RULES, false);
     }
 
     public GateRules withRules(List<Rule> more) {
         List<Rule> all = new ArrayList<>(rules);
         all.addAll(more);
-        return new GateRules(counted, timed, alpha, all);
+        return new GateRules(counted, timed, alpha, all, timedAdvisory);
     }
 
     public GateRules withCounted(double threshold) {
-        return new GateRules(threshold, timed, alpha, rules);
+        return new GateRules(threshold, timed, alpha, rules, timedAdvisory);
     }
 
     public GateRules withTimed(double threshold) {
-        return new GateRules(counted, threshold, alpha, rules);
+        return new GateRules(counted, threshold, alpha, rules, timedAdvisory);
     }
 
     public GateRules withAlpha(double a) {
-        return new GateRules(counted, timed, a, rules);
+        return new GateRules(counted, timed, a, rules, timedAdvisory);
+    }
+
+    public GateRules withTimedAdvisory() {
+        return new GateRules(counted, timed, alpha, rules, true);
     }
 
     /** The last rule matching {@code metricName}, or null. */

@@ -68,6 +68,7 @@ public final class MarkdownVerdict {
                 .collect(Collectors.joining(", "));
         return "Rules: counted metrics regress past ±" + Format.percent(g.counted()) + "; timed metrics past ±"
                 + Format.percent(g.timed()) + " and only when Welch's t-test on the iterations gives p < " + g.alpha()
+                + (g.timedAdvisory() ? " (advisory: reported, never failing)" : "")
                 + (patterns.isEmpty() ? "" : "; per metric: " + patterns)
                 + (r.ignoredParams().isEmpty() ? "" : "; params left out of the match: " + String.join(", ", r.ignoredParams()))
                 + ".";

@@ -4,6 +4,8 @@ package org.pgingest.gate;
 public enum Verdict {
     /** Worse past the rule: fails the gate. */
     REGRESSED("regressed"),
+    /** A timed regression (large and significant) under {@link GateRules#timedAdvisory()}: shown, does not fail. */
+    WORSE_ADVISORY("worse (advisory)"),
     /** Better past the rule. */
     IMPROVED("improved"),
     /** Within the threshold. */

@@ -45,19 +45,22 @@ class GateTest {
 
     @Test
     void countedFigure_regressesPastItsThreshold_evenWhenTimesImprove() throws IOException {
-        GateResult r = gate(load("BATCH", 300, 100, 101, 99), load("BATCH", 330, 150, 151, 149));
+        GateResult r = gate(load("BATCH", 300, 100, 101, 99), load("BATCH", 345, 150, 151, 149));
         Comparison wal = metric(r, "wal.bytes/row");
         assertThat(wal.verdict()).isEqualTo(Verdict.REGRESSED);
         assertThat(wal.kind()).isEqualTo(MetricKind.COUNTED);
-        assertThat(wal.change()).isCloseTo(0.10, org.assertj.core.data.Offset.offset(1e-12));
-        assertThat(wal.why()).isEqualTo("+10.0 % beyond ±5 % (counted)");
+        assertThat(wal.change()).isCloseTo(0.15, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(wal.why()).isEqualTo("+15.0 % beyond ±10 % (counted)");
         assertThat(metric(r, "score").verdict()).isEqualTo(Verdict.IMPROVED);
         assertThat(r.exitCode()).isEqualTo(GateResult.REGRESSION);
     }
 
     @Test
     void countedFigure_withinThreshold_isSame_andBelowIsImproved() throws IOException {
-        assertThat(metric(gate(load("BATCH", 300, 100, 100, 100), load("BATCH", 312, 100, 100, 100)),
+        HandMadeJmh base = load("BATCH", 300, 100, 100, 100).secondary("statements/op", "statements/op", 500, 500, 500);
+        HandMadeJmh cur = load("BATCH", 300, 100, 100, 100).secondary("statements/op", "statements/op", 520, 520, 520);
+        assertThat(metric(gate(base, cur), "statements/op").why()).isEqualTo("within ±5 % (counted)");
+        assertThat(metric(gate(load("BATCH", 300, 100, 100, 100), load("BATCH", 327, 100, 100, 100)),
                 "wal.bytes/row").verdict()).isEqualTo(Verdict.SAME);
         GateResult better = gate(load("BATCH", 300, 100, 100, 100), load("BATCH", 250, 100, 100, 100));
         assertThat(metric(better, "wal.bytes/row").verdict()).isEqualTo(Verdict.IMPROVED);
@@ -74,6 +77,17 @@ class GateTest {
         assertThat(score.pValue()).isLessThan(0.001);
         assertThat(score.why()).startsWith("-30.0 % beyond ±20 %, Welch p=");
         assertThat(r.exitCode()).isEqualTo(GateResult.REGRESSION);
+    }
+
+    @Test
+    void timedAdvisory_reportsATimedRegressionWithoutFailing() throws IOException {
+        HandMadeJmh base = load("BATCH", 300, 100, 101, 99, 100, 100);
+        HandMadeJmh cur = load("BATCH", 300, 70, 71, 69, 70, 70);
+        GateResult r = new Gate(GateRules.defaults().withTimedAdvisory(), List.of(), false).compare(
+                ResultFile.read(base.write(dir.resolve("base.json"))), ResultFile.read(cur.write(dir.resolve("current.json"))));
+        assertThat(metric(r, "score").verdict()).isEqualTo(Verdict.WORSE_ADVISORY);
+        assertThat(metric(r, "score").why()).endsWith("(timed, advisory)");
+        assertThat(r.exitCode()).isZero();
     }
 
     @Test
@@ -145,6 +159,10 @@ class GateTest {
         Comparison fpi = metric(gate(base, cur), "wal.fpi/op");
         assertThat(fpi.verdict()).isEqualTo(Verdict.REGRESSED);
         assertThat(fpi.why()).isEqualTo("from 0 up beyond ±5 % (counted)");
+        // statements 500 -> 530 is +6 %: past the 5 % default
+        HandMadeJmh more = load("BATCH", 300, 100, 100, 100).secondary("statements/op", "statements/op", 530, 530, 530);
+        HandMadeJmh fewer = load("BATCH", 300, 100, 100, 100).secondary("statements/op", "statements/op", 500, 500, 500);
+        assertThat(metric(gate(fewer, more), "statements/op").verdict()).isEqualTo(Verdict.REGRESSED);
     }
 
     @Test
@@ -220,7 +238,7 @@ class GateTest {
     @Test
     void rulesPerPattern_overrideTheDefaults() throws IOException {
         HandMadeJmh base = load("BATCH", 300, 100, 100, 100);
-        HandMadeJmh cur = load("BATCH", 330, 100, 100, 100);
+        HandMadeJmh cur = load("BATCH", 345, 100, 100, 100);
         ResultFile b = ResultFile.read(base.write(dir.resolve("base.json")));
         ResultFile c = ResultFile.read(cur.write(dir.resolve("current.json")));
         GateRules relaxed = GateRules.defaults().withRules(List.of(Rule.parse("wal.*=15%")));
