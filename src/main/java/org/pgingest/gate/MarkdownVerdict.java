@@ -1,6 +1,7 @@
 package org.pgingest.gate;
 
 import org.pgingest.results.BenchmarkResult;
+import org.pgingest.results.ParamColumns;
 
 import java.util.ArrayList;
 import java.util.Comparator;

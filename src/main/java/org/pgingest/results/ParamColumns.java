@@ -1,6 +1,5 @@
-package org.pgingest.gate;
+package org.pgingest.results;
 
-import org.pgingest.results.BenchmarkResult;
 
 import java.util.Collection;
 import java.util.Map;
