@@ -38,7 +38,7 @@ final class SvgBarChart {
         double max = ticks[ticks.length - 1];
 
         StringBuilder svg = new StringBuilder();
-        svg.append(String.format(Locale.ROOT, "<svg class=\"chart\" id=\"svg-%s\" xmlns=\"http://www.w3.org/2000/svg\" "
+        svg.append(String.format(Locale.ROOT, "<svg class=\"chart\" id=\"svg-%s\" "
                 + "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s\" "
                 + "font-family=\"sans-serif\" font-size=\"11\">%n", chart.id(), WIDTH, height, WIDTH, height,
                 Html.escape(chart.title() + " (" + chart.unit() + ")")));

@@ -2,6 +2,7 @@ package org.pgingest.gate;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgingest.results.HandMadeJmh;
 import org.pgingest.results.ResultFile;
 
 import java.io.IOException;

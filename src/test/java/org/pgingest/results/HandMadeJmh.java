@@ -1,4 +1,4 @@
-package org.pgingest.gate;
+package org.pgingest.results;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -15,14 +15,14 @@ import java.util.Map;
  * Writes JMH 1.37-shaped JSON for gate tests: params as strings, "NaN" errors for fewer than three iterations,
  * rawData per fork and iteration, secondary metrics, and optionally a server-facts side file.
  */
-final class HandMadeJmh {
+public final class HandMadeJmh {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final List<Map<String, Object>> entries = new ArrayList<>();
     private final List<Map<String, Object>> facts = new ArrayList<>();
     private Map<String, Object> current;
 
     /** A new entry; metrics follow with {@link #primary} and {@link #secondary}. */
-    HandMadeJmh entry(String benchmark, String mode, String... params) {
+    public HandMadeJmh entry(String benchmark, String mode, String... params) {
         current = new LinkedHashMap<>();
         current.put("jmhVersion", "1.37");
         current.put("benchmark", benchmark);
@@ -40,19 +40,19 @@ final class HandMadeJmh {
         return this;
     }
 
-    HandMadeJmh primary(String unit, double... iterations) {
+    public HandMadeJmh primary(String unit, double... iterations) {
         current.put("primaryMetric", metric(unit, iterations));
         return this;
     }
 
     @SuppressWarnings("unchecked")
-    HandMadeJmh secondary(String name, String unit, double... iterations) {
+    public HandMadeJmh secondary(String name, String unit, double... iterations) {
         ((Map<String, Object>) current.get("secondaryMetrics")).put(name, metric(unit, iterations));
         return this;
     }
 
     /** Sample mode: one histogram per iteration, each [[value, count], ...]. */
-    HandMadeJmh primaryHistogram(String unit, double[][][] iterations) {
+    public HandMadeJmh primaryHistogram(String unit, double[][][] iterations) {
         Map<String, Object> m = new LinkedHashMap<>();
         double sum = 0;
         double n = 0;
@@ -71,7 +71,7 @@ final class HandMadeJmh {
     }
 
     /** Server facts for the last entry. */
-    HandMadeJmh facts(int versionNum, String fsync, String synchronousCommit, String fullPageWrites, String checksums) {
+    public HandMadeJmh facts(int versionNum, String fsync, String synchronousCommit, String fullPageWrites, String checksums) {
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("fsync", fsync);
         settings.put("synchronous_commit", synchronousCommit);
@@ -90,7 +90,7 @@ final class HandMadeJmh {
         return this;
     }
 
-    Path write(Path file) throws IOException {
+    public Path write(Path file) throws IOException {
         Files.writeString(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(entries));
         if (!facts.isEmpty()) {
             StringBuilder lines = new StringBuilder();
