@@ -65,8 +65,18 @@ public final class Gate {
                 .map(Map.Entry::getValue).toList();
         List<BenchmarkResult> vanished = base.entrySet().stream().filter(e -> !cur.containsKey(e.getKey()))
                 .map(Map.Entry::getValue).toList();
+        Map<String, String> across = new LinkedHashMap<>();
+        for (String param : ignoredParams) {
+            across.put(param, "baseline " + values(baseline, param) + ", current " + values(current, param));
+        }
         return new GateResult(baseline.name(), current.name(), facts, compareAnyway, comparisons, added, vanished,
-                ignoredParams, rules);
+                across, rules);
+    }
+
+    private static String values(ResultFile file, String param) {
+        Set<String> values = new java.util.TreeSet<>();
+        file.results().forEach(r -> values.add(r.params().getOrDefault(param, "(none)")));
+        return String.join("/", values);
     }
 
     private Map<String, BenchmarkResult> byKey(ResultFile file) {

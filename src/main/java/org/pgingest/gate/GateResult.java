@@ -2,7 +2,10 @@ package org.pgingest.gate;
 
 import org.pgingest.results.BenchmarkResult;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Everything the gate found: whether the servers were comparable, every compared metric, and the entries found
@@ -15,12 +18,13 @@ import java.util.List;
  * @param comparisons    every metric of every matched entry, in the current run's order
  * @param added          entries only in the current run
  * @param vanished       entries only in the baseline
- * @param ignoredParams  params left out of the match
+ * @param ignoredParams  params left out of the match, with their values on each side ("baseline STANDARD,
+ *                       current PK_UNIQUE_BTREE")
  * @param rules          the thresholds used
  */
 public record GateResult(String baselineName, String currentName, FactsCheck facts, boolean compareAnyway,
                          List<Comparison> comparisons, List<BenchmarkResult> added, List<BenchmarkResult> vanished,
-                         List<String> ignoredParams, GateRules rules) {
+                         Map<String, String> ignoredParams, GateRules rules) {
     public static final int PASS = 0;
     public static final int REGRESSION = 1;
     public static final int UNUSABLE = 2;
@@ -29,7 +33,7 @@ public record GateResult(String baselineName, String currentName, FactsCheck fac
         comparisons = List.copyOf(comparisons);
         added = List.copyOf(added);
         vanished = List.copyOf(vanished);
-        ignoredParams = List.copyOf(ignoredParams);
+        ignoredParams = Collections.unmodifiableMap(new LinkedHashMap<>(ignoredParams));
     }
 
     /** True when the servers differ and the user did not ask to compare anyway: nothing is judged. */

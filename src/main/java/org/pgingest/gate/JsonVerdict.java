@@ -32,6 +32,7 @@ public final class JsonVerdict {
         root.put("notes", r.facts().notes());
         root.put("compareAnyway", r.compareAnyway());
         root.put("rules", MarkdownVerdict.rules(r));
+        root.put("comparedAcrossParams", r.ignoredParams());
         List<Map<String, Object>> comparisons = new ArrayList<>();
         for (Comparison c : r.comparisons()) {
             Map<String, Object> m = entry(c.entry());

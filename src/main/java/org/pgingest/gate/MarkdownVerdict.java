@@ -34,10 +34,12 @@ public final class MarkdownVerdict {
         r.comparisons().forEach(c -> entries.add(c.entry()));
         entries.addAll(r.added());
         entries.addAll(r.vanished());
-        ParamColumns params = new ParamColumns(entries);
+        ParamColumns params = new ParamColumns(entries, r.ignoredParams().keySet());
         if (!params.common().isEmpty()) {
             md.append("Params of every entry: ").append(params.common()).append(".\n\n");
         }
+        r.ignoredParams().forEach((param, values) -> md.append("Compared across param `").append(param).append("`: ")
+                .append(values).append(".\n\n"));
         List<Comparison> notable = r.comparisons().stream()
                 .filter(c -> c.verdict() != Verdict.SAME && c.verdict() != Verdict.NOT_JUDGED)
                 .sorted(Comparator.comparing(Comparison::verdict)).toList();
@@ -71,7 +73,8 @@ public final class MarkdownVerdict {
                 + Format.percent(g.timed()) + " and only when Welch's t-test on the iterations gives p < " + g.alpha()
                 + (g.timedAdvisory() ? " (advisory: reported, never failing)" : "")
                 + (patterns.isEmpty() ? "" : "; per metric: " + patterns)
-                + (r.ignoredParams().isEmpty() ? "" : "; params left out of the match: " + String.join(", ", r.ignoredParams()))
+                + (r.ignoredParams().isEmpty() ? "" : "; params left out of the match: "
+                + String.join(", ", r.ignoredParams().keySet()))
                 + ".";
     }
 

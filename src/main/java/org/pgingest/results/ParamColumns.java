@@ -16,13 +16,18 @@ public final class ParamColumns {
     private final Map<String, String> common;
 
     public ParamColumns(Collection<BenchmarkResult> entries) {
+        this(entries, Set.of());
+    }
+
+    /** @param notCommon params never said once above the table (the gate's params compared across) */
+    public ParamColumns(Collection<BenchmarkResult> entries, Set<String> notCommon) {
         Map<String, Set<String>> values = new TreeMap<>();
         for (BenchmarkResult e : entries) {
             e.params().forEach((k, v) -> values.computeIfAbsent(k, x -> new TreeSet<>()).add(v));
         }
         Map<String, String> shared = new TreeMap<>();
         values.forEach((k, v) -> {
-            if (v.size() == 1 && entries.stream().allMatch(e -> e.params().containsKey(k))) {
+            if (v.size() == 1 && !notCommon.contains(k) && entries.stream().allMatch(e -> e.params().containsKey(k))) {
                 shared.put(k, v.iterator().next());
             }
         });

@@ -193,6 +193,8 @@ class GateTest {
                 .primary("ops/s", 100, 100, 100).secondary("commits/op", "commits/op", 500, 500, 500);
         GateResult r = gate(base, cur, "commitEvery");
         assertThat(metric(r, "commits/op").verdict()).isEqualTo(Verdict.REGRESSED);
+        assertThat(MarkdownVerdict.render(r)).contains("Params of every entry: method=BATCH.\n\n"
+                + "Compared across param `commitEvery`: baseline 0, current 1.");
         assertThat(r.exitCode()).isEqualTo(GateResult.REGRESSION);
     }
 
