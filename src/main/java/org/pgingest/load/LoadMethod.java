@@ -145,7 +145,7 @@ public enum LoadMethod {
      * that works. Knobs a method does not declare are ignored by it.
      */
     public enum Knob {
-        /** Rows per executeBatch: pgjdbc needs at least one row before it sends a batch. */
+        /** Rows per executeBatch: at least one, or no batch is ever full enough to send. */
         BATCH_SIZE("batchSize", Knobs::batchSize, 1, "rows per executeBatch"),
         /** Rows per statement; 0 = as many as one statement takes (the whole call, or the bind-parameter ceiling). */
         ROWS_PER_STATEMENT("batchSize", Knobs::batchSize, 0, "rows per statement, 0 = as many as one statement takes"),
