@@ -3,7 +3,11 @@ package org.pgingest.stats;
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.ServerFacts;
 
+import org.postgresql.PGConnection;
+
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -20,7 +24,7 @@ import java.util.List;
  *       15+: {@code pg_stat_force_next_flush()} on each worker, answered after the flush; 14 has no such
  *       function: wait, run a statement on each worker, wait), clear the monitor's statistics snapshot, read
  *       every counter;</li>
- *   <li>subtract, and flag the window when WAL appeared that the flushed statistics do not explain.</li>
+ *   <li>subtract, and flag the window when it holds work that was not the suite's ({@link ForeignWork}).</li>
  * </ol>
  * Workers are the connections doing the measured work; they must be idle (autocommit on, no open
  * transaction) at the window's edges. One meter per target; its monitor connection is its own.
@@ -67,26 +71,72 @@ public final class ServerCostMeter implements AutoCloseable {
         return snapshot(workers);
     }
 
-    /** Takes the window's last snapshot and returns the difference. */
+    /**
+     * Takes the window's last snapshot and returns the difference, checked for foreign work by everything that
+     * needs no expectation (see {@link #endWindow(CounterSnapshot, Collection, SuiteWork)}).
+     */
     public ServerCosts endWindow(CounterSnapshot start, Collection<Connection> workers) throws SQLException {
+        return endWindow(start, workers, SuiteWork.UNKNOWN);
+    }
+
+    /**
+     * Takes the window's last snapshot and returns the difference, flagged {@linkplain ServerCosts#contaminated()
+     * contaminated} when the window holds work that was not the suite's: more commits or inserted rows than
+     * {@code work} says the loaders made, other client sessions active in the window, and on 18 WAL from other
+     * backends.
+     */
+    public ServerCosts endWindow(CounterSnapshot start, Collection<Connection> workers, SuiteWork work) throws SQLException {
         CounterSnapshot end = snapshot(workers);
+        List<String> otherSessions = otherSessions(start, workers);
         if (!monitorSharesDatabase) {
-            return ServerCosts.between(start, end, workers.size(), windowNotes);
+            return ServerCosts.between(start, end, workers.size(), null, windowNotes, work, otherSessions);
         }
         if (facts.major() < 15) {
-            return ServerCosts.between(start, end, workers.size(), windowNotes).withoutCommits(
-                    "PostgreSQL 14 cannot flush the monitor's statistics on demand, and the monitor shares the "
-                            + "benchmark database here, so its own transactions cannot be told apart from the workers'");
+            return ServerCosts.between(start, end, workers.size(), "PostgreSQL 14 cannot flush the monitor's statistics "
+                    + "on demand, and the monitor shares the benchmark database here, so its own transactions cannot be "
+                    + "told apart from the workers'", windowNotes, work, otherSessions);
         }
         // The monitor's transactions from just after the first snapshot's flush to the last one's, inclusive.
         long monitorInWindow = end.monitorTransactions() - start.monitorTransactions();
-        return ServerCosts.between(start, end, workers.size() + (int) monitorInWindow, windowNotes);
+        return ServerCosts.between(start, end, workers.size() + (int) monitorInWindow, null, windowNotes, work, otherSessions);
     }
 
     /** Flushes the workers' statistics and reads every counter. */
     public CounterSnapshot snapshot(Collection<Connection> workers) throws SQLException {
         flush(workers);
-        return reader.read(monitor, monitorStatements);
+        return reader.read(monitor, monitorStatements, suiteBackends(workers));
+    }
+
+    /**
+     * Client backends other than the workers and the monitor that were active since {@code start}: not idle now,
+     * or idle since a moment inside the window (state_change). Runs after the window's last snapshot, so it is
+     * none of the window's own work. Sessions of other roles are visible only with pg_read_all_stats.
+     */
+    private List<String> otherSessions(CounterSnapshot start, Collection<Connection> workers) throws SQLException {
+        List<String> sessions = new ArrayList<>();
+        try (PreparedStatement ps = monitor.prepareStatement(CounterReader.TAG + "SELECT pid, datname, application_name, state "
+                + "FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> ALL (?::int[]) "
+                + "AND (state <> 'idle' OR state_change >= ?) ORDER BY pid")) {
+            ps.setArray(1, monitor.createArrayOf("int4", suiteBackends(workers).toArray()));
+            ps.setObject(2, start.at());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    sessions.add("pid " + rs.getInt(1) + " (database " + rs.getString(2) + ", application '"
+                            + rs.getString(3) + "', " + rs.getString(4) + ")");
+                }
+            }
+        }
+        return sessions;
+    }
+
+    /** Backend process ids of the workers and the monitor (pgjdbc knows them without a round trip). */
+    private List<Integer> suiteBackends(Collection<Connection> workers) throws SQLException {
+        List<Integer> pids = new ArrayList<>();
+        pids.add(monitor.unwrap(PGConnection.class).getBackendPID());
+        for (Connection worker : workers) {
+            pids.add(worker.unwrap(PGConnection.class).getBackendPID());
+        }
+        return pids;
     }
 
     private void flush(Collection<Connection> workers) throws SQLException {
