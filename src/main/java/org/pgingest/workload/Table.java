@@ -1,7 +1,5 @@
 package org.pgingest.workload;
 
-import org.pgingest.workload.SuiteSchema;
-
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -44,6 +42,19 @@ public record Table(SuiteSchema schema, TableShape shape, IndexProfile profile, 
     /** "col1, col2, ..." of the columns loaders write. */
     public String columnList() {
         return columns().stream().map(Column::name).collect(Collectors.joining(", "));
+    }
+
+    /** "INSERT INTO schema.table (col1, col2, ...)": the start of every INSERT a loader sends. */
+    public String insertInto() {
+        return "INSERT INTO " + qualifiedName() + " (" + columnList() + ")";
+    }
+
+    /**
+     * "col1 type1, col2 type2, ..." without constraints: the column definition list of jsonb_to_recordset and
+     * of staging tables, which must read values exactly as the table's own columns do.
+     */
+    public String columnDefinitions() {
+        return columns().stream().map(c -> c.name() + " " + c.type().sqlType()).collect(Collectors.joining(", "));
     }
 
     /** Drops (if it is the suite's) and creates the table with its indexes. */
