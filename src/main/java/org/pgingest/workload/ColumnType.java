@@ -154,7 +154,9 @@ public enum ColumnType {
 
         @Override
         void bindValue(PreparedStatement ps, int index, Object value) throws SQLException {
-            ps.setObject(index, value, Types.TIMESTAMP_WITH_TIMEZONE);
+            // The same text as COPY, UNNEST and JSON, sent untyped for the server to read as timestamptz:
+            // pgjdbc 42.7's own form of an OffsetDateTime turns the earliest valid instants into -infinity.
+            ps.setObject(index, text(value), Types.OTHER);
         }
 
         @Override
@@ -174,8 +176,11 @@ public enum ColumnType {
 
         @Override
         public Object read(ResultSet rs, int index) throws SQLException {
-            OffsetDateTime v = rs.getObject(index, OffsetDateTime.class);
-            return v == null ? null : v.withOffsetSameInstant(ZoneOffset.UTC);
+            // Parsed from the server's text (see readExpression): pgjdbc 42.7's getObject(OffsetDateTime) reads
+            // "0001-02-29 ... BC" (1 BC, a leap year) as year 1 and fails, and its getString of a binary result
+            // goes through java.util.Date, which turns the earliest timestamps into "-infinity".
+            String text = rs.getString(index);
+            return text == null ? null : parseTimestampText(text);
         }
     },
     FLOAT8("float8", "float8[]", Types.DOUBLE, Double.class) {
@@ -375,6 +380,45 @@ public enum ColumnType {
     }
 
     /** Appends a non-negative value with leading zeros to {@code width} digits (at most 9). */
+    /**
+     * Reads timestamptz output in DateStyle ISO (what pgjdbc sets): "Y...Y-MM-DD HH:MM:SS[.f...]±HH[:MM[:SS]][ BC]"
+     * with a year of four or more digits; returned in UTC. infinity and -infinity have no OffsetDateTime and
+     * are refused.
+     */
+    static OffsetDateTime parseTimestampText(String text) {
+        try {
+            boolean bc = text.endsWith(" BC");
+            String s = bc ? text.substring(0, text.length() - 3) : text;
+            int yearEnd = s.indexOf('-');
+            int year = Integer.parseInt(s, 0, yearEnd, 10);
+            int p = yearEnd + 1;
+            int month = Integer.parseInt(s, p, p + 2, 10);
+            int day = Integer.parseInt(s, p + 3, p + 5, 10);
+            p += 6;
+            int hour = Integer.parseInt(s, p, p + 2, 10);
+            int minute = Integer.parseInt(s, p + 3, p + 5, 10);
+            int second = Integer.parseInt(s, p + 6, p + 8, 10);
+            p += 8;
+            int nano = 0;
+            if (s.charAt(p) == '.') {
+                int start = ++p;
+                while (Character.isDigit(s.charAt(p))) {
+                    p++;
+                }
+                nano = Integer.parseInt(s, start, p, 10) * PowersOfTen.OF[9 - (p - start)];
+            }
+            int sign = s.charAt(p) == '-' ? -1 : 1;
+            String[] offset = s.substring(p + 1).split(":");
+            ZoneOffset zone = ZoneOffset.ofHoursMinutesSeconds(sign * Integer.parseInt(offset[0]),
+                    offset.length > 1 ? sign * Integer.parseInt(offset[1]) : 0,
+                    offset.length > 2 ? sign * Integer.parseInt(offset[2]) : 0);
+            return OffsetDateTime.of(bc ? 1 - year : year, month, day, hour, minute, second, nano, zone)
+                    .withOffsetSameInstant(ZoneOffset.UTC);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("not a finite timestamptz in ISO style: '" + text + "'", e);
+        }
+    }
+
     private static StringBuilder appendPadded(StringBuilder sb, int value, int width) {
         for (int below = PowersOfTen.OF[width - 1]; below > 1 && value < below; below /= 10) {
             sb.append('0');
@@ -383,7 +427,7 @@ public enum ColumnType {
     }
 
     private static final class PowersOfTen {
-        static final int[] OF = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000};
+        static final int[] OF = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000};
     }
 
     /** The PostgreSQL text input form of a non-null value (before any COPY escaping). */
@@ -394,6 +438,11 @@ public enum ColumnType {
 
     /** Reads this column back from a result set, as the same Java type the generator makes. */
     public abstract Object read(ResultSet rs, int index) throws SQLException;
+
+    /** The select-list expression that reads {@code column} back for {@link #read}. */
+    public String readExpression(String column) {
+        return this == TIMESTAMPTZ ? column + "::text" : column;
+    }
 
     /** The select-list expression for this column's unnest output named {@code alias}. */
     public String unnestSelect(String alias) {

@@ -86,7 +86,8 @@ public record Table(SuiteSchema schema, TableShape shape, IndexProfile profile, 
         List<Object[]> rows = new ArrayList<>();
         List<Column> columns = columns();
         try (Statement st = connection.createStatement();
-             ResultSet rs = st.executeQuery("SELECT " + columnList() + " FROM " + qualifiedName())) {
+             ResultSet rs = st.executeQuery("SELECT " + columns.stream().map(c -> c.type().readExpression(c.name()))
+                     .collect(Collectors.joining(", ")) + " FROM " + qualifiedName())) {
             while (rs.next()) {
                 Object[] row = new Object[columns.size()];
                 for (int i = 0; i < row.length; i++) {
