@@ -30,6 +30,8 @@ public final class ReturningUnnestLoader extends ReturningLoader {
                 insertReturningIdsInOrder(table, key, "input AS (" + UnnestLoader.select(table, true) + ")"))) {
             UnnestLoader.bindColumns(connection, ps, table, rows);
             Returned.readIds(ps, ids, 0, rows.size());
+        } catch (SQLException e) {
+            throw new ChunkFailure(0, rows, e);
         }
         return ids;
     }
