@@ -5,6 +5,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.pgingest.workload.ColumnType;
+import org.pgingest.workload.HostileValues;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.Rows;
 import org.pgingest.workload.Table;
@@ -119,17 +120,10 @@ class ExactnessTest {
         }
     }
 
-    /** Timestamps at PostgreSQL's edges, BC years, years past 9999, offsets with seconds, sub-microsecond fractions. */
-    static final List<OffsetDateTime> EDGE_TIMESTAMPS = List.of(
-            OffsetDateTime.of(-4713, 11, 24, 0, 0, 0, 0, ZoneOffset.UTC),
-            OffsetDateTime.of(294276, 12, 31, 23, 59, 59, 999_999_000, ZoneOffset.UTC),
+    /** The hostile timestamps and sub-microsecond fractions (halves, near-halves, a carry into the next second). */
+    static final List<OffsetDateTime> EDGE_TIMESTAMPS = Stream.concat(HostileValues.TIMESTAMPS.stream(), Stream.of(
             OffsetDateTime.of(294276, 12, 31, 23, 59, 59, 999_999_400, ZoneOffset.UTC),
-            OffsetDateTime.of(0, 2, 29, 12, 0, 0, 0, ZoneOffset.UTC),
-            OffsetDateTime.of(-1, 12, 31, 23, 59, 59, 123_456_000, ZoneOffset.ofHoursMinutesSeconds(5, 17, 32)),
             OffsetDateTime.of(-1000, 6, 1, 0, 0, 0, 500, ZoneOffset.ofHoursMinutesSeconds(-3, -2, -1)),
-            OffsetDateTime.of(1, 1, 1, 0, 0, 0, 0, ZoneOffset.ofHoursMinutesSeconds(0, 0, 1)),
-            OffsetDateTime.of(1900, 1, 1, 0, 0, 0, 0, ZoneOffset.ofHoursMinutesSeconds(0, 19, 32)),
-            OffsetDateTime.of(10_000, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC),
             OffsetDateTime.of(99_999, 7, 4, 1, 2, 3, 4_000, ZoneOffset.ofHours(-14)),
             OffsetDateTime.of(2020, 1, 1, 0, 0, 0, 500, ZoneOffset.UTC),
             OffsetDateTime.of(2020, 1, 1, 0, 0, 0, 1_500, ZoneOffset.UTC),
@@ -137,7 +131,7 @@ class ExactnessTest {
             OffsetDateTime.of(2020, 1, 1, 0, 0, 0, 2_501, ZoneOffset.UTC),
             OffsetDateTime.of(2020, 1, 1, 0, 0, 0, 123_456_789, ZoneOffset.UTC),
             OffsetDateTime.of(1999, 12, 31, 23, 59, 59, 999_999_500, ZoneOffset.UTC),
-            OffsetDateTime.of(1999, 12, 31, 23, 59, 59, 999_999_499, ZoneOffset.UTC));
+            OffsetDateTime.of(1999, 12, 31, 23, 59, 59, 999_999_499, ZoneOffset.UTC))).toList();
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(LoadMethod.class)
