@@ -1,6 +1,5 @@
 package org.pgingest.gate;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.pgingest.results.BenchmarkResult;
@@ -8,7 +7,6 @@ import org.pgingest.results.Metric;
 import org.pgingest.results.ResultFile;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -103,13 +101,5 @@ public final class Exports {
             return e.mode().equals("thrpt") ? "throughput" : "latency";
         }
         return m.name().replace("/", "-per-").replaceAll("[^A-Za-z0-9_-]+", "-").toLowerCase(java.util.Locale.ROOT);
-    }
-
-    static String json(Object value) {
-        try {
-            return JSON.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

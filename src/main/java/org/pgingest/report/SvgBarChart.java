@@ -34,7 +34,7 @@ final class SvgBarChart {
         int plot = WIDTH - left - RIGHT;
         int group = series * BAR + (series - 1) * BAR_GAP;
         int height = TOP + chart.categories().size() * (group + GROUP_GAP) + AXIS;
-        double[] ticks = ticks(chart.max());
+        double[] ticks = ticks(chart.max() * 1.1);
         double max = ticks[ticks.length - 1];
 
         StringBuilder svg = new StringBuilder();
@@ -52,7 +52,7 @@ final class SvgBarChart {
             double x = left + plot * t / max;
             svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
                     + "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#555\">%s</text>%n",
-                    x, TOP - 4, x, plotBottom, x, plotBottom + 14, Format.number(t)));
+                    x, TOP - 4, x, plotBottom, x, plotBottom + 14, tickLabel(t)));
         }
         svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"#555\">%s</text>%n",
                 left + plot, height - 2, Html.escape(chart.unit())));
@@ -76,11 +76,13 @@ final class SvgBarChart {
                         + "fill=\"%s\"><title>%s</title></rect>", left, y, w, BAR, color(s), Html.escape(tip)));
                 double end = left + w;
                 if (Double.isFinite(e) && e > 0) {
+                    // a whisker past the axis ends at its edge, open (no cap): the interval goes on
                     double lo = left + plot * Math.max(0, v - e) / max;
-                    double hi = left + plot * (v + e) / max;
-                    svg.append(String.format(Locale.ROOT, "<path d=\"M%.1f %d H%.1f M%.1f %d V%d M%.1f %d V%d\" "
-                            + "stroke=\"#333\" fill=\"none\"/>", lo, y + BAR / 2, hi, lo, y + 3, y + BAR - 3, hi, y + 3,
-                            y + BAR - 3));
+                    double hi = left + plot * Math.min(max, v + e) / max;
+                    boolean open = v + e > max;
+                    svg.append(String.format(Locale.ROOT, "<path d=\"M%.1f %d H%.1f M%.1f %d V%d%s\" "
+                            + "stroke=\"#333\" fill=\"none\"/>", lo, y + BAR / 2, hi, lo, y + 3, y + BAR - 3,
+                            open ? "" : String.format(Locale.ROOT, " M%.1f %d V%d", hi, y + 3, y + BAR - 3)));
                     end = Math.max(end, hi);
                 }
                 svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\">%s</text>%n", end + 4, y + BAR - 3,
@@ -111,6 +113,11 @@ final class SvgBarChart {
             ticks[i] = i * step;
         }
         return ticks;
+    }
+
+    /** Round ticks of large figures with thousands separators (rows/s), others as the tables show numbers. */
+    static String tickLabel(double t) {
+        return t >= 10_000 && t == Math.rint(t) ? String.format(Locale.ROOT, "%,d", (long) t) : Format.number(t);
     }
 
     private static String shorten(String s, int max) {

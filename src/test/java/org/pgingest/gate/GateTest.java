@@ -154,12 +154,18 @@ class GateTest {
     }
 
     @Test
-    void fromZero_anyCountedIncreaseRegresses() throws IOException {
-        HandMadeJmh base = load("BATCH", 300, 100, 100, 100).secondary("wal.fpi/op", "fpi/op", 0, 0, 0);
-        HandMadeJmh cur = load("BATCH", 300, 100, 100, 100).secondary("wal.fpi/op", "fpi/op", 2, 3, 2);
-        Comparison fpi = metric(gate(base, cur), "wal.fpi/op");
+    void fromZero_anyCountedIncreaseRegresses_pastItsFloor() throws IOException {
+        HandMadeJmh base = load("BATCH", 300, 100, 100, 100).secondary("wal.fpi/op", "fpi/op", 0, 0, 0)
+                .secondary("data.fsyncs/op", "fsyncs/op", 0, 0, 0);
+        HandMadeJmh cur = load("BATCH", 300, 100, 100, 100).secondary("wal.fpi/op", "fpi/op", 2, 3, 2)
+                .secondary("data.fsyncs/op", "fsyncs/op", 0.1, 0, 0);
+        GateResult r = gate(base, cur);
+        Comparison fpi = metric(r, "wal.fpi/op");
         assertThat(fpi.verdict()).isEqualTo(Verdict.REGRESSED);
         assertThat(fpi.why()).isEqualTo("from 0 up beyond ±5 % (counted)");
+        assertThat(metric(r, "data.fsyncs/op").verdict()).isEqualTo(Verdict.REGRESSED);
+        HandMadeJmh oneCatalogPage = load("BATCH", 300, 100, 100, 100).secondary("wal.fpi/op", "fpi/op", 0.02, 0, 0);
+        assertThat(metric(gate(base, oneCatalogPage), "wal.fpi/op").why()).isEqualTo("moved less than the floor 1 fpi/op");
         // statements 500 -> 530 is +6 %: past the 5 % default
         HandMadeJmh more = load("BATCH", 300, 100, 100, 100).secondary("statements/op", "statements/op", 530, 530, 530);
         HandMadeJmh fewer = load("BATCH", 300, 100, 100, 100).secondary("statements/op", "statements/op", 500, 500, 500);

@@ -1,0 +1,38 @@
+package org.pgingest.cli;
+
+import org.pgingest.gate.Exports;
+import org.pgingest.results.ResultFile;
+import org.pgingest.results.ResultFileException;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * {@code ./bench export RESULT.json DIR}: one JMH result in the formats dashboards read (github-action-benchmark's
+ * customBiggerIsBetter and customSmallerIsBetter, Bencher Metric Format), params in every name. Exit code 2 with
+ * one line on bad input.
+ */
+public final class ExportMain {
+    static final String USAGE = "usage: export RESULT.json DIR";
+
+    private ExportMain() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length != 2 || args[0].startsWith("-") || args[1].startsWith("-")) {
+            System.err.println("pg-ingest-bench export: expected a JMH JSON file and a directory; " + USAGE);
+            System.exit(2);
+        }
+        try {
+            for (Path written : Exports.write(ResultFile.read(Path.of(args[0])), Path.of(args[1]))) {
+                System.out.println("pg-ingest-bench export: " + written);
+            }
+        } catch (ResultFileException e) {
+            System.err.println("pg-ingest-bench export: " + e.getMessage());
+            System.exit(2);
+        } catch (IOException e) {
+            System.err.println("pg-ingest-bench export: cannot write to " + args[1] + ": " + e.getMessage());
+            System.exit(2);
+        }
+    }
+}
