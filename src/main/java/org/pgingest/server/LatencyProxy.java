@@ -23,8 +23,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * statement per row is one per row.
  *
  * <p>Precision: netcrusher releases a held buffer at the first tick of its selector after the buffer is due
- * (ticks of {@value #TICK_MS} ms, the finest it offers), on average half a tick late; the proxy asks for half
- * a tick less. Callers verify the delay they got ({@link RoundTripCheck}).
+ * (ticks of {@value #TICK_MS} ms, the finest it offers, and later on a busy machine), and forwarding costs a
+ * little too; the proxy starts by holding half a tick less than asked, and {@link RoundTripCheck} corrects the
+ * hold from what it measures, then verifies the delay it got.
  */
 public final class LatencyProxy implements AutoCloseable {
     static final long TICK_MS = 1;
@@ -35,6 +36,8 @@ public final class LatencyProxy implements AutoCloseable {
     private final TcpCrusher crusher;
     private final int port;
     private final AtomicLong roundTrips = new AtomicLong();
+    /** How long each reply is held; starts half a tick under the delay, corrected by {@link #correctHold}. */
+    private volatile long holdNs;
     /** Per client connection: whether the client has sent bytes since the server last answered. */
     private final Map<InetSocketAddress, Boolean> awaitingReply = new ConcurrentHashMap<>();
 
@@ -43,7 +46,7 @@ public final class LatencyProxy implements AutoCloseable {
             throw new IllegalArgumentException("the proxy's delay must be 0 ms or more, was " + delayMs);
         }
         this.delayMs = delayMs;
-        long holdNs = Math.max(0, Math.round((delayMs - TICK_MS / 2.0) * 1_000_000));
+        this.holdNs = Math.max(0, Math.round((delayMs - TICK_MS / 2.0) * 1_000_000));
         this.port = freePort();
         this.reactor = new NioReactor(TICK_MS);
         try {
@@ -81,6 +84,11 @@ public final class LatencyProxy implements AutoCloseable {
     /** A proxy in front of {@code server}. */
     public static LatencyProxy inFrontOf(Endpoint server, double delayMs) {
         return start(server.host(), server.port(), delayMs);
+    }
+
+    /** Holds replies {@code overshootMs} less (more, when negative) from now on; never less than 0. */
+    void correctHold(double overshootMs) {
+        holdNs = Math.max(0, holdNs - Math.round(overshootMs * 1_000_000));
     }
 
     /** {@code server} as reached through this proxy: same database, role and password, the proxy's address. */

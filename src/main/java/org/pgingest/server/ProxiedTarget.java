@@ -32,6 +32,17 @@ public final class ProxiedTarget implements PostgresTarget {
         return new ProxiedTarget(base, LatencyProxy.inFrontOf(target.endpoint(), rttMs), true);
     }
 
+    /**
+     * {@code target} behind a new proxy that adds {@code rttMs}; closing the result closes the proxy only, the
+     * target stays with its owner (a benchmark trial's server).
+     */
+    public static ProxiedTarget borrow(PostgresTarget target, double rttMs) {
+        if (!(target instanceof TargetBase base)) {
+            throw new IllegalArgumentException("cannot put a proxy in front of " + target.getClass().getName());
+        }
+        return new ProxiedTarget(base, LatencyProxy.inFrontOf(target.endpoint(), rttMs), false);
+    }
+
     public LatencyProxy proxy() {
         return proxy;
     }

@@ -111,6 +111,9 @@ public final class Writers implements AutoCloseable {
     public CounterSnapshot startWindow(ServerCostMeter meter) throws SQLException {
         List<Connection> all = idleConnections();
         try {
+            // Connections closed before the window (setup's, a previous window's per-call ones) report their
+            // statistics as their backends exit: that must not happen inside this window.
+            meter.awaitClosedConnections(all);
             return meter.startWindow(all);
         } finally {
             closeAll(all);
