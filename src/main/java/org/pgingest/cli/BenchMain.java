@@ -1,35 +1,50 @@
 package org.pgingest.cli;
 
 import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.NoBenchmarksException;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.VerboseMode;
 import org.pgingest.server.ContainerTarget;
+import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.PgVersions;
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetException;
 import org.pgingest.server.TargetKind;
 
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
 
 /**
  * The suite's benchmark launcher: JMH's own command line, plus
  * <ul>
  *   <li>leading {@code -Dname=value} arguments, set here and passed to every fork (for example
- *       {@code -Dpg.target=external}, {@code -Dpg.version=16}, {@code -Dpg.conf.synchronous_commit=off});</li>
+ *       {@code -Dpg.target=external}, {@code -Dpg.version=16}, {@code -Dpg.conf.synchronous_commit=off}); a
+ *       {@code pg.*} name the suite does not know is refused ({@link SuiteOptions});</li>
  *   <li>defaults for what was not given: the quick selection ({@link #QUICK}) when no benchmark regex is
  *       named, JSON results in {@value #DEFAULT_RESULT}, and the server-cost profiler;</li>
- *   <li>the target checked before any fork starts, so a bad name, version or unreachable server is one line
- *       and exit code 2, not a stack trace per fork.</li>
+ *   <li>checks before any fork starts, each one line and exit code 2: every parameter combination the run
+ *       would start ({@link BenchmarkParameters}), the target (name, version, an external server that does not
+ *       answer) and, when settings are overridden, an embedded server started once with them;</li>
+ *   <li>exit code 1 with a one-line summary when any trial failed ({@link TrialFailures}): JMH carries on and
+ *       leaves the trial out of the results, which a CI job would otherwise read as measured.</li>
  * </ul>
  * Server facts (version and effective settings of every trial) go to the result file's name with
  * {@code .server.jsonl} appended.
@@ -43,6 +58,9 @@ public final class BenchMain {
     public static final String DEFAULT_RESULT = "target/jmh-result.json";
     /** Adds server costs per iteration to the results of benchmarks that measure them (named: it lives in src/jmh). */
     static final String COST_PROFILER = "org.pgingest.bench.ServerCostProfiler";
+    /** Where forks append server facts (read by the benchmarks' FactsFile). */
+    static final String FACTS_FILE_PROPERTY = "pg.facts.file";
+    private static final String NO_MATCH = "pg-ingest-bench: no benchmark matches the given regex; list them with -l";
 
     private BenchMain() {
     }
@@ -51,11 +69,11 @@ public final class BenchMain {
         int status;
         try {
             status = run(args);
-        } catch (TargetException | CommandLineOptionException e) {
+        } catch (UsageException | TargetException | CommandLineOptionException e) {
             System.err.println("pg-ingest-bench: " + e.getMessage());
             status = 2;
         } catch (NoBenchmarksException e) {
-            System.err.println("pg-ingest-bench: no benchmark matches the given regex; list them with -l");
+            System.err.println(NO_MATCH);
             status = 2;
         } catch (RunnerException | IOException e) {
             System.err.println("pg-ingest-bench: the run failed: " + e.getMessage());
@@ -64,26 +82,24 @@ public final class BenchMain {
         System.exit(status);
     }
 
+    /**
+     * Checks everything that can be checked before a fork starts, runs JMH, and returns the exit code: 0 when every
+     * trial gave results, 1 when any failed (with a one-line summary: a CI job must not read a failed benchmark as
+     * measured).
+     */
     static int run(String[] args) throws CommandLineOptionException, RunnerException, IOException {
-        List<String> forwarded = new ArrayList<>();
-        List<String> jmhArgs = new ArrayList<>();
-        for (String arg : args) {
-            if (arg.startsWith("-D") && arg.contains("=") && jmhArgs.isEmpty()) {
-                String[] kv = arg.substring(2).split("=", 2);
-                System.setProperty(kv[0], kv[1]);
-                forwarded.add(arg);
-            } else {
-                jmhArgs.add(arg);
-            }
-        }
-        CommandLineOptions cmd = new CommandLineOptions(jmhArgs.toArray(String[]::new));
+        SuiteOptions suite = SuiteOptions.parse(args);
+        suite.properties().forEach(System::setProperty);
+        String[] jmhArgs = suite.jmhArgs().toArray(String[]::new);
+        CommandLineOptions cmd = new CommandLineOptions(jmhArgs);
         if (cmd.shouldHelp() || cmd.shouldList() || cmd.shouldListWithParams() || cmd.shouldListProfilers()
                 || cmd.shouldListResultFormats()) {
-            org.openjdk.jmh.Main.main(jmhArgs.toArray(String[]::new));
+            org.openjdk.jmh.Main.main(jmhArgs);
             return 0;
         }
-
-        checkTarget(TargetConfig.fromEnvironment());
+        List<String> includes = cmd.getIncludes().isEmpty() ? List.of(QUICK) : cmd.getIncludes();
+        checkParameters(cmd, includes, suite.jmhArgs());
+        checkTarget(TargetConfig.fromEnvironment(), suite.overridesSettings());
 
         ChainedOptionsBuilder options = new OptionsBuilder().parent(cmd);
         if (cmd.getIncludes().isEmpty()) {
@@ -101,20 +117,81 @@ public final class BenchMain {
         }
         Path factsFile = Path.of(result + ".server.jsonl");
         Files.deleteIfExists(factsFile);
-        forwarded.add("-Dpg.facts.file=" + factsFile.toAbsolutePath());
         List<String> jvmArgsAppend = new ArrayList<>(cmd.getJvmArgsAppend().orElse(List.of()));
-        jvmArgsAppend.addAll(forwarded);
+        jvmArgsAppend.addAll(suite.asJvmArgs());
+        jvmArgsAppend.add("-D" + FACTS_FILE_PROPERTY + "=" + factsFile.toAbsolutePath());
         options.jvmArgsAppend(jvmArgsAppend.toArray(String[]::new));
 
-        new Runner(options.build()).run();
+        TrialFailures failures = new TrialFailures(OutputFormatFactory.createFormatInstance(console(cmd),
+                cmd.verbosity().orElse(VerboseMode.NORMAL)));
+        new Runner(options.build(), failures).run();
+        if (failures.failures() > 0) {
+            System.err.println("pg-ingest-bench: " + failures.failures() + " of " + failures.trials()
+                    + " trials failed and have no results; first: " + failures.firstFailure().orElseThrow());
+            return 1;
+        }
         System.out.println("pg-ingest-bench: JMH results in " + result + ", server facts in " + factsFile);
         return 0;
     }
 
-    /** Fails fast, in this JVM, on what every fork would fail on. */
-    private static void checkTarget(TargetConfig config) {
+    /** JMH's console: standard output, or the file {@code -o} names. */
+    private static PrintStream console(CommandLineOptions cmd) throws IOException {
+        if (!cmd.getOutput().hasValue()) {
+            return System.out;
+        }
+        return new PrintStream(new FileOutputStream(cmd.getOutput().get()), true, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Every parameter combination the run would start, checked before any fork: each selected benchmark's
+     * {@code @Param} defaults replaced by the {@code -p} values.
+     */
+    private static void checkParameters(CommandLineOptions cmd, List<String> includes, List<String> jmhArgs) {
+        SortedSet<BenchmarkListEntry> selected = BenchmarkList.defaultList()
+                .find(OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), includes, cmd.getExcludes());
+        if (selected.isEmpty()) {
+            throw new UsageException(NO_MATCH.substring("pg-ingest-bench: ".length()));
+        }
+        Map<String, Map<String, List<String>>> defaults = new LinkedHashMap<>();
+        for (BenchmarkListEntry entry : selected) {
+            Map<String, List<String>> params = new LinkedHashMap<>();
+            entry.getParams().orElse(Map.of()).forEach((name, values) -> params.put(name, List.of(values)));
+            defaults.put(entry.getUsername(), params);
+        }
+        Map<String, List<String>> given = new LinkedHashMap<>();
+        for (String name : parameterNames(jmhArgs)) {
+            given.put(name, List.copyOf(cmd.getParameter(name).orElse(List.of())));
+        }
+        BenchmarkParameters.problemInRun(defaults, given).ifPresent(problem -> {
+            throw new UsageException(problem);
+        });
+    }
+
+    /** Names given with {@code -p name=values} (JMH's options offer no list of them). */
+    static List<String> parameterNames(List<String> jmhArgs) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < jmhArgs.size(); i++) {
+            String arg = jmhArgs.get(i);
+            String spec = arg.equals("-p") && i + 1 < jmhArgs.size() ? jmhArgs.get(++i)
+                    : arg.startsWith("-p") && arg.length() > 2 && arg.contains("=") ? arg.substring(2) : null;
+            if (spec != null && spec.contains("=")) {
+                names.add(spec.substring(0, spec.indexOf('=')).trim());
+            }
+        }
+        return names;
+    }
+
+    /**
+     * Fails fast, in this JVM, on what every fork would fail on. With settings overridden on the command line, an
+     * embedded server is started and stopped here once: a value the server refuses is its own one-line complaint
+     * in about a second, not a failure in every fork.
+     */
+    private static void checkTarget(TargetConfig config, boolean settingsOverridden) {
         if (config.kind() != TargetKind.EXTERNAL) {
             PgVersions.resolve(config.pgVersion());
+        }
+        if (config.kind() == TargetKind.EMBEDDED && settingsOverridden) {
+            EmbeddedTarget.start(config).close();
         }
         if (config.kind() == TargetKind.CONTAINER && !ContainerTarget.dockerAvailable()) {
             throw new TargetException("the container target needs a running Docker engine and none answered; "

@@ -3,13 +3,17 @@ package org.pgingest.load;
 import org.pgingest.workload.TableShape;
 
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.ToIntFunction;
 import java.util.stream.Collectors;
 
 /**
- * Every ingest path by name, each creating its loader from the common knobs. This is what benchmark
- * parameters and tests iterate over.
+ * Every ingest path by name, each creating its loader from the common knobs and declaring which of them it
+ * uses ({@link #knobs()}). This is what benchmark parameters and tests iterate over.
  */
 public enum LoadMethod {
     /** One row per statement, autocommit: a commit (and WAL flush) per row. */
@@ -20,53 +24,53 @@ public enum LoadMethod {
         }
     },
     /** One row per statement, committed every {@code commitEvery} rows (0: once per call). */
-    ROW_COMMIT_EVERY {
+    ROW_COMMIT_EVERY(Knob.COMMIT_EVERY) {
         @Override
         public Loader create(Knobs k) {
             return k.withCommits(new SingleRowLoader());
         }
     },
     /** addBatch/executeBatch, pipelined by pgjdbc; one transaction, or one per {@code commitEvery} rows. */
-    BATCH {
+    BATCH(Knob.BATCH_SIZE, Knob.COMMIT_EVERY) {
         @Override
         public Loader create(Knobs k) {
             return k.withCommits(BatchLoader.plain(k.batchSize()));
         }
     },
     /** The same with reWriteBatchedInserts=true: multi-row statements built by the driver. */
-    BATCH_REWRITTEN {
+    BATCH_REWRITTEN(Knob.BATCH_SIZE, Knob.COMMIT_EVERY) {
         @Override
         public Loader create(Knobs k) {
             return k.withCommits(BatchLoader.rewritten(k.batchSize()));
         }
     },
     /** One multi-row INSERT ... VALUES per {@code batchSize} rows (0: the most the parameter ceiling allows). */
-    MULTI_ROW_VALUES {
+    MULTI_ROW_VALUES(Knob.ROWS_PER_STATEMENT, Knob.COMMIT_EVERY) {
         @Override
         public Loader create(Knobs k) {
             return k.withCommits(new MultiRowValuesLoader(k.batchSize()));
         }
     },
     /** INSERT ... SELECT FROM unnest(arrays), {@code batchSize} rows per statement (0: all). */
-    UNNEST {
+    UNNEST(Knob.ROWS_PER_STATEMENT, Knob.COMMIT_EVERY) {
         @Override
         public Loader create(Knobs k) {
             return k.withCommits(new UnnestLoader(k.batchSize()));
         }
     },
-    COPY_TEXT {
+    COPY_TEXT(Knob.COMMIT_EVERY) {
         @Override
         public Loader create(Knobs k) {
             return k.withCommits(new CopyLoader(CopyFormat.TEXT));
         }
     },
-    COPY_CSV {
+    COPY_CSV(Knob.COMMIT_EVERY) {
         @Override
         public Loader create(Knobs k) {
             return k.withCommits(new CopyLoader(CopyFormat.CSV));
         }
     },
-    COPY_BINARY {
+    COPY_BINARY(Knob.COMMIT_EVERY) {
         @Override
         public Loader create(Knobs k) {
             return k.withCommits(new CopyLoader(CopyFormat.BINARY));
@@ -94,7 +98,7 @@ public enum LoadMethod {
         }
     },
     /** INSERT ... ON CONFLICT DO UPDATE per row, in batches. */
-    BATCH_UPSERT {
+    BATCH_UPSERT(Knob.BATCH_SIZE) {
         @Override
         public Loader create(Knobs k) {
             return BatchUpsertLoader.plain(k.batchSize());
@@ -108,7 +112,7 @@ public enum LoadMethod {
         }
     },
     /** INSERT ... SELECT FROM jsonb_to_recordset(one JSON array per {@code batchSize} rows; 0: all). */
-    JSONB_RECORDSET {
+    JSONB_RECORDSET(Knob.ROWS_PER_STATEMENT, Knob.COMMIT_EVERY) {
         @Override
         public Loader create(Knobs k) {
             return k.withCommits(new JsonRecordsetLoader(k.batchSize()));
@@ -122,7 +126,7 @@ public enum LoadMethod {
         }
     },
     /** Batch with generated keys, in input order. */
-    RETURNING_BATCH {
+    RETURNING_BATCH(Knob.BATCH_SIZE) {
         @Override
         public Loader create(Knobs k) {
             return new ReturningBatchLoader(k.batchSize());
@@ -135,6 +139,81 @@ public enum LoadMethod {
             return new ReturningUnnestLoader();
         }
     };
+
+    /**
+     * A knob a method uses, by the name benchmark parameters and {@link Knobs} give it, with the least value
+     * that works. Knobs a method does not declare are ignored by it.
+     */
+    public enum Knob {
+        /** Rows per executeBatch: pgjdbc needs at least one row before it sends a batch. */
+        BATCH_SIZE("batchSize", Knobs::batchSize, 1, "rows per executeBatch"),
+        /** Rows per statement; 0 = as many as one statement takes (the whole call, or the bind-parameter ceiling). */
+        ROWS_PER_STATEMENT("batchSize", Knobs::batchSize, 0, "rows per statement, 0 = as many as one statement takes"),
+        /** Rows per transaction; 0 = one transaction per call. */
+        COMMIT_EVERY("commitEvery", Knobs::commitEvery, 0, "rows per transaction, 0 = one per call");
+
+        private final String parameter;
+        private final ToIntFunction<Knobs> value;
+        private final int least;
+        private final String meaning;
+
+        Knob(String parameter, ToIntFunction<Knobs> value, int least, String meaning) {
+            this.parameter = parameter;
+            this.value = value;
+            this.least = least;
+            this.meaning = meaning;
+        }
+
+        /** The name of the benchmark parameter (and {@link Knobs} component) that sets it. */
+        public String parameter() {
+            return parameter;
+        }
+
+        /** The least value that works. */
+        public int least() {
+            return least;
+        }
+
+        /** What the value means, for messages and the README. */
+        public String meaning() {
+            return meaning;
+        }
+
+        int valueIn(Knobs knobs) {
+            return value.applyAsInt(knobs);
+        }
+    }
+
+    private final Set<Knob> knobs;
+
+    LoadMethod(Knob... knobs) {
+        this.knobs = knobs.length == 0 ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(Arrays.asList(knobs)));
+    }
+
+    /** The knobs this method's loader is built from; the others do not change what it does. */
+    public Set<Knob> knobs() {
+        return knobs;
+    }
+
+    /**
+     * What is wrong with {@code values} for this method, in one line naming the knob, the value and what works;
+     * empty when this method can be built from them.
+     */
+    public Optional<String> knobProblem(Knobs values) {
+        for (Knob knob : knobs) {
+            int value = knob.valueIn(values);
+            if (value < knob.least()) {
+                return Optional.of(name() + " needs " + knob.parameter() + " of " + knob.least() + " or more ("
+                        + knob.meaning() + "), was " + value);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether one call replaces the table's contents (truncate first) instead of adding to them. */
+    public boolean replacesTableContents() {
+        return create() instanceof AtomicLoader atomic && atomic.replacesTableContents();
+    }
 
     /**
      * The common knobs.

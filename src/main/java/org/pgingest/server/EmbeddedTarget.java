@@ -4,6 +4,7 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -51,9 +52,14 @@ public final class EmbeddedTarget extends TargetBase {
         String version = PgVersions.resolve(config.pgVersion());
         LeftoverSweeper.sweep();
         RunDirectory run = RunDirectory.create();
+        // The server's output (initdb, pg_ctl, the postmaster's log) stays in the run directory: it is where a
+        // refused start is explained, and it is removed with the server.
+        File serverLog = run.path().resolve("server.log").toFile();
         EmbeddedPostgres postgres;
         try {
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+                    .setOutputRedirector(ProcessBuilder.Redirect.appendTo(serverLog))
+                    .setErrorRedirector(ProcessBuilder.Redirect.appendTo(serverLog))
                     .setPgBinaryResolver(EmbeddedBinaries.forVersion(version))
                     .setDataDirectory(run.dataDirectory().toFile())
                     .setCleanDataDirectory(true)
@@ -62,7 +68,7 @@ public final class EmbeddedTarget extends TargetBase {
                     .setPGStartupWait(Duration.ofSeconds(60))
                     .setDataDirectoryCustomizer(dir -> customizer.accept(dir.toPath()));
             config.settings().values().forEach(builder::setServerConfig);
-            postgres = builder.start();
+            postgres = StartupWatch.start(builder, serverLog.toPath(), version);
         } catch (IOException | RuntimeException | Error e) {
             run.delete();
             if (e instanceof TargetException te) {

@@ -1,37 +1,156 @@
 package org.pgingest.cli;
 
 import org.junit.jupiter.api.Test;
+import org.pgingest.load.LoadMethod;
+import org.pgingest.server.PgVersions;
 
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The launcher as a user meets it: a child JVM, its exit code and what it prints. */
 class BenchMainTest {
 
-    record Outcome(int exit, String stdout, String stderr) {
+    record Outcome(int exit, String stdout, String stderr, long pid) {
     }
 
     private static Outcome launch(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        return launch(Duration.ofSeconds(60), env, args);
+    }
+
+    private static Outcome launch(Duration limit, Map<String, String> env, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), BenchMain.class.getName()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().keySet().removeIf(k -> k.startsWith("PGIB_"));
         pb.environment().putAll(env);
+        // Output to files: a benchmark run prints more than a pipe holds while nobody reads it.
+        Path out = Files.createTempFile("bench-out", ".txt");
+        Path err = Files.createTempFile("bench-err", ".txt");
+        pb.redirectOutput(out.toFile()).redirectError(err.toFile());
         Process p = pb.start();
         p.getOutputStream().close();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        return new Outcome(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
-                new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+        try {
+            assertThat(p.waitFor(limit.toSeconds(), TimeUnit.SECONDS)).as("finished within " + limit).isTrue();
+            return new Outcome(p.exitValue(), Files.readString(out), Files.readString(err), p.pid());
+        } finally {
+            p.destroyForcibly();
+            Files.delete(out);
+            Files.delete(err);
+        }
+    }
+
+    /** The launcher's own one line for a refused input, checked with nothing started. */
+    private static void assertRefused(Outcome o, String line) {
+        assertThat(o.exit).as(o.stderr).isEqualTo(2);
+        assertThat(o.stderr).isEqualTo("pg-ingest-bench: " + line + "\n");
+        assertThat(o.stdout).as("no JMH output: nothing was started").isEmpty();
+    }
+
+    @Test
+    void unknownMethodNamesTheValidOnes() throws Exception {
+        assertRefused(launch(Map.of(), "-p", "method=NOPE"), "-p method=NOPE: no such method; valid: "
+                + Arrays.stream(LoadMethod.values()).map(Enum::name).collect(Collectors.joining(", ")));
+    }
+
+    @Test
+    void negativeRowsAreRefused() throws Exception {
+        assertRefused(launch(Map.of(), "-p", "rows=-5"), "-p rows=-5: use a whole number of 1 or more (rows per call of the loader)");
+    }
+
+    @Test
+    void aHostileShareAboveOneIsRefused() throws Exception {
+        assertRefused(launch(Map.of(), "Ingest", "-p", "hostileShare=2"),
+                "-p hostileShare=2: use a share from 0 to 1 (0.1 = one value in ten from the hostile set)");
+    }
+
+    @Test
+    void aShapeTheMethodDoesNotWriteIsRefused() throws Exception {
+        assertRefused(launch(Map.of(), "-p", "method=COPY_UPSERT", "-p", "shape=SENSORS"),
+                "-p method=COPY_UPSERT with -p shape=SENSORS: COPY_UPSERT writes ARTICLES, USERS only; narrow -p method or -p shape");
+    }
+
+    @Test
+    void aBatchSizeOfZeroIsRefusedForTheFirstMethodThatBatches() throws Exception {
+        assertRefused(launch(Map.of(), "-p", "batchSize=0"),
+                "BATCH needs batchSize of 1 or more (rows per executeBatch), was 0; change that -p value or narrow -p method");
+    }
+
+    @Test
+    void aBatchSizeOfZeroIsAllowedWhereItMeansOneStatement() throws Exception {
+        // UNNEST takes batchSize 0 (all rows in one statement): the check gets past parameters to the JMH options.
+        Outcome o = launch(Map.of(), "Ingest", "-p", "method=UNNEST", "-p", "batchSize=0", "-wi", "many");
+        assertThat(o.exit).isEqualTo(2);
+        assertThat(o.stderr).startsWith("pg-ingest-bench: ").contains("many").hasLineCount(1);
+    }
+
+    @Test
+    void aParameterNoSelectedBenchmarkHasIsRefused() throws Exception {
+        assertRefused(launch(Map.of(), "RoundTrip", "-p", "rows=5"), "-p rows: no selected benchmark has this parameter; they have none");
+    }
+
+    @Test
+    void aMisspeltSuiteOptionListsTheKnownOnes() throws Exception {
+        assertRefused(launch(Map.of(), "-Dpg.tagret=external"), "unknown option -Dpg.tagret: the suite's options are "
+                + "-Dpg.target, -Dpg.version, -Dpg.schema, -Dpg.url, -Dpg.user, -Dpg.binaries.dir and -Dpg.conf.NAME=VALUE");
+    }
+
+    @Test
+    void aSettingValueTheServerRefusesIsItsOwnComplaintAndNothingIsLeftBehind() throws Exception {
+        Outcome o = launch(Map.of(), "-Dpg.conf.fsync=maybe");
+        assertRefused(o, "PostgreSQL " + PgVersions.buildDefault() + " refused to start: FATAL: parameter \"fsync\" requires a Boolean value");
+        assertNoRunDirectoryOf(o.pid);
+    }
+
+    @Test
+    void anUnknownSettingNameIsTheServersComplaint() throws Exception {
+        Outcome o = launch(Map.of(), "-Dpg.version=14", "-Dpg.conf.no_such_setting=1");
+        assertRefused(o, "PostgreSQL 14.20.0 refused to start: FATAL: unrecognized configuration parameter \"no_such_setting\"");
+        assertNoRunDirectoryOf(o.pid);
+    }
+
+    /**
+     * A trial that fails inside its fork (MERGE needs 15) makes the run exit 1 with a summary, while COPY_FREEZE,
+     * which replaces the table's contents on every call, passes its row check over many calls per iteration.
+     */
+    @Test
+    void aFailedTrialMakesTheRunFailWithASummary() throws Exception {
+        Path result = Files.createTempFile("jmh-result", ".json");
+        try {
+            Outcome o = launch(Duration.ofMinutes(3), Map.of(), "-Dpg.version=14", "Ingest", "-p", "method=MERGE_UPSERT,COPY_FREEZE",
+                    "-f", "1", "-wi", "0", "-i", "2", "-r", "200ms", "-rff", result.toString());
+            assertThat(o.exit).as(o.stdout).isEqualTo(1);
+            assertThat(o.stderr.lines().filter(l -> l.startsWith("pg-ingest-bench: ")).toList()).containsExactly(
+                    "pg-ingest-bench: 1 of 2 trials failed and have no results; first: IngestBenchmark.load batchSize=1000 "
+                            + "commitEvery=0 hostileShare=0.1 indexes=STANDARD method=MERGE_UPSERT rows=500 shape=USERS: "
+                            + "IllegalStateException: merge-upsert needs PostgreSQL 15 or later (MERGE); this server is 14.20: use copy-upsert");
+            assertThat(o.stdout).doesNotContain("pg-ingest-bench: JMH results in");
+            assertThat(Files.readString(result)).contains("\"method\" : \"COPY_FREEZE\"").doesNotContain("MERGE_UPSERT");
+        } finally {
+            Files.deleteIfExists(result);
+            Files.deleteIfExists(Path.of(result + ".server.jsonl"));
+        }
+    }
+
+    private static void assertNoRunDirectoryOf(long pid) throws IOException {
+        Path root = Path.of(System.getProperty("java.io.tmpdir"), "pg-ingest-bench");
+        if (Files.isDirectory(root)) {
+            try (var entries = Files.list(root)) {
+                assertThat(entries.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("run-" + pid + "-"));
+            }
+        }
     }
 
     @Test

@@ -1,0 +1,110 @@
+package org.pgingest.cli;
+
+import org.pgingest.gate.Exports;
+import org.pgingest.gate.Gate;
+import org.pgingest.gate.GateInputException;
+import org.pgingest.gate.GateResult;
+import org.pgingest.gate.GateRules;
+import org.pgingest.gate.JsonVerdict;
+import org.pgingest.gate.MarkdownVerdict;
+import org.pgingest.gate.Rule;
+import org.pgingest.results.ResultFile;
+import org.pgingest.results.ResultFileException;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The CI regression gate: {@code ./bench gate BASELINE.json CURRENT.json [options]}, or
+ * {@code java -cp target/benchmarks.jar org.pgingest.cli.GateMain ...}. Prints the Markdown verdict and a summary
+ * line; exit code 0 when nothing regressed, 1 on a regression, 2 on unusable input (missing file, not JMH JSON,
+ * nothing in common, servers that differ without {@code --compare-anyway}, a bad option).
+ */
+public final class GateMain {
+    static final String USAGE = "usage: gate BASELINE.json CURRENT.json [--markdown FILE] [--json FILE] "
+            + "[--export DIR] [--counted PCT] [--timed PCT] [--alpha P] [--rule PATTERN=PCT[,FLOOR]|PATTERN=ignore]... "
+            + "[--ignore-param NAME]... [--timed-advisory] [--compare-anyway]";
+
+    private GateMain() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        try {
+            return gate(args, out);
+        } catch (GateInputException | ResultFileException e) {
+            err.println("pg-ingest-bench gate: " + e.getMessage());
+            return GateResult.UNUSABLE;
+        } catch (IOException e) {
+            err.println("pg-ingest-bench gate: cannot write output: " + e.getMessage());
+            return GateResult.UNUSABLE;
+        }
+    }
+
+    private static int gate(String[] args, PrintStream out) throws IOException {
+        List<String> files = new ArrayList<>();
+        GateRules rules = GateRules.defaults();
+        List<Rule> extra = new ArrayList<>();
+        List<String> ignoredParams = new ArrayList<>();
+        boolean compareAnyway = false;
+        Path markdown = null;
+        Path json = null;
+        Path exportDir = null;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "--markdown" -> markdown = Path.of(value(args, ++i, a));
+                case "--json" -> json = Path.of(value(args, ++i, a));
+                case "--export" -> exportDir = Path.of(value(args, ++i, a));
+                case "--counted" -> rules = rules.withCounted(Rule.fraction(value(args, ++i, a), a));
+                case "--timed" -> rules = rules.withTimed(Rule.fraction(value(args, ++i, a), a));
+                case "--alpha" -> rules = rules.withAlpha(Rule.fraction(value(args, ++i, a), a));
+                case "--rule" -> extra.add(Rule.parse(value(args, ++i, a)));
+                case "--ignore-param" -> ignoredParams.add(value(args, ++i, a));
+                case "--compare-anyway" -> compareAnyway = true;
+                case "--timed-advisory" -> rules = rules.withTimedAdvisory();
+                default -> {
+                    if (a.startsWith("-")) {
+                        throw new GateInputException("unknown option " + a + "; " + USAGE);
+                    }
+                    files.add(a);
+                }
+            }
+        }
+        if (files.size() != 2) {
+            throw new GateInputException("expected a baseline and a current JMH JSON file, got " + files.size()
+                    + " file arguments; " + USAGE);
+        }
+        ResultFile baseline = ResultFile.read(Path.of(files.get(0)));
+        ResultFile current = ResultFile.read(Path.of(files.get(1)));
+        GateResult result = new Gate(rules.withRules(extra), ignoredParams, compareAnyway).compare(baseline, current);
+
+        String md = MarkdownVerdict.render(result);
+        out.print(md);
+        if (markdown != null) {
+            Files.writeString(markdown, md);
+        }
+        if (json != null) {
+            Files.writeString(json, JsonVerdict.render(result));
+        }
+        if (exportDir != null) {
+            Exports.write(current, exportDir);
+        }
+        out.println("pg-ingest-bench gate: " + result.summary() + " (exit " + result.exitCode() + ")");
+        return result.exitCode();
+    }
+
+    static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new GateInputException(option + " needs a value; " + USAGE);
+        }
+        return args[i];
+    }
+}

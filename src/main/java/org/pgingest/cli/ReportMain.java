@@ -1,0 +1,83 @@
+package org.pgingest.cli;
+
+import org.pgingest.report.HtmlReport;
+import org.pgingest.report.MarkdownReport;
+import org.pgingest.report.Report;
+import org.pgingest.results.ResultFile;
+import org.pgingest.results.ResultFileException;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code ./bench report RESULT.json [MORE.json ...] [--html FILE] [--markdown FILE]}: one self-contained HTML page
+ * and a Markdown version of one or more JMH results, side by side (default {@value #HTML} and {@value #MARKDOWN}).
+ * Exit code 2 with one line on a missing or unreadable file.
+ */
+public final class ReportMain {
+    static final String HTML = "target/report.html";
+    static final String MARKDOWN = "target/report.md";
+    static final String USAGE = "usage: report RESULT.json [MORE.json ...] [--html FILE] [--markdown FILE]";
+
+    private ReportMain() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        try {
+            List<Path> inputs = new ArrayList<>();
+            Path html = Path.of(HTML);
+            Path markdown = Path.of(MARKDOWN);
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--html" -> html = Path.of(value(args, ++i));
+                    case "--markdown" -> markdown = Path.of(value(args, ++i));
+                    default -> {
+                        if (args[i].startsWith("-")) {
+                            throw new IllegalArgumentException("unknown option " + args[i] + "; " + USAGE);
+                        }
+                        inputs.add(Path.of(args[i]));
+                    }
+                }
+            }
+            if (inputs.isEmpty()) {
+                throw new IllegalArgumentException("no JMH JSON file given; " + USAGE);
+            }
+            List<ResultFile> files = inputs.stream().map(ResultFile::read).toList();
+            Report report = Report.of(files);
+            String command = "report " + String.join(" ", inputs.stream().map(Path::toString).toList());
+            write(html, HtmlReport.render(report, command));
+            write(markdown, MarkdownReport.render(report, command));
+            out.println("pg-ingest-bench report: " + report.charts().size() + " charts of " + files.size()
+                    + " runs in " + html + " and " + markdown);
+            return 0;
+        } catch (ResultFileException | IllegalArgumentException e) {
+            err.println("pg-ingest-bench report: " + e.getMessage());
+            return 2;
+        } catch (IOException e) {
+            err.println("pg-ingest-bench report: cannot write the report: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    private static void write(Path file, String text) throws IOException {
+        if (file.getParent() != null) {
+            Files.createDirectories(file.getParent());
+        }
+        Files.writeString(file, text);
+    }
+
+    private static String value(String[] args, int i) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(args[i - 1] + " needs a value; " + USAGE);
+        }
+        return args[i];
+    }
+}

@@ -1,0 +1,58 @@
+package org.pgingest.gate;
+
+import org.pgingest.results.ResultFile;
+import org.pgingest.results.TrialFacts;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Whether two runs ran on comparable servers: the decisive facts ({@link TrialFacts#DECISIVE}) of every trial of
+ * one run against those of the other.
+ *
+ * @param differences one line per decisive fact whose values differ, e.g. "synchronous_commit: baseline on, current off"
+ * @param notes       what could not be checked (a run without a facts file)
+ */
+public record FactsCheck(List<String> differences, List<String> notes) {
+
+    public FactsCheck {
+        differences = List.copyOf(differences);
+        notes = List.copyOf(notes);
+    }
+
+    public boolean comparable() {
+        return differences.isEmpty();
+    }
+
+    public static FactsCheck of(ResultFile baseline, ResultFile current) {
+        List<String> notes = new ArrayList<>();
+        for (ResultFile f : List.of(baseline, current)) {
+            if (f.facts().isEmpty()) {
+                notes.add("no server facts for " + f.name() + " (" + f.factsPath().getFileName()
+                        + " absent): server versions and settings were not compared");
+            }
+        }
+        List<String> differences = new ArrayList<>();
+        if (notes.isEmpty()) {
+            for (String fact : TrialFacts.DECISIVE) {
+                Set<String> b = values(baseline, fact);
+                Set<String> c = values(current, fact);
+                if (!b.equals(c)) {
+                    differences.add(fact + ": baseline " + String.join("/", b) + ", current " + String.join("/", c));
+                }
+            }
+        }
+        return new FactsCheck(differences, notes);
+    }
+
+    private static Set<String> values(ResultFile file, String fact) {
+        Set<String> values = new TreeSet<>();
+        for (TrialFacts t : file.facts()) {
+            values.add(Objects.requireNonNullElse(t.get(fact), "unknown"));
+        }
+        return values;
+    }
+}

@@ -1,0 +1,178 @@
+package org.pgingest.gate;
+
+import org.pgingest.results.BenchmarkResult;
+import org.pgingest.results.Metric;
+import org.pgingest.results.ResultFile;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Compares a current JMH result with a baseline. Entries are matched by benchmark, mode, threads and every param
+ * (except those the user asks to leave out, for comparing two values of one knob); then every metric of a matched
+ * pair is judged by its kind:
+ * <ul>
+ *   <li>counted: regressed when worse by more than the threshold;</li>
+ *   <li>timed: regressed when worse by more than the minimum change AND Welch's t-test on the per-iteration
+ *       values rejects "same mean" at alpha;</li>
+ *   <li>direction unknown, ignored by a rule, or servers that differ: shown, not judged.</li>
+ * </ul>
+ */
+public final class Gate {
+    private final GateRules rules;
+    private final List<String> ignoredParams;
+    private final boolean compareAnyway;
+
+    /**
+     * @param rules          thresholds
+     * @param ignoredParams  params left out of the match (their values still show in the tables)
+     * @param compareAnyway  judge even when the servers' decisive facts differ
+     */
+    public Gate(GateRules rules, List<String> ignoredParams, boolean compareAnyway) {
+        this.rules = rules;
+        this.ignoredParams = List.copyOf(ignoredParams);
+        this.compareAnyway = compareAnyway;
+    }
+
+    public GateResult compare(ResultFile baseline, ResultFile current) {
+        FactsCheck facts = FactsCheck.of(baseline, current);
+        boolean judge = facts.comparable() || compareAnyway;
+        Map<String, BenchmarkResult> base = byKey(baseline);
+        Map<String, BenchmarkResult> cur = byKey(current);
+        Set<String> common = new LinkedHashSet<>(cur.keySet());
+        common.retainAll(base.keySet());
+        if (common.isEmpty()) {
+            throw new GateInputException("nothing in common: no benchmark of " + current.name() + " matches one of "
+                    + baseline.name() + " by name, mode, threads and params (" + cur.size() + " and " + base.size()
+                    + " entries; a renamed param or a different selection? --ignore-param NAME leaves a param out)");
+        }
+        List<Comparison> comparisons = new ArrayList<>();
+        for (String key : common) {
+            BenchmarkResult b = base.get(key);
+            BenchmarkResult c = cur.get(key);
+            Set<String> names = new LinkedHashSet<>(c.metrics().keySet());
+            names.addAll(b.metrics().keySet());
+            for (String name : names) {
+                comparisons.add(judge(c, name, b.metrics().get(name), c.metrics().get(name), judge));
+            }
+        }
+        List<BenchmarkResult> added = cur.entrySet().stream().filter(e -> !base.containsKey(e.getKey()))
+                .map(Map.Entry::getValue).toList();
+        List<BenchmarkResult> vanished = base.entrySet().stream().filter(e -> !cur.containsKey(e.getKey()))
+                .map(Map.Entry::getValue).toList();
+        Map<String, String> across = new LinkedHashMap<>();
+        for (String param : ignoredParams) {
+            across.put(param, "baseline " + values(baseline, param) + ", current " + values(current, param));
+        }
+        return new GateResult(baseline.name(), current.name(), facts, compareAnyway, comparisons, added, vanished,
+                across, rules);
+    }
+
+    private static String values(ResultFile file, String param) {
+        Set<String> values = new java.util.TreeSet<>();
+        file.results().forEach(r -> values.add(r.params().getOrDefault(param, "(none)")));
+        return String.join("/", values);
+    }
+
+    private Map<String, BenchmarkResult> byKey(ResultFile file) {
+        Map<String, BenchmarkResult> byKey = new LinkedHashMap<>();
+        for (BenchmarkResult r : file.results()) {
+            BenchmarkResult before = byKey.put(key(r), r);
+            if (before != null) {
+                throw new GateInputException(file.name() + " holds two entries that match as one: " + before.label()
+                        + " and " + r.label() + (ignoredParams.isEmpty() ? "" : " (after ignoring " + ignoredParams + ")"));
+            }
+        }
+        return byKey;
+    }
+
+    private String key(BenchmarkResult r) {
+        Map<String, String> params = new TreeMap<>(r.params());
+        ignoredParams.forEach(params::remove);
+        return r.benchmark() + " " + r.mode() + " t=" + r.threads() + " " + params;
+    }
+
+    private Comparison judge(BenchmarkResult entry, String name, Metric b, Metric c, boolean judge) {
+        String unit = c != null ? c.unit() : b.unit();
+        UnitMeaning meaning = UnitMeaning.of(unit);
+        double base = b == null ? Double.NaN : b.score();
+        double cur = c == null ? Double.NaN : c.score();
+        if (b == null || c == null) {
+            return new Comparison(entry, name, unit, meaning.kind(), meaning.direction(), base, cur, Double.NaN,
+                    Double.NaN, Verdict.MISSING, "absent in the " + (b == null ? "baseline" : "current run"));
+        }
+        if (b.missing() || c.missing()) {
+            String side = b.missing() && c.missing() ? "both runs" : b.missing() ? "the baseline" : "the current run";
+            return new Comparison(entry, name, unit, meaning.kind(), meaning.direction(), base, cur, Double.NaN,
+                    Double.NaN, Verdict.MISSING, "NaN (not measured) in " + side);
+        }
+        double change = relativeChange(base, cur);
+        Outcome o = outcome(name, meaning, b, c, change, judge, unit.equals(b.unit()) ? null : b.unit());
+        return new Comparison(entry, name, unit, meaning.kind(), meaning.direction(), base, cur, change, o.pValue,
+                o.verdict, o.why);
+    }
+
+    private record Outcome(Verdict verdict, String why, double pValue) {
+    }
+
+    private Outcome outcome(String name, UnitMeaning meaning, Metric b, Metric c, double change, boolean judge,
+                            String otherUnit) {
+        if (otherUnit != null) {
+            return new Outcome(Verdict.NOT_JUDGED, "unit changed: baseline " + otherUnit + ", current " + c.unit(),
+                    Double.NaN);
+        }
+        if (rules.ignored(name)) {
+            return new Outcome(Verdict.NOT_JUDGED, "ignored by rule " + rules.ruleFor(name).pattern(), Double.NaN);
+        }
+        if (meaning.direction() == Direction.UNKNOWN || meaning.kind() == MetricKind.UNKNOWN) {
+            return new Outcome(Verdict.NOT_JUDGED, "unit " + (c.unit().isEmpty() ? "(none)" : c.unit())
+                    + ": direction unknown", Double.NaN);
+        }
+        if (!judge) {
+            return new Outcome(Verdict.NOT_JUDGED, "servers differ", Double.NaN);
+        }
+        double threshold = rules.threshold(meaning.kind(), name);
+        boolean worse = meaning.direction() == Direction.LOWER_IS_BETTER ? change > 0 : change < 0;
+        String limit = Format.percent(threshold);
+        if (!(Math.abs(change) > threshold)) {
+            return new Outcome(Verdict.SAME, "within ±" + limit + " (" + meaning.kind().label() + ")", Double.NaN);
+        }
+        double floor = rules.floor(name);
+        if (Math.abs(c.score() - b.score()) <= floor) {
+            return new Outcome(Verdict.SAME, "moved less than the floor " + Format.number(floor) + " " + c.unit(),
+                    Double.NaN);
+        }
+        String moved = Format.change(change);
+        if (meaning.kind() == MetricKind.COUNTED) {
+            return new Outcome(worse ? Verdict.REGRESSED : Verdict.IMPROVED,
+                    moved + " beyond ±" + limit + " (counted)", Double.NaN);
+        }
+        double[] bi = b.presentIterations();
+        double[] ci = c.presentIterations();
+        if (bi.length < WelchTest.MIN_VALUES || ci.length < WelchTest.MIN_VALUES) {
+            return new Outcome(Verdict.NOISE, moved + " but too few iterations for a test (" + bi.length + " and "
+                    + ci.length + "; need " + WelchTest.MIN_VALUES + " each)", Double.NaN);
+        }
+        double p = WelchTest.pValue(bi, ci);
+        String test = "Welch p=" + Format.pValue(p);
+        if (p < rules.alpha()) {
+            Verdict verdict = !worse ? Verdict.IMPROVED : rules.timedAdvisory() ? Verdict.WORSE_ADVISORY : Verdict.REGRESSED;
+            return new Outcome(verdict, moved + " beyond ±" + limit + ", " + test + " < " + rules.alpha() + " (timed"
+                    + (verdict == Verdict.WORSE_ADVISORY ? ", advisory" : "") + ")", p);
+        }
+        return new Outcome(Verdict.NOISE, moved + " but " + test + " ≥ " + rules.alpha() + ": not significant (timed)", p);
+    }
+
+    /** (current - baseline) / |baseline|; from a zero baseline: 0 when still zero, else ±infinity. */
+    static double relativeChange(double baseline, double current) {
+        if (baseline == 0) {
+            return current == 0 ? 0 : Math.copySign(Double.POSITIVE_INFINITY, current);
+        }
+        return (current - baseline) / Math.abs(baseline);
+    }
+}

@@ -1,0 +1,101 @@
+package org.pgingest.gate;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The thresholds the gate judges by: one default per metric kind, the significance level for timed metrics, and
+ * rules per metric-name pattern (the last matching rule wins, so users' rules override the defaults).
+ *
+ * @param counted threshold of counted metrics (relative change that fails)
+ * @param timed   minimum relative change of timed metrics before the significance test is asked
+ * @param alpha   significance level of Welch's t-test
+ * @param rules   per-pattern thresholds, in order
+ * @param timedAdvisory timed regressions are reported but do not fail the gate: for shared runners, where
+ *                      other jobs' load moves times by more than any sane threshold between two runs
+ */
+public record GateRules(double counted, double timed, double alpha, List<Rule> rules, boolean timedAdvisory) {
+    /** Counted figures repeat to within about 1 % between runs of the same code (WAL bytes 1-2 % when one
+     * iteration meets a WAL page or segment boundary differently); 5 % leaves room for that and still catches
+     * one more index (+20 % WAL and more) or a commit per row. */
+    public static final double DEFAULT_COUNTED = 0.05;
+    /** Shared CI runners move times by 10-20 % between runs of the same code; smaller changes are not judged. */
+    public static final double DEFAULT_TIMED = 0.20;
+    public static final double DEFAULT_ALPHA = 0.01;
+    /**
+     * WAL fsyncs per row include the walwriter's background flushes (one per wal_writer_delay while WAL is
+     * unflushed) and segment-end fsyncs, which depend on timing: they move more than the other counted figures.
+     */
+    public static final List<Rule> DEFAULT_RULES = List.of(new Rule("wal.fsyncs/*", 0.15, 0, false),
+            // A window's fixed WAL (the checkpoint record, the first pages of new relation files) is spread over
+            // however many rows the iteration loaded, so WAL bytes per row drift with throughput: measured
+            // 289.5 vs 279.0 B/row (-3.6 %) for COPY_BINARY when a busy machine cut its throughput by 65 %.
+            new Rule("wal.bytes/*", 0.10, 0, false),
+            // pgjdbc server-prepares from the fifth execution, so planning is near 0 ms per op (1e-4 here) and
+            // doubles on nothing; planning-heavy workloads spend milliseconds.
+            new Rule("plan.time/*", Double.NaN, 0.01, false));
+
+    public GateRules {
+        rules = List.copyOf(rules);
+        if (!(alpha > 0 && alpha < 1)) {
+            throw new GateInputException("alpha " + alpha + " must be between 0 and 1 (e.g. 0.01)");
+        }
+    }
+
+    public static GateRules defaults() {
+        return new GateRules(DEFAULT_COUNTED, DEFAULT_TIMED, DEFAULT_ALPHA, DEFAULT_RULES, false);
+    }
+
+    public GateRules withRules(List<Rule> more) {
+        List<Rule> all = new ArrayList<>(rules);
+        all.addAll(more);
+        return new GateRules(counted, timed, alpha, all, timedAdvisory);
+    }
+
+    public GateRules withCounted(double threshold) {
+        return new GateRules(threshold, timed, alpha, rules, timedAdvisory);
+    }
+
+    public GateRules withTimed(double threshold) {
+        return new GateRules(counted, threshold, alpha, rules, timedAdvisory);
+    }
+
+    public GateRules withAlpha(double a) {
+        return new GateRules(counted, timed, a, rules, timedAdvisory);
+    }
+
+    public GateRules withTimedAdvisory() {
+        return new GateRules(counted, timed, alpha, rules, true);
+    }
+
+    /** The last rule matching {@code metricName}, or null. */
+    Rule ruleFor(String metricName) {
+        Rule found = null;
+        for (Rule r : rules) {
+            if (r.matches(metricName)) {
+                found = r;
+            }
+        }
+        return found;
+    }
+
+    /** The threshold for a metric of this kind and name. */
+    double threshold(MetricKind kind, String metricName) {
+        Rule r = ruleFor(metricName);
+        if (r != null && !r.ignore() && !Double.isNaN(r.threshold())) {
+            return r.threshold();
+        }
+        return kind == MetricKind.COUNTED ? counted : timed;
+    }
+
+    /** Absolute change (in the metric's unit) that is always "same"; 0 without a rule. */
+    double floor(String metricName) {
+        Rule r = ruleFor(metricName);
+        return r == null || r.ignore() ? 0 : r.floor();
+    }
+
+    boolean ignored(String metricName) {
+        Rule r = ruleFor(metricName);
+        return r != null && r.ignore();
+    }
+}

@@ -1,0 +1,74 @@
+package org.pgingest.gate;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import org.pgingest.results.BenchmarkResult;
+
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The gate's verdict for machines: outcome and exit code, server differences, every comparison and the entries
+ * in one run only. Missing and infinite numbers are {@code null} (JSON has no NaN).
+ */
+public final class JsonVerdict {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private JsonVerdict() {
+    }
+
+    public static String render(GateResult r) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("outcome", r.refused() ? "servers-differ" : r.regressions().isEmpty() ? "pass" : "regression");
+        root.put("exitCode", r.exitCode());
+        root.put("summary", r.summary());
+        root.put("baseline", r.baselineName());
+        root.put("current", r.currentName());
+        root.put("serverDifferences", r.facts().differences());
+        root.put("notes", r.facts().notes());
+        root.put("compareAnyway", r.compareAnyway());
+        root.put("rules", MarkdownVerdict.rules(r));
+        root.put("comparedAcrossParams", r.ignoredParams());
+        List<Map<String, Object>> comparisons = new ArrayList<>();
+        for (Comparison c : r.comparisons()) {
+            Map<String, Object> m = entry(c.entry());
+            m.put("metric", c.metric());
+            m.put("unit", c.unit());
+            m.put("kind", c.kind().label());
+            m.put("direction", c.direction().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+            m.put("baseline", number(c.baseline()));
+            m.put("current", number(c.current()));
+            m.put("change", number(c.change()));
+            m.put("pValue", number(c.pValue()));
+            m.put("verdict", c.verdict().text());
+            m.put("why", c.why());
+            comparisons.add(m);
+        }
+        root.put("comparisons", comparisons);
+        root.put("new", r.added().stream().map(JsonVerdict::entry).toList());
+        root.put("vanished", r.vanished().stream().map(JsonVerdict::entry).toList());
+        try {
+            return JSON.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Map<String, Object> entry(BenchmarkResult e) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("benchmark", e.benchmark());
+        m.put("mode", e.mode());
+        m.put("threads", e.threads());
+        m.put("params", e.params());
+        return m;
+    }
+
+    /** JSON has no NaN or infinity: null. */
+    static Double number(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+}

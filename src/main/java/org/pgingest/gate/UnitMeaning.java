@@ -1,0 +1,47 @@
+package org.pgingest.gate;
+
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * What a JMH unit says about its metric: counted or timed, and which way is better. Read from the unit alone,
+ * so any benchmark's metrics are judged the same way; a unit this class does not know gets
+ * {@link Direction#UNKNOWN} rather than a guess.
+ *
+ * @param kind      counted or timed
+ * @param direction which way is better
+ */
+public record UnitMeaning(MetricKind kind, Direction direction) {
+    private static final Set<String> TIME = Set.of("ns", "us", "µs", "ms", "s", "sec", "min");
+    /** Things the suite counts; "B" and its multiples are bytes (WAL, allocation). */
+    private static final Set<String> COUNTED_NOUNS = Set.of("b", "kb", "mb", "gb", "bytes", "records", "fsyncs",
+            "commits", "statements", "fpi", "plans", "rollbacks", "checkpoints");
+    /** Work done: per time, more is better. */
+    private static final Set<String> WORK = Set.of("ops", "op", "rows", "row", "calls");
+
+    public static UnitMeaning of(String unit) {
+        String u = unit == null ? "" : unit.trim().toLowerCase(Locale.ROOT);
+        int slash = u.indexOf('/');
+        String numerator = slash < 0 ? u : u.substring(0, slash);
+        String denominator = slash < 0 ? "" : u.substring(slash + 1);
+        if (slash >= 0 && TIME.contains(denominator)) {
+            // ops/s, rows/s: throughput. A cost per second (gc.alloc.rate's MB/sec) rises with throughput too,
+            // so neither way is better.
+            return new UnitMeaning(MetricKind.TIMED,
+                    WORK.contains(numerator) ? Direction.HIGHER_IS_BETTER : Direction.UNKNOWN);
+        }
+        if (slash >= 0 && TIME.contains(numerator)) {
+            // s/op, ms/op, us/row: time per unit of work (latency, planning, execution, CPU).
+            return new UnitMeaning(MetricKind.TIMED, Direction.LOWER_IS_BETTER);
+        }
+        if (slash >= 0 && COUNTED_NOUNS.contains(numerator)) {
+            // B/row, fsyncs/row, commits/op: a cost per unit of work.
+            return new UnitMeaning(MetricKind.COUNTED, Direction.LOWER_IS_BETTER);
+        }
+        if (slash < 0 && TIME.contains(numerator)) {
+            // A bare time (gc.time in ms) is a total over the iteration, which grows with the work done.
+            return new UnitMeaning(MetricKind.TIMED, Direction.UNKNOWN);
+        }
+        return new UnitMeaning(MetricKind.UNKNOWN, Direction.UNKNOWN);
+    }
+}

@@ -1,0 +1,69 @@
+package org.pgingest.report;
+
+import org.pgingest.results.BenchmarkResult;
+import org.pgingest.results.Metric;
+
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A figure read from one entry, with its error: what each chart plots.
+ *
+ * @param value the figure; NaN when the entry does not have it
+ * @param error half-width of the 99.9 % interval; NaN when none
+ */
+record Figure(double value, double error) {
+    static final Figure NONE = new Figure(Double.NaN, Double.NaN);
+
+    boolean present() {
+        return Double.isFinite(value);
+    }
+
+    static Figure of(Metric m) {
+        return m == null || m.missing() ? NONE : new Figure(m.score(), m.error());
+    }
+
+    static Figure metric(BenchmarkResult e, String name) {
+        return of(e.metrics().get(name));
+    }
+
+    /**
+     * Rows per second: the {@code rows} counter in a throughput unit, or else a throughput score in ops/s times the
+     * {@code rows} param (rows per operation).
+     */
+    static Figure rowsPerSecond(BenchmarkResult e) {
+        Metric rows = e.metrics().get("rows");
+        if (rows != null && rows.unit().endsWith("/s")) {
+            return of(rows);
+        }
+        Metric primary = e.primary();
+        String perOp = e.params().get("rows");
+        if (primary != null && primary.unit().equals("ops/s") && perOp != null && perOp.matches("\\d+")) {
+            long n = Long.parseLong(perOp);
+            return new Figure(primary.score() * n, primary.error() * n);
+        }
+        return NONE;
+    }
+
+    /**
+     * The loader's allocation per row: a secondary metric with "alloc" in its name in B/row (the loader's own,
+     * measured around the call); else JMH's {@code gc.alloc.rate.norm} (B/op) divided by the rows per operation,
+     * which also counts whatever else the iteration allocated (row generation included).
+     *
+     * @return the figure and whether it is the loader's own
+     */
+    static Map.Entry<Figure, Boolean> allocationPerRow(BenchmarkResult e) {
+        for (Metric m : e.metrics().values()) {
+            if (m.name().toLowerCase(Locale.ROOT).contains("alloc") && m.unit().equals("B/row")) {
+                return Map.entry(of(m), true);
+            }
+        }
+        Metric norm = e.metrics().get("gc.alloc.rate.norm");
+        String perOp = e.params().get("rows");
+        if (norm != null && !norm.missing() && perOp != null && perOp.matches("\\d+") && Long.parseLong(perOp) > 0) {
+            long n = Long.parseLong(perOp);
+            return Map.entry(new Figure(norm.score() / n, norm.error() / n), false);
+        }
+        return Map.entry(NONE, false);
+    }
+}

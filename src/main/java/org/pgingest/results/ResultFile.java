@@ -1,0 +1,182 @@
+package org.pgingest.results;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One JMH JSON result file and the server facts beside it ({@code <file>.server.jsonl}, absent for results
+ * taken without the suite's launcher).
+ *
+ * <p>JMH 1.37 writes params as strings, {@code scoreError} as the string "NaN" when fewer than three values
+ * exist, missing figures as "NaN" scores, per-iteration values in {@code rawData[fork][iteration]} and, in
+ * sample mode, {@code rawDataHistogram[fork][iteration][[value, count], ...]} instead.
+ *
+ * @param path    the JSON file
+ * @param results entries in file order
+ * @param facts   one per trial; empty without a facts file
+ */
+public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFacts> facts) {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    public static final String FACTS_SUFFIX = ".server.jsonl";
+
+    public ResultFile {
+        results = List.copyOf(results);
+        facts = List.copyOf(facts);
+    }
+
+    /** A short name for tables: the file name. */
+    public String name() {
+        return path.getFileName().toString();
+    }
+
+    public Path factsPath() {
+        return path.resolveSibling(path.getFileName() + FACTS_SUFFIX);
+    }
+
+    public static ResultFile read(Path path) {
+        if (!Files.isRegularFile(path)) {
+            throw new ResultFileException(path + ": no such file");
+        }
+        JsonNode root;
+        try {
+            root = JSON.readTree(path.toFile());
+        } catch (JsonProcessingException e) {
+            throw new ResultFileException(path + " is not JSON (" + e.getOriginalMessage() + "); expected JMH's "
+                    + "-rf json output", e);
+        } catch (IOException e) {
+            throw new ResultFileException(path + " cannot be read: " + e.getMessage(), e);
+        }
+        if (root == null || !root.isArray()) {
+            throw new ResultFileException(path + " is not a JMH JSON result (expected a top-level array of "
+                    + "benchmark entries, as written by -rf json)");
+        }
+        List<BenchmarkResult> results = new ArrayList<>();
+        for (JsonNode entry : root) {
+            results.add(entry(path, entry, results.size()));
+        }
+        Path factsPath = path.resolveSibling(path.getFileName() + FACTS_SUFFIX);
+        return new ResultFile(path, results, Files.isRegularFile(factsPath) ? facts(factsPath) : List.of());
+    }
+
+    private static BenchmarkResult entry(Path path, JsonNode entry, int index) {
+        JsonNode primary = entry.get("primaryMetric");
+        if (!entry.hasNonNull("benchmark") || !entry.hasNonNull("mode") || primary == null || !primary.isObject()) {
+            throw new ResultFileException(path + " is not a JMH JSON result: entry " + index
+                    + " has no benchmark, mode or primaryMetric");
+        }
+        Map<String, String> params = new TreeMap<>();
+        JsonNode p = entry.path("params");
+        for (Iterator<Map.Entry<String, JsonNode>> it = p.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            params.put(e.getKey(), e.getValue().asText());
+        }
+        Map<String, Metric> metrics = new LinkedHashMap<>();
+        metrics.put(Metric.PRIMARY, metric(Metric.PRIMARY, primary));
+        for (Iterator<Map.Entry<String, JsonNode>> it = entry.path("secondaryMetrics").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            metrics.put(e.getKey(), metric(e.getKey(), e.getValue()));
+        }
+        return new BenchmarkResult(entry.get("benchmark").asText(), entry.get("mode").asText(),
+                entry.path("threads").asInt(1), new TreeMap<>(params), metrics);
+    }
+
+    private static Metric metric(String name, JsonNode m) {
+        List<Double> iterations = new ArrayList<>();
+        if (m.has("rawData")) {
+            for (JsonNode fork : m.get("rawData")) {
+                for (JsonNode value : fork) {
+                    iterations.add(number(value));
+                }
+            }
+        } else if (m.has("rawDataHistogram")) {
+            for (JsonNode fork : m.get("rawDataHistogram")) {
+                for (JsonNode histogram : fork) {
+                    iterations.add(histogramMean(histogram));
+                }
+            }
+        }
+        return new Metric(name, m.path("scoreUnit").asText(""), number(m.get("score")), number(m.get("scoreError")),
+                iterations.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /** The mean of one iteration's samples: [[value, count], ...]. */
+    private static double histogramMean(JsonNode histogram) {
+        double sum = 0;
+        double count = 0;
+        for (JsonNode bin : histogram) {
+            double n = number(bin.get(1));
+            sum += number(bin.get(0)) * n;
+            count += n;
+        }
+        return count > 0 ? sum / count : Double.NaN;
+    }
+
+    /** A number, or NaN for JMH's "NaN" strings and anything absent. */
+    private static double number(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return Double.NaN;
+        }
+        if (node.isNumber()) {
+            return node.asDouble();
+        }
+        try {
+            return Double.parseDouble(node.asText());
+        } catch (NumberFormatException e) {
+            // JMH writes "NaN" (and nothing else non-numeric); anything else is no figure either.
+            return Double.NaN;
+        }
+    }
+
+    private static List<TrialFacts> facts(Path factsPath) {
+        List<TrialFacts> facts = new ArrayList<>();
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(factsPath);
+        } catch (IOException e) {
+            throw new ResultFileException(factsPath + " cannot be read: " + e.getMessage(), e);
+        }
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).isBlank()) {
+                continue;
+            }
+            try {
+                facts.add(trialFacts(JSON.readTree(lines.get(i))));
+            } catch (JsonProcessingException e) {
+                throw new ResultFileException(factsPath + " line " + (i + 1) + " is not JSON: " + e.getOriginalMessage(), e);
+            }
+        }
+        return facts;
+    }
+
+    private static TrialFacts trialFacts(JsonNode line) {
+        Map<String, String> params = new TreeMap<>();
+        line.path("params").fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
+        JsonNode server = line.path("server");
+        Map<String, String> facts = new LinkedHashMap<>();
+        int versionNum = server.path("serverVersionNum").asInt(0);
+        facts.put("major", versionNum > 0 ? String.valueOf(versionNum / 10000) : null);
+        JsonNode settings = server.path("settings");
+        for (String name : TrialFacts.DECISIVE.subList(1, TrialFacts.DECISIVE.size())) {
+            facts.put(name, text(settings.get(name)));
+        }
+        facts.put("serverVersion", text(server.get("serverVersion")));
+        facts.put("target", text(server.get("target")));
+        settings.fields().forEachRemaining(e -> facts.putIfAbsent(e.getKey(), text(e.getValue())));
+        return new TrialFacts(line.path("benchmark").asText(), new TreeMap<>(params), facts);
+    }
+
+    private static String text(JsonNode node) {
+        return node == null || node.isNull() ? null : node.asText();
+    }
+}

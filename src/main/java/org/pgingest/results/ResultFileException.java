@@ -1,0 +1,14 @@
+package org.pgingest.results;
+
+/** A result file that cannot be used (missing, not JMH JSON); the message is one line naming the file. */
+public class ResultFileException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public ResultFileException(String message) {
+        super(message);
+    }
+
+    public ResultFileException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,35 @@
+package org.pgingest.results;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The server facts of one trial, one line of {@code <json>.server.jsonl} (written by the benchmark harness).
+ *
+ * @param benchmark full benchmark name
+ * @param params    the trial's params
+ * @param facts     {@link #DECISIVE} facts first, then the rest of the recorded settings; null = not recorded
+ */
+public record TrialFacts(String benchmark, SortedMap<String, String> params, Map<String, String> facts) {
+    /**
+     * Facts that change what a row costs, so results taken under different values are not comparable:
+     * the major version (WAL format and statistics views change between majors), fsync and
+     * synchronous_commit (whether a commit waits for a flush), full_page_writes and data_checksums (full-page
+     * images and hint-bit WAL).
+     */
+    public static final List<String> DECISIVE = List.of("major", "fsync", "synchronous_commit", "full_page_writes",
+            "data_checksums");
+
+    public TrialFacts {
+        params = Collections.unmodifiableSortedMap(new TreeMap<>(params));
+        facts = Collections.unmodifiableMap(new LinkedHashMap<>(facts));
+    }
+
+    public String get(String name) {
+        return facts.get(name);
+    }
+}

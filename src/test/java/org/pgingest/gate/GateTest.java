@@ -1,0 +1,275 @@
+package org.pgingest.gate;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgingest.results.HandMadeJmh;
+import org.pgingest.results.ResultFile;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The gate's rules on hand-made JMH JSON: every verdict, each direction, the quirks of JMH 1.37's output. */
+class GateTest {
+    private static final String LOAD = "org.pgingest.bench.IngestBenchmark.load";
+
+    @TempDir
+    Path dir;
+
+    private GateResult gate(HandMadeJmh baseline, HandMadeJmh current, String... ignoredParams) throws IOException {
+        return new Gate(GateRules.defaults(), List.of(ignoredParams), false).compare(
+                ResultFile.read(baseline.write(dir.resolve("base.json"))),
+                ResultFile.read(current.write(dir.resolve("current.json"))));
+    }
+
+    private static Comparison metric(GateResult r, String name) {
+        return r.comparisons().stream().filter(c -> c.metric().equals(name)).findFirst().orElseThrow();
+    }
+
+    private static HandMadeJmh load(String method, double walBytes, double... scores) {
+        return new HandMadeJmh().entry(LOAD, "thrpt", "method=" + method, "rows=500")
+                .primary("ops/s", scores)
+                .secondary("wal.bytes/row", "B/row", walBytes, walBytes, walBytes)
+                .secondary("commits/op", "commits/op", 1, 1, 1);
+    }
+
+    @Test
+    void sameFigures_pass() throws IOException {
+        GateResult r = gate(load("BATCH", 330, 100, 101, 99), load("BATCH", 330, 100, 101, 99));
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.comparisons()).extracting(Comparison::verdict).containsOnly(Verdict.SAME);
+        assertThat(r.comparisons()).hasSize(3);
+    }
+
+    @Test
+    void countedFigure_regressesPastItsThreshold_evenWhenTimesImprove() throws IOException {
+        GateResult r = gate(load("BATCH", 300, 100, 101, 99), load("BATCH", 345, 150, 151, 149));
+        Comparison wal = metric(r, "wal.bytes/row");
+        assertThat(wal.verdict()).isEqualTo(Verdict.REGRESSED);
+        assertThat(wal.kind()).isEqualTo(MetricKind.COUNTED);
+        assertThat(wal.change()).isCloseTo(0.15, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(wal.why()).isEqualTo("+15.0 % beyond ±10 % (counted)");
+        assertThat(metric(r, "score").verdict()).isEqualTo(Verdict.IMPROVED);
+        assertThat(r.exitCode()).isEqualTo(GateResult.REGRESSION);
+    }
+
+    @Test
+    void countedFigure_withinThreshold_isSame_andBelowIsImproved() throws IOException {
+        HandMadeJmh base = load("BATCH", 300, 100, 100, 100).secondary("statements/op", "statements/op", 500, 500, 500);
+        HandMadeJmh cur = load("BATCH", 300, 100, 100, 100).secondary("statements/op", "statements/op", 520, 520, 520);
+        assertThat(metric(gate(base, cur), "statements/op").why()).isEqualTo("within ±5 % (counted)");
+        assertThat(metric(gate(load("BATCH", 300, 100, 100, 100), load("BATCH", 327, 100, 100, 100)),
+                "wal.bytes/row").verdict()).isEqualTo(Verdict.SAME);
+        GateResult better = gate(load("BATCH", 300, 100, 100, 100), load("BATCH", 250, 100, 100, 100));
+        assertThat(metric(better, "wal.bytes/row").verdict()).isEqualTo(Verdict.IMPROVED);
+        assertThat(better.exitCode()).isZero();
+    }
+
+    @Test
+    void timedFigure_regressesWhenLargeAndSignificant() throws IOException {
+        GateResult r = gate(load("BATCH", 300, 100, 101, 99, 100, 100), load("BATCH", 300, 70, 71, 69, 70, 70));
+        Comparison score = metric(r, "score");
+        assertThat(score.kind()).isEqualTo(MetricKind.TIMED);
+        assertThat(score.direction()).isEqualTo(Direction.HIGHER_IS_BETTER);
+        assertThat(score.verdict()).isEqualTo(Verdict.REGRESSED);
+        assertThat(score.pValue()).isLessThan(0.001);
+        assertThat(score.why()).startsWith("-30.0 % beyond ±20 %, Welch p=");
+        assertThat(r.exitCode()).isEqualTo(GateResult.REGRESSION);
+    }
+
+    @Test
+    void timedAdvisory_reportsATimedRegressionWithoutFailing() throws IOException {
+        HandMadeJmh base = load("BATCH", 300, 100, 101, 99, 100, 100);
+        HandMadeJmh cur = load("BATCH", 300, 70, 71, 69, 70, 70);
+        GateResult r = new Gate(GateRules.defaults().withTimedAdvisory(), List.of(), false).compare(
+                ResultFile.read(base.write(dir.resolve("base.json"))), ResultFile.read(cur.write(dir.resolve("current.json"))));
+        assertThat(metric(r, "score").verdict()).isEqualTo(Verdict.WORSE_ADVISORY);
+        assertThat(metric(r, "score").why()).endsWith("(timed, advisory)");
+        assertThat(r.exitCode()).isZero();
+    }
+
+    @Test
+    void timedFigure_largeChangeInsideTheNoise_doesNotFail() throws IOException {
+        GateResult r = gate(load("BATCH", 300, 100, 160, 40), load("BATCH", 300, 70, 120, 20));
+        Comparison score = metric(r, "score");
+        assertThat(score.change()).isLessThan(-0.2);
+        assertThat(score.verdict()).isEqualTo(Verdict.NOISE);
+        assertThat(score.pValue()).isGreaterThan(0.01);
+        assertThat(score.why()).contains("not significant");
+        assertThat(r.exitCode()).isZero();
+    }
+
+    @Test
+    void timedFigure_significantButSmall_isSame() throws IOException {
+        GateResult r = gate(load("BATCH", 300, 100, 100.1, 99.9), load("BATCH", 300, 90, 90.1, 89.9));
+        assertThat(metric(r, "score").verdict()).isEqualTo(Verdict.SAME);
+        assertThat(r.exitCode()).isZero();
+    }
+
+    @Test
+    void lowerIsBetterForTimePerOperation_andUnknownUnitsAreShownNotJudged() throws IOException {
+        HandMadeJmh base = new HandMadeJmh().entry("x.Latency.call", "avgt").primary("ms/op", 10, 10.1, 9.9)
+                .secondary("events", "#", 5, 5, 5).secondary("gc.alloc.rate", "MB/sec", 100, 100, 100);
+        HandMadeJmh cur = new HandMadeJmh().entry("x.Latency.call", "avgt").primary("ms/op", 15, 15.1, 14.9)
+                .secondary("events", "#", 50, 50, 50).secondary("gc.alloc.rate", "MB/sec", 300, 300, 300);
+        GateResult r = gate(base, cur);
+        assertThat(metric(r, "score").direction()).isEqualTo(Direction.LOWER_IS_BETTER);
+        assertThat(metric(r, "score").verdict()).isEqualTo(Verdict.REGRESSED);
+        assertThat(metric(r, "events").verdict()).isEqualTo(Verdict.NOT_JUDGED);
+        assertThat(metric(r, "events").why()).isEqualTo("unit #: direction unknown");
+        assertThat(metric(r, "gc.alloc.rate").direction()).isEqualTo(Direction.UNKNOWN);
+        assertThat(metric(r, "gc.alloc.rate").verdict()).isEqualTo(Verdict.NOT_JUDGED);
+
+        GateResult faster = gate(cur, base);
+        assertThat(metric(faster, "score").verdict()).isEqualTo(Verdict.IMPROVED);
+        assertThat(faster.exitCode()).isZero();
+    }
+
+    @Test
+    void nanErrorsAndTooFewIterations_areNeverCalledRegressions() throws IOException {
+        // One iteration a side: JMH writes scoreError "NaN"; no test is possible, so a timed change stays noise.
+        GateResult r = gate(load("BATCH", 300, 100), load("BATCH", 300, 50));
+        Comparison score = metric(r, "score");
+        assertThat(score.verdict()).isEqualTo(Verdict.NOISE);
+        assertThat(score.why()).isEqualTo("-50.0 % but too few iterations for a test (1 and 1; need 2 each)");
+        assertThat(r.exitCode()).isZero();
+    }
+
+    @Test
+    void missingMetrics_areListedAsMissing_notFatal() throws IOException {
+        HandMadeJmh base = load("BATCH", 300, 100, 100, 100).secondary("data.fsyncs/op", "fsyncs/op", 0, 0, 0);
+        HandMadeJmh cur = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "rows=500")
+                .primary("ops/s", 100, 100, 100)
+                .secondary("commits/op", "commits/op", 1, 1, 1)
+                .secondary("data.fsyncs/op", "fsyncs/op", Double.NaN, Double.NaN, Double.NaN);
+        GateResult r = gate(base, cur);
+        assertThat(metric(r, "wal.bytes/row").verdict()).isEqualTo(Verdict.MISSING);
+        assertThat(metric(r, "wal.bytes/row").why()).isEqualTo("absent in the current run");
+        assertThat(metric(r, "data.fsyncs/op").verdict()).isEqualTo(Verdict.MISSING);
+        assertThat(metric(r, "data.fsyncs/op").why()).isEqualTo("NaN (not measured) in the current run");
+        assertThat(r.exitCode()).isZero();
+    }
+
+    @Test
+    void fromZero_anyCountedIncreaseRegresses() throws IOException {
+        HandMadeJmh base = load("BATCH", 300, 100, 100, 100).secondary("wal.fpi/op", "fpi/op", 0, 0, 0);
+        HandMadeJmh cur = load("BATCH", 300, 100, 100, 100).secondary("wal.fpi/op", "fpi/op", 2, 3, 2);
+        Comparison fpi = metric(gate(base, cur), "wal.fpi/op");
+        assertThat(fpi.verdict()).isEqualTo(Verdict.REGRESSED);
+        assertThat(fpi.why()).isEqualTo("from 0 up beyond ±5 % (counted)");
+        // statements 500 -> 530 is +6 %: past the 5 % default
+        HandMadeJmh more = load("BATCH", 300, 100, 100, 100).secondary("statements/op", "statements/op", 530, 530, 530);
+        HandMadeJmh fewer = load("BATCH", 300, 100, 100, 100).secondary("statements/op", "statements/op", 500, 500, 500);
+        assertThat(metric(gate(fewer, more), "statements/op").verdict()).isEqualTo(Verdict.REGRESSED);
+    }
+
+    @Test
+    void newAndVanishedEntries_areListed_andARenamedParamMatchesNothing() throws IOException {
+        HandMadeJmh base = load("BATCH", 300, 100, 100, 100);
+        base.entry(LOAD, "thrpt", "method=COPY", "batch=1000").primary("ops/s", 1, 1, 1);
+        HandMadeJmh cur = load("BATCH", 300, 100, 100, 100);
+        cur.entry(LOAD, "thrpt", "method=COPY", "batchSize=1000").primary("ops/s", 1, 1, 1);
+        GateResult r = gate(base, cur);
+        assertThat(r.added()).extracting(e -> e.paramsLabel()).containsExactly("batchSize=1000,method=COPY");
+        assertThat(r.vanished()).extracting(e -> e.paramsLabel()).containsExactly("batch=1000,method=COPY");
+        assertThat(r.exitCode()).isZero();
+        assertThat(MarkdownVerdict.render(r)).contains("New in the current run (not compared):\n\n"
+                + "- IngestBenchmark.load thrpt batchSize=1000 method=COPY");
+
+        HandMadeJmh onlyRenamed = new HandMadeJmh().entry(LOAD, "thrpt", "batchSize=1000").primary("ops/s", 1, 1, 1);
+        HandMadeJmh oldName = new HandMadeJmh().entry(LOAD, "thrpt", "batch=1000").primary("ops/s", 1, 1, 1);
+        assertThatThrownBy(() -> gate(oldName, onlyRenamed)).isInstanceOf(GateInputException.class)
+                .hasMessageStartingWith("nothing in common: no benchmark of current.json matches one of base.json");
+    }
+
+    @Test
+    void ignoredParam_comparesTwoValuesOfOneKnob() throws IOException {
+        HandMadeJmh base = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "commitEvery=0")
+                .primary("ops/s", 100, 100, 100).secondary("commits/op", "commits/op", 1, 1, 1);
+        HandMadeJmh cur = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "commitEvery=1")
+                .primary("ops/s", 100, 100, 100).secondary("commits/op", "commits/op", 500, 500, 500);
+        GateResult r = gate(base, cur, "commitEvery");
+        assertThat(metric(r, "commits/op").verdict()).isEqualTo(Verdict.REGRESSED);
+        assertThat(MarkdownVerdict.render(r)).contains("Params of every entry: method=BATCH.\n\n"
+                + "Compared across param `commitEvery`: baseline 0, current 1.");
+        assertThat(r.exitCode()).isEqualTo(GateResult.REGRESSION);
+    }
+
+    @Test
+    void differentServers_areSaidFirst_andNothingIsCalledARegression() throws IOException {
+        HandMadeJmh base = load("BATCH", 300, 100, 100, 100).facts(170011, "on", "on", "on", "off");
+        HandMadeJmh cur = load("BATCH", 400, 100, 100, 100).facts(170011, "on", "off", "on", "off");
+        GateResult r = gate(base, cur);
+        assertThat(r.refused()).isTrue();
+        assertThat(r.facts().differences()).containsExactly("synchronous_commit: baseline on, current off");
+        assertThat(metric(r, "wal.bytes/row").verdict()).isEqualTo(Verdict.NOT_JUDGED);
+        assertThat(r.exitCode()).isEqualTo(GateResult.UNUSABLE);
+        assertThat(MarkdownVerdict.render(r)).startsWith("## Benchmark gate: SERVERS DIFFER\n\n"
+                + "**The servers differ**: synchronous_commit: baseline on, current off.");
+
+        GateResult anyway = new Gate(GateRules.defaults(), List.of(), true).compare(
+                ResultFile.read(dir.resolve("base.json")), ResultFile.read(dir.resolve("current.json")));
+        assertThat(metric(anyway, "wal.bytes/row").verdict()).isEqualTo(Verdict.REGRESSED);
+        assertThat(anyway.exitCode()).isEqualTo(GateResult.REGRESSION);
+    }
+
+    @Test
+    void majorVersionAndChecksums_areDecisiveFacts() throws IOException {
+        HandMadeJmh base = load("BATCH", 300, 100, 100, 100).facts(170011, "on", "on", "on", "off");
+        HandMadeJmh cur = load("BATCH", 300, 100, 100, 100).facts(180006, "on", "on", "on", "on");
+        assertThat(gate(base, cur).facts().differences()).containsExactly("major: baseline 17, current 18",
+                "data_checksums: baseline off, current on");
+    }
+
+    @Test
+    void sampleModeHistograms_giveOneValuePerIteration() throws IOException {
+        double[][][] fast = {{{1.0, 90}, {2.0, 10}}, {{1.0, 80}, {2.0, 20}}, {{1.0, 85}, {2.0, 15}}};
+        double[][][] slow = {{{2.0, 90}, {3.0, 10}}, {{2.0, 80}, {3.0, 20}}, {{2.0, 85}, {3.0, 15}}};
+        HandMadeJmh base = new HandMadeJmh().entry("x.Latency.call", "sample").primaryHistogram("ms/op", fast);
+        HandMadeJmh cur = new HandMadeJmh().entry("x.Latency.call", "sample").primaryHistogram("ms/op", slow);
+        GateResult r = gate(base, cur);
+        assertThat(ResultFile.read(dir.resolve("base.json")).results().get(0).primary().iterations())
+                .containsExactly(1.1, 1.2, 1.15);
+        Comparison score = metric(r, "score");
+        assertThat(score.verdict()).isEqualTo(Verdict.REGRESSED);
+        assertThat(score.why()).contains("Welch p=");
+    }
+
+    @Test
+    void rulesPerPattern_overrideTheDefaults() throws IOException {
+        HandMadeJmh base = load("BATCH", 300, 100, 100, 100);
+        HandMadeJmh cur = load("BATCH", 345, 100, 100, 100);
+        ResultFile b = ResultFile.read(base.write(dir.resolve("base.json")));
+        ResultFile c = ResultFile.read(cur.write(dir.resolve("current.json")));
+        GateRules relaxed = GateRules.defaults().withRules(List.of(Rule.parse("wal.*=15%")));
+        assertThat(metric(new Gate(relaxed, List.of(), false).compare(b, c), "wal.bytes/row").verdict())
+                .isEqualTo(Verdict.SAME);
+        GateRules ignored = GateRules.defaults().withRules(List.of(Rule.parse("wal.bytes/row=ignore")));
+        Comparison wal = metric(new Gate(ignored, List.of(), false).compare(b, c), "wal.bytes/row");
+        assertThat(wal.verdict()).isEqualTo(Verdict.NOT_JUDGED);
+        assertThat(wal.why()).isEqualTo("ignored by rule wal.bytes/row");
+    }
+
+    @Test
+    void planningTimeNearZero_movesBelowItsFloor() throws IOException {
+        HandMadeJmh base = load("BATCH", 300, 100, 100, 100).secondary("plan.time/op", "ms/op", 1e-4, 1.1e-4, 0.9e-4);
+        HandMadeJmh cur = load("BATCH", 300, 100, 100, 100).secondary("plan.time/op", "ms/op", 3e-4, 3.1e-4, 2.9e-4);
+        Comparison plan = metric(gate(base, cur), "plan.time/op");
+        assertThat(plan.verdict()).isEqualTo(Verdict.SAME);
+        assertThat(plan.why()).isEqualTo("moved less than the floor 0.01 ms/op");
+    }
+
+    @Test
+    void badRules_areOneLine() {
+        assertThatThrownBy(() -> Rule.parse("wal.bytes/row")).isInstanceOf(GateInputException.class)
+                .hasMessage("rule 'wal.bytes/row' is not PATTERN=PERCENT[,FLOOR] or PATTERN=ignore "
+                        + "(e.g. 'wal.fsyncs/*=10%', 'plan.time/op=20%,0.01', 'gc.*=ignore')");
+        assertThatThrownBy(() -> Rule.parse("score=fast")).isInstanceOf(GateInputException.class)
+                .hasMessage("rule 'score=fast': 'fast' is not a non-negative fraction or percentage (e.g. 0.05 or 5%)");
+        assertThat(new Rule("wal.*/row", 0.1, 0, false).matches("wal.fsyncs/row")).isTrue();
+        assertThat(new Rule("wal.*/row", 0.1, 0, false).matches("wal.fsyncs/op")).isFalse();
+    }
+}

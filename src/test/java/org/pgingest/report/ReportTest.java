@@ -1,0 +1,104 @@
+package org.pgingest.report;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgingest.results.HandMadeJmh;
+import org.pgingest.results.ResultFile;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What the report charts, from hand-made JMH JSON: exact figures, ceilings, allocation, several runs. */
+class ReportTest {
+    private static final String LOAD = "org.pgingest.bench.IngestBenchmark.load";
+    private static final String CEILING = "org.pgingest.bench.CeilingBenchmark.serverCopy";
+
+    @TempDir
+    Path dir;
+
+    private static HandMadeJmh run(double binaryRowsPerSecond) {
+        HandMadeJmh run = new HandMadeJmh();
+        for (String method : List.of("BATCH", "COPY_BINARY")) {
+            for (String rows : List.of("500", "5000")) {
+                run.entry(LOAD, "thrpt", "method=" + method, "rows=" + rows, "shape=USERS")
+                        .primary("ops/s", 10, 10, 10)
+                        .secondary("rows", "ops/s", method.equals("BATCH") ? 50_000 : binaryRowsPerSecond,
+                                method.equals("BATCH") ? 50_000 : binaryRowsPerSecond,
+                                method.equals("BATCH") ? 50_000 : binaryRowsPerSecond)
+                        .secondary("wal.bytes/row", "B/row", 330, 330, 330)
+                        .secondary("wal.fsyncs/row", "fsyncs/row", 0.002, 0.002, 0.002)
+                        .secondary("client.alloc/row", "B/row", 48, 48, 48)
+                        .facts(170011, "on", "on", "on", "off");
+            }
+        }
+        run.entry(CEILING, "thrpt", "method=COPY_BINARY", "shape=USERS").primary("ops/s", 1, 1, 1)
+                .secondary("rows", "ops/s", 200_000, 200_000, 200_000).facts(170011, "on", "on", "on", "off");
+        return run;
+    }
+
+    private static Chart chart(Report r, String id) {
+        return r.charts().stream().filter(c -> c.id().equals(id)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void oneRun_chartsEveryFigure_andTheShareOfItsCeiling() throws IOException {
+        Report r = Report.of(List.of(ResultFile.read(run(190_000).write(dir.resolve("a.json")))));
+        assertThat(r.charts()).extracting(Chart::id).containsExactly("rows-per-second", "wal-bytes-per-row",
+                "wal-fsyncs-per-row", "share-of-ceiling", "allocation-per-row");
+        Chart rows = chart(r, "rows-per-second");
+        assertThat(rows.categories()).containsExactly("IngestBenchmark.load method=BATCH rows=500",
+                "IngestBenchmark.load method=BATCH rows=5000", "IngestBenchmark.load method=COPY_BINARY rows=500",
+                "IngestBenchmark.load method=COPY_BINARY rows=5000", "CeilingBenchmark.serverCopy method=COPY_BINARY");
+        assertThat(rows.values()[2][0]).isEqualTo(190_000);
+        Chart share = chart(r, "share-of-ceiling");
+        // BATCH has no ceiling of its method; the ceiling itself is not charted against itself.
+        assertThat(share.categories()).containsExactly("IngestBenchmark.load method=COPY_BINARY rows=500",
+                "IngestBenchmark.load method=COPY_BINARY rows=5000");
+        assertThat(share.values()[0][0]).isEqualTo(0.95);
+        assertThat(chart(r, "allocation-per-row").note()).startsWith("Bytes the loader allocated per row");
+        assertThat(chart(r, "allocation-per-row").values()[0][0]).isEqualTo(48);
+        assertThat(r.facts().get(0)).containsEntry("serverVersion", "17.11").containsEntry("fsync", "on")
+                .containsEntry("trials", "5");
+    }
+
+    @Test
+    void severalRuns_sideBySide_withAFigureMissingInOne() throws IOException {
+        ResultFile a = ResultFile.read(run(190_000).write(dir.resolve("main.json")));
+        HandMadeJmh other = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "rows=500", "shape=USERS")
+                .primary("ops/s", 20, 20, 20).secondary("rows", "ops/s", 10_000, 10_000, 10_000);
+        ResultFile b = ResultFile.read(other.write(dir.resolve("pr.json")));
+        Report r = Report.of(List.of(a, b));
+        assertThat(r.runs()).containsExactly("main.json", "pr.json");
+        Chart rows = chart(r, "rows-per-second");
+        assertThat(rows.series()).containsExactly("main.json", "pr.json");
+        assertThat(rows.values()[0]).containsExactly(50_000, 10_000);
+        assertThat(rows.values()[2][1]).isNaN();
+        assertThat(r.facts().get(1)).containsExactly(
+                java.util.Map.entry("server facts", "not recorded (pr.json.server.jsonl absent)"));
+
+        String md = MarkdownReport.render(r, "report main.json pr.json");
+        assertThat(md).contains("| IngestBenchmark.load method=BATCH rows=500 | 50000 ± 1 | 10000 ± 1 |",
+                "| IngestBenchmark.load method=COPY_BINARY rows=500 | 190000 ± 1 | – |",
+                "| fsync | on |  |");
+        String html = HtmlReport.render(r, "report main.json pr.json");
+        assertThat(html).doesNotContain("http://", "https://cdn", "<link", "src=\"")
+                .contains("<svg class=\"chart\" id=\"svg-rows-per-second\"");
+    }
+
+    @Test
+    void withoutRowsParam_orCeiling_thoseChartsAreLeftOut_andLabelsAreEscaped() throws IOException {
+        HandMadeJmh plain = new HandMadeJmh().entry("x.Weird.call", "avgt", "q=<a&b>").primary("ms/op", 1, 1, 1);
+        Report r = Report.of(List.of(ResultFile.read(plain.write(dir.resolve("x.json")))));
+        assertThat(r.charts()).isEmpty();
+        assertThat(HtmlReport.render(r, "report <x>")).contains("report &lt;x&gt;").contains("No figure to chart");
+    }
+
+    @Test
+    void ticksAreRound() {
+        assertThat(SvgBarChart.ticks(124_400)).containsExactly(0, 25_000, 50_000, 75_000, 100_000, 125_000);
+        assertThat(SvgBarChart.ticks(0.95)).containsExactly(0, 0.2, 0.4, 0.6000000000000001, 0.8, 1.0);
+    }
+}
