@@ -84,6 +84,8 @@ public final class RateCommand implements Callable<Integer> {
     boolean help;
 
     private final PrintStream out;
+    /** The round trip measured through the latency proxy, for the JSON report (none without a proxy). */
+    private Map<String, Object> roundTrip;
 
     RateCommand(PrintStream out) {
         this.out = out;
@@ -138,8 +140,6 @@ public final class RateCommand implements Callable<Integer> {
             return result.stoppedEarly() ? INTERRUPTED : 0;
         }
     }
-
-    private Map<String, Object> roundTrip;
 
     private PostgresTarget open(TargetConfig config, RatePlan plan) {
         PostgresTarget target = PostgresTarget.open(config);

@@ -55,6 +55,8 @@ public final class LatencyProxy implements AutoCloseable {
                     .withBindAddress(LOOPBACK, port)
                     .withConnectAddress(host, serverPort)
                     .withTcpNoDelay(true)
+                    // a writer that opens a connection per call would otherwise leave an entry per connection
+                    .withDeletionListener((client, bytes) -> awaitingReply.remove(client))
                     .withOutgoingThrottlerFactory(client -> bytes -> {
                         awaitingReply.put(client, true);
                         return Throttler.NO_DELAY_NS;
