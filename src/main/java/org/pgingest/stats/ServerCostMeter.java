@@ -31,6 +31,7 @@ import java.util.List;
  */
 public final class ServerCostMeter implements AutoCloseable {
     private static final Duration CHECKPOINT_COUNTED_WITHIN = Duration.ofSeconds(10);
+    private static final Duration CLOSED_CONNECTIONS_GONE_WITHIN = Duration.ofSeconds(10);
     /** PG 14 backends send statistics at most every 500 ms (PGSTAT_STAT_INTERVAL); the collector then writes them. */
     private static final long PG14_BEFORE_NUDGE_MS = 600;
     private static final long PG14_AFTER_NUDGE_MS = 700;
@@ -41,10 +42,15 @@ public final class ServerCostMeter implements AutoCloseable {
     private final List<String> windowNotes = new ArrayList<>();
     /** Whether the monitor's connection is to the benchmark database (external targets). */
     private final boolean monitorSharesDatabase;
+    private final String database;
+    private final String user;
     private final long[] monitorStatements = new long[1];
 
-    private ServerCostMeter(Connection monitor, ServerFacts facts, CounterReader reader, boolean monitorSharesDatabase) {
+    private ServerCostMeter(Connection monitor, ServerFacts facts, CounterReader reader, boolean monitorSharesDatabase,
+                            String database, String user) {
         this.monitor = monitor;
+        this.database = database;
+        this.user = user;
         this.facts = facts;
         this.reader = reader;
         this.monitorSharesDatabase = monitorSharesDatabase;
@@ -57,7 +63,8 @@ public final class ServerCostMeter implements AutoCloseable {
             ServerCpu cpu = ServerCpu.locate(monitor);
             return new ServerCostMeter(monitor, target.facts(),
                     new CounterReader(target.facts(), target.endpoint().database(), target.endpoint().user(), cpu),
-                    target.endpoint().database().equals(monitor.getCatalog()));
+                    target.endpoint().database().equals(monitor.getCatalog()),
+                    target.endpoint().database(), target.endpoint().user());
         } catch (SQLException | RuntimeException e) {
             monitor.close();
             throw e;
@@ -99,6 +106,44 @@ public final class ServerCostMeter implements AutoCloseable {
         // The monitor's transactions from just after the first snapshot's flush to the last one's, inclusive.
         long monitorInWindow = end.monitorTransactions() - start.monitorTransactions();
         return ServerCosts.between(start, end, workers.size() + (int) monitorInWindow, null, windowNotes, work, otherSessions);
+    }
+
+    /**
+     * Waits until every connection the workers closed in the window has left the server, so that a writer that
+     * opens a connection per call is counted in full: a backend reports its pending statistics as it exits, and
+     * (15+) before it leaves {@code pg_stat_activity}; on 14 the collector receives them a little later, which
+     * the 14 wait in {@link #endWindow} covers.
+     *
+     * @param open connections of the benchmark role still open on purpose (a pool's), not waited for
+     */
+    public void awaitClosedConnections(Collection<Connection> open) throws SQLException {
+        List<Integer> openPids = new ArrayList<>();
+        for (Connection c : open) {
+            openPids.add(c.unwrap(org.postgresql.PGConnection.class).getBackendPID());
+        }
+        long deadline = System.nanoTime() + CLOSED_CONNECTIONS_GONE_WITHIN.toNanos();
+        try (var st = monitor.prepareStatement(CounterReader.TAG + "SELECT count(*) FROM pg_stat_activity "
+                + "WHERE datname = ? AND usename = ? AND backend_type = 'client backend' "
+                + "AND pid <> pg_backend_pid() AND NOT (pid = ANY (?))")) {
+            st.setString(1, database);
+            st.setString(2, user);
+            st.setArray(3, monitor.createArrayOf("int4", openPids.toArray()));
+            while (true) {
+                // pg_stat_activity is read afresh in each transaction; the monitor is in autocommit.
+                try (var rs = st.executeQuery()) {
+                    rs.next();
+                    if (rs.getLong(1) == 0) {
+                        return;
+                    }
+                }
+                if (System.nanoTime() > deadline) {
+                    windowNotes.add("connections closed in the window were still on the server after "
+                            + CLOSED_CONNECTIONS_GONE_WITHIN.toSeconds() + " s; their last statistics may be missing");
+                    return;
+                }
+                sleep(5);
+            }
+        }
     }
 
     /** Flushes the workers' statistics and reads every counter. */
