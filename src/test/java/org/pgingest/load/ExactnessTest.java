@@ -217,12 +217,21 @@ class ExactnessTest {
         Table table = SharedServer.newTable(shape).named("no_such_table_" + method.ordinal());
         Loader loader = method.create();
         try (Connection c = SharedServer.connect(loader)) {
-            assertThatThrownBy(() -> loader.load(c, table, new RowGenerator(shape, 35, 0).next(20)))
-                    .isInstanceOf(SQLException.class)
-                    .isNotInstanceOf(LoadException.class)
-                    .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42P01"));
+            assertNoRowBlamed(() -> loader.load(c, table, new RowGenerator(shape, 35, 0).next(20)), "42P01");
             assertThat(c.getAutoCommit()).isTrue();
         }
+    }
+
+    /** The load throws a plain SQLException (no LoadException, so no row blamed) with {@code sqlState}, if given. */
+    private static void assertNoRowBlamed(org.assertj.core.api.ThrowableAssert.ThrowingCallable load, String sqlState) {
+        assertThatThrownBy(load)
+                .isInstanceOf(SQLException.class)
+                .isNotInstanceOf(LoadException.class)
+                .satisfies(e -> {
+                    if (sqlState != null) {
+                        assertThat(((SQLException) e).getSQLState()).isEqualTo(sqlState);
+                    }
+                });
     }
 
     @ParameterizedTest(name = "{0}")
@@ -239,10 +248,7 @@ class ExactnessTest {
             st.execute("GRANT SELECT ON " + table.qualifiedName() + " TO " + role);
             st.execute("SET ROLE " + role);
             try {
-                assertThatThrownBy(() -> loader.load(c, table, new RowGenerator(shape, 38, 0).next(20)))
-                        .isInstanceOf(SQLException.class)
-                        .isNotInstanceOf(LoadException.class)
-                        .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42501"));
+                assertNoRowBlamed(() -> loader.load(c, table, new RowGenerator(shape, 38, 0).next(20)), "42501");
             } finally {
                 st.execute("RESET ROLE");
             }
@@ -269,9 +275,8 @@ class ExactnessTest {
                 ps.setInt(1, pid);
                 ps.execute();
             }
-            assertThatThrownBy(() -> loader.load(c, table, new RowGenerator(shape, 39, 0).next(20)))
-                    .isInstanceOf(SQLException.class)
-                    .isNotInstanceOf(LoadException.class);
+            // 57P01 or 08006, depending on where the driver notices
+            assertNoRowBlamed(() -> loader.load(c, table, new RowGenerator(shape, 39, 0).next(20)), null);
             assertThat(table.count(other)).isZero();
         } finally {
             try {
