@@ -436,7 +436,10 @@ public enum ColumnType {
     /** Writes a non-null value in binary COPY form: int32 length, then the type's send format. */
     public abstract void writeBinary(DataOutput out, Object value) throws IOException;
 
-    /** Reads this column back from a result set, as the same Java type the generator makes. */
+    /**
+     * Reads this column back from a result set, as the same Java type the generator makes; the column must have
+     * been selected with {@link #readExpression}.
+     */
     public abstract Object read(ResultSet rs, int index) throws SQLException;
 
     /** The select-list expression that reads {@code column} back for {@link #read}. */

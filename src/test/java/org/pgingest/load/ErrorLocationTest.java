@@ -162,6 +162,27 @@ class ErrorLocationTest {
     }
 
     @Test
+    void loadersThatCommitAsTheyGoCheckAListWholeBeforeTheFirstCommit() throws Exception {
+        Table table = SharedServer.newTable(TableShape.USERS);
+        List<Object[]> rows = new ArrayList<>(new RowGenerator(TableShape.USERS, 9, 0.3).next(SIZE));
+        Object[] wrongType = rows.get(BAD).clone();
+        wrongType[2] = "2024-01-01 00:00:00+00"; // a String for a timestamptz
+        rows.set(BAD, wrongType);
+        for (Loader loader : List.of(LoadMethod.AUTOCOMMIT_ROW.create(), new CommitEveryLoader(BatchLoader.plain(30), 100))) {
+            try (Connection c = SharedServer.connect(loader)) {
+                assertThatThrownBy(() -> loader.load(c, table, rows))
+                        .isInstanceOfSatisfying(LoadException.class, e -> {
+                            assertThat(e.rowIndex()).isEqualTo(BAD);
+                            assertThat(e.getSQLState()).isEqualTo("22023");
+                            assertThat(e.getMessage()).isEqualTo("row " + BAD + " of the input was rejected: column created_at: "
+                                    + "a timestamptz column takes OffsetDateTime, not String (2024-01-01 00:00:00+00)");
+                        });
+                assertThat(table.count(c)).as(loader.name()).isZero();
+            }
+        }
+    }
+
+    @Test
     void insideTheCallersTransactionAFailureUndoesOnlyTheLoad() throws Exception {
         Table table = SharedServer.newTable(TableShape.USERS);
         List<Object[]> earlier = new RowGenerator(TableShape.USERS, 8, 0).next(5);

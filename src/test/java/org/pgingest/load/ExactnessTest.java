@@ -217,11 +217,74 @@ class ExactnessTest {
         Table table = SharedServer.newTable(shape).named("no_such_table_" + method.ordinal());
         Loader loader = method.create();
         try (Connection c = SharedServer.connect(loader)) {
-            assertThatThrownBy(() -> loader.load(c, table, new RowGenerator(shape, 35, 0).next(20)))
-                    .isInstanceOf(SQLException.class)
-                    .isNotInstanceOf(LoadException.class)
-                    .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42P01"));
+            assertNoRowBlamed(() -> loader.load(c, table, new RowGenerator(shape, 35, 0).next(20)), "42P01");
             assertThat(c.getAutoCommit()).isTrue();
+        }
+    }
+
+    /** The load throws a plain SQLException (no LoadException, so no row blamed) with {@code sqlState}, if given. */
+    private static void assertNoRowBlamed(org.assertj.core.api.ThrowableAssert.ThrowingCallable load, String sqlState) {
+        assertThatThrownBy(load)
+                .isInstanceOf(SQLException.class)
+                .isNotInstanceOf(LoadException.class)
+                .satisfies(e -> {
+                    if (sqlState != null) {
+                        assertThat(((SQLException) e).getSQLState()).isEqualTo(sqlState);
+                    }
+                });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(LoadMethod.class)
+    void aMissingPermissionIsNoRowsFault(LoadMethod method) throws Exception {
+        TableShape shape = shapeFor(method);
+        Table table = SharedServer.newTable(shape);
+        Loader loader = method.create();
+        String role = "pgib_no_insert_" + method.ordinal();
+        try (Connection c = SharedServer.connect(loader); java.sql.Statement st = c.createStatement()) {
+            st.execute("DROP ROLE IF EXISTS " + role);
+            st.execute("CREATE ROLE " + role);
+            st.execute("GRANT USAGE, CREATE ON SCHEMA " + table.schema().name() + " TO " + role);
+            st.execute("GRANT SELECT ON " + table.qualifiedName() + " TO " + role);
+            st.execute("SET ROLE " + role);
+            try {
+                assertNoRowBlamed(() -> loader.load(c, table, new RowGenerator(shape, 38, 0).next(20)), "42501");
+            } finally {
+                st.execute("RESET ROLE");
+            }
+            st.execute("DROP OWNED BY " + role);
+            st.execute("DROP ROLE " + role);
+            assertThat(table.count(c)).isZero();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(LoadMethod.class)
+    void aBrokenConnectionIsNoRowsFault(LoadMethod method) throws Exception {
+        TableShape shape = shapeFor(method);
+        Table table = SharedServer.newTable(shape);
+        Loader loader = method.create();
+        Connection c = SharedServer.connect(loader);
+        try (Connection other = SharedServer.connect()) {
+            int pid;
+            try (java.sql.Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
+                rs.next();
+                pid = rs.getInt(1);
+            }
+            try (PreparedStatement ps = other.prepareStatement("SELECT pg_terminate_backend(?, 10000)")) {
+                ps.setInt(1, pid);
+                ps.execute();
+            }
+            // 57P01 or 08006, depending on where the driver notices
+            assertNoRowBlamed(() -> loader.load(c, table, new RowGenerator(shape, 39, 0).next(20)), null);
+            assertThat(table.count(other)).isZero();
+        } finally {
+            try {
+                c.close();
+            } catch (SQLException closeFailure) {
+                // pgjdbc 42.7 cannot close cleanly a connection whose COPY the server cut off; it is dead anyway
+                assertThat(c.isValid(1)).isFalse();
+            }
         }
     }
 

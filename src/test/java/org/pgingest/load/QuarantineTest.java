@@ -63,6 +63,39 @@ class QuarantineTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = LoadMethod.class, names = {"BATCH", "UNNEST", "COPY_CSV", "COPY_BINARY", "JSONB_RECORDSET"})
+    void rowsTheCheckRefusesAreQuarantinedLikeRowsTheServerRefuses(LoadMethod method) throws Exception {
+        Table table = SharedServer.newTable(TableShape.SENSORS);
+        List<Object[]> rows = new ArrayList<>(new RowGenerator(TableShape.SENSORS, 4, 0.3).next(300));
+        rows.set(10, null);
+        Object[] surrogate = rows.get(150).clone();
+        surrogate[0] = "lone \uDBFF";
+        rows.set(150, surrogate);
+        Object[] integer = rows.get(299).clone();
+        integer[2] = 7;
+        rows.set(299, integer);
+        try (Connection c = SharedServer.connect(method.create())) {
+            QuarantineLoader.Result result = new QuarantineLoader((AtomicLoader) method.create()).load(c, table, rows);
+            assertThat(result.rejected()).extracting(QuarantineLoader.Rejected::index).containsExactly(10L, 150L, 299L);
+            assertThat(result.rejected()).extracting(QuarantineLoader.Rejected::sqlState)
+                    .containsExactly("22023", "22021", "22023");
+            assertThat(result.loaded()).isEqualTo(297);
+            assertThat(table.count(c)).isEqualTo(297);
+        }
+    }
+
+    @Test
+    void aMissingTableIsThrownNotQuarantined() throws Exception {
+        Table missing = SharedServer.newTable(TableShape.SENSORS).named("no_such_quarantine_table");
+        try (Connection c = SharedServer.connect()) {
+            assertThatThrownBy(() -> new QuarantineLoader(new CopyLoader(CopyFormat.BINARY))
+                    .load(c, missing, new RowGenerator(TableShape.SENSORS, 5, 0).next(10)))
+                    .isInstanceOf(java.sql.SQLException.class)
+                    .satisfies(e -> assertThat(((java.sql.SQLException) e).getSQLState()).isEqualTo("42P01"));
+        }
+    }
+
     @Test
     void cleanInputTakesTheFastPath() throws Exception {
         Table table = SharedServer.newTable(TableShape.ARTICLES);

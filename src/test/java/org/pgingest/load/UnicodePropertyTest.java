@@ -17,6 +17,7 @@ import java.util.SplittableRandom;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Thousands of rows of random Unicode text (any scalar value but U+0000, which PostgreSQL text cannot
@@ -43,6 +44,35 @@ class UnicodePropertyTest {
                 assertThat(Rows.canonicalSorted(table.readAll(c))).as("seed %d", seed)
                         .containsExactlyElementsOf(Rows.canonicalSorted(rows));
             }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("methodsForSensors")
+    void randomTextWithALoneSurrogateIsRejectedAtItsRow(LoadMethod method) throws Exception {
+        SplittableRandom random = new SplittableRandom(method.ordinal());
+        List<Object[]> rows = randomRows(method.ordinal() + 500L);
+        int first = Integer.MAX_VALUE;
+        for (int k = 0; k < 3; k++) {
+            int at = random.nextInt(ROWS);
+            Object[] row = rows.get(at).clone();
+            String text = (String) row[0];
+            int cut = random.nextInt(text.length() + 1);
+            char lone = (char) random.nextInt(0xD800, 0xE000);
+            row[0] = text.substring(0, cut) + lone + text.substring(cut);
+            rows.set(at, row);
+            first = Math.min(first, at);
+        }
+        int expected = first;
+        Table table = SharedServer.newTable(TableShape.SENSORS);
+        Loader loader = method.create();
+        try (Connection c = SharedServer.connect(loader)) {
+            assertThatThrownBy(() -> loader.load(c, table, rows))
+                    .isInstanceOfSatisfying(LoadException.class, e -> {
+                        assertThat(e.rowIndex()).isEqualTo(expected);
+                        assertThat(e.getSQLState()).isEqualTo("22021");
+                    });
+            assertThat(table.count(c)).isZero();
         }
     }
 
