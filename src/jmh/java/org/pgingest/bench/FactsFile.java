@@ -25,6 +25,15 @@ final class FactsFile {
     }
 
     static void append(BenchmarkParams params, ServerFacts facts) {
+        append(params, "server", facts.toMap());
+    }
+
+    /** The round trip a trial measured through its latency proxy, on a line of its own. */
+    static void appendRoundTrip(BenchmarkParams params, Map<String, Object> roundTrip) {
+        append(params, "roundTrip", roundTrip);
+    }
+
+    private static void append(BenchmarkParams params, String key, Map<String, Object> value) {
         String file = System.getProperty(PROPERTY);
         if (file == null || file.isBlank()) {
             return;
@@ -32,11 +41,11 @@ final class FactsFile {
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("benchmark", params.getBenchmark());
         Map<String, String> jmhParams = new LinkedHashMap<>();
-        for (String key : params.getParamsKeys()) {
-            jmhParams.put(key, params.getParam(key));
+        for (String name : params.getParamsKeys()) {
+            jmhParams.put(name, params.getParam(name));
         }
         line.put("params", jmhParams);
-        line.put("server", facts.toMap());
+        line.put(key, value);
         try {
             Path path = Path.of(file);
             if (path.getParent() != null) {

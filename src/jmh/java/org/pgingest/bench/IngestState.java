@@ -14,6 +14,7 @@ import org.pgingest.load.Loader;
 import org.pgingest.stats.CounterSnapshot;
 import org.pgingest.stats.ServerCostMeter;
 import org.pgingest.stats.ServerCosts;
+import org.pgingest.stats.SuiteWork;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.IndexProfile;
 import org.pgingest.workload.RowGenerator;
@@ -25,6 +26,7 @@ import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * One loader writing one table on its own connection. Each iteration starts on an empty table after a
@@ -124,7 +126,7 @@ public class IngestState {
      */
     @TearDown(Level.Iteration)
     public void endIteration() throws SQLException {
-        ServerCosts costs = meter.endWindow(windowStart, List.of(connection));
+        ServerCosts costs = meter.endWindow(windowStart, List.of(connection), suiteWork());
         long inTable = table.count(connection);
         if (inTable != rowsExpectedInTable) {
             throw new IllegalStateException(loader.name() + ": the table holds " + inTable + " rows but the loader "
@@ -133,6 +135,13 @@ public class IngestState {
         }
         IterationCosts.publish(new IterationCosts.Measured(costs, opsInIteration, rowsInIteration));
         System.out.print(ServerCostProfiler.describeMissing(costs));
+    }
+
+    /** What this iteration's calls did, as the loader's method declares it: for the contamination checks. */
+    private SuiteWork suiteWork() {
+        long commits = opsInIteration * method.commitsPerCall(rows, new LoadMethod.Knobs(batchSize, commitEvery));
+        return new SuiteWork(OptionalLong.of(commits),
+                method.insertsOnlyItsRows() ? OptionalLong.of(rowsInIteration) : OptionalLong.empty());
     }
 
     @TearDown(Level.Trial)

@@ -124,7 +124,14 @@ public final class BenchMain {
 
         TrialFailures failures = new TrialFailures(OutputFormatFactory.createFormatInstance(console(cmd),
                 cmd.verbosity().orElse(VerboseMode.NORMAL)));
-        new Runner(options.build(), failures).run();
+        try {
+            new Runner(options.build(), failures).run();
+        } catch (RunnerException e) {
+            // -foe true: JMH stops at the first failure and throws; the summary below names it in one line.
+            if (failures.failures() == 0) {
+                throw e;
+            }
+        }
         if (failures.failures() > 0) {
             System.err.println("pg-ingest-bench: " + failures.failures() + " of " + failures.trials()
                     + " trials failed and have no results; first: " + failures.firstFailure().orElseThrow());

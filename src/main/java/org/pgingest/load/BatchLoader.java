@@ -16,30 +16,33 @@ import java.util.Map;
  *       INSERTs (up to 128 rows each before 42.7.13, power-of-two blocks; larger since). Batch sizes that are
  *       powers of two avoid odd tail statements.</li>
  * </ul>
+ * {@link BatchUpsertLoader} is the same with an ON CONFLICT clause.
  */
-public final class BatchLoader extends AtomicLoader {
+public class BatchLoader extends AtomicLoader {
+    private final String kind;
     private final int batchSize;
     private final boolean rewrite;
 
-    private BatchLoader(int batchSize, boolean rewrite) {
+    BatchLoader(String kind, int batchSize, boolean rewrite) {
         if (batchSize < 1) {
             throw new IllegalArgumentException("batchSize must be at least 1, was " + batchSize);
         }
+        this.kind = kind;
         this.batchSize = batchSize;
         this.rewrite = rewrite;
     }
 
     public static BatchLoader plain(int batchSize) {
-        return new BatchLoader(batchSize, false);
+        return new BatchLoader("batch", batchSize, false);
     }
 
     public static BatchLoader rewritten(int batchSize) {
-        return new BatchLoader(batchSize, true);
+        return new BatchLoader("batch", batchSize, true);
     }
 
     @Override
     public String name() {
-        return (rewrite ? "batch-rewritten-" : "batch-") + batchSize;
+        return kind + (rewrite ? "-rewritten-" : "-") + batchSize;
     }
 
     @Override
@@ -47,13 +50,19 @@ public final class BatchLoader extends AtomicLoader {
         return rewrite ? Map.of("reWriteBatchedInserts", "true") : Map.of();
     }
 
+    /** The one-row statement each batch entry runs. */
+    String sql(Table table) {
+        return Statements.insertValues(table, 1);
+    }
+
     @Override
     protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
+        String sql = sql(table);
         boolean rewriting = BatchWriter.rewriteEnabled(connection);
         if (rewrite && !rewriting) {
             throw new IllegalStateException(name() + " needs a connection opened with reWriteBatchedInserts=true "
                     + "(see driverOptions())");
         }
-        return BatchWriter.write(connection, Statements.insertValues(table, 1), table, rows, batchSize, !rewriting);
+        return BatchWriter.write(connection, sql, table, rows, batchSize, !rewriting);
     }
 }

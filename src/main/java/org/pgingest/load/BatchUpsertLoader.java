@@ -3,10 +3,7 @@ package org.pgingest.load;
 import org.pgingest.workload.Table;
 import org.pgingest.workload.TableShape;
 
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.EnumSet;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -16,16 +13,10 @@ import java.util.Set;
  * into multi-row statements, and a key repeated within one of them fails with "ON CONFLICT DO UPDATE
  * command cannot affect row a second time".
  */
-public final class BatchUpsertLoader extends AtomicLoader {
-    private final int batchSize;
-    private final boolean rewrite;
+public final class BatchUpsertLoader extends BatchLoader {
 
     private BatchUpsertLoader(int batchSize, boolean rewrite) {
-        if (batchSize < 1) {
-            throw new IllegalArgumentException("batchSize must be at least 1, was " + batchSize);
-        }
-        this.batchSize = batchSize;
-        this.rewrite = rewrite;
+        super("batch-upsert", batchSize, rewrite);
     }
 
     public static BatchUpsertLoader plain(int batchSize) {
@@ -37,28 +28,12 @@ public final class BatchUpsertLoader extends AtomicLoader {
     }
 
     @Override
-    public String name() {
-        return (rewrite ? "batch-upsert-rewritten-" : "batch-upsert-") + batchSize;
-    }
-
-    @Override
     public Set<TableShape> shapes() {
         return EnumSet.of(TableShape.USERS, TableShape.ARTICLES);
     }
 
     @Override
-    public Map<String, String> driverOptions() {
-        return rewrite ? Map.of("reWriteBatchedInserts", "true") : Map.of();
-    }
-
-    @Override
-    protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
-        String key = requireConflictKey(table, name());
-        boolean rewriting = BatchWriter.rewriteEnabled(connection);
-        if (rewrite && !rewriting) {
-            throw new IllegalStateException(name() + " needs a connection opened with reWriteBatchedInserts=true");
-        }
-        return BatchWriter.write(connection, Statements.insertValues(table, 1) + Statements.onConflictUpdate(table, key),
-                table, rows, batchSize, !rewriting);
+    String sql(Table table) {
+        return super.sql(table) + Statements.onConflictUpdate(table, requireConflictKey(table, name()));
     }
 }

@@ -7,6 +7,8 @@ import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -34,23 +36,42 @@ final class BatchWriter {
                       boolean entriesAreRows) throws SQLException {
         long sent = 0;
         long batchStart = 0;
-        int inBatch = 0;
+        // When entries are not rows, a failed batch is named as a chunk, so the batch's rows are kept.
+        List<Object[]> batch = entriesAreRows ? null : new ArrayList<>(Math.min(batchSize, 65_536));
         try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            int inBatch = 0;
             for (Object[] row : rows) {
                 Statements.bindRow(ps, table.columns(), row, 1);
                 ps.addBatch();
                 sent++;
+                if (batch != null) {
+                    batch.add(row);
+                }
                 if (++inBatch == batchSize) {
-                    executeLocated(ps, batchStart, entriesAreRows);
+                    execute(ps, batchStart, batch);
                     batchStart = sent;
                     inBatch = 0;
                 }
             }
             if (inBatch > 0) {
-                executeLocated(ps, batchStart, entriesAreRows);
+                execute(ps, batchStart, batch);
             }
         }
         return sent;
+    }
+
+    private static void execute(PreparedStatement ps, long batchStart, List<Object[]> batch) throws SQLException {
+        if (batch == null) {
+            executeLocated(ps, batchStart, true);
+            return;
+        }
+        try {
+            ps.executeBatch();
+        } catch (SQLException e) {
+            throw new ChunkFailure(batchStart, new ArrayList<>(batch), e);
+        } finally {
+            batch.clear();
+        }
     }
 
     /** executeBatch, turning "Batch entry N" into the row index batchStart + N when entries are rows. */

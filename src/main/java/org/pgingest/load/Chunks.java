@@ -19,20 +19,41 @@ final class Chunks {
      * Each chunk is a fresh list, so a writer may keep it.
      */
     static long write(Iterable<Object[]> rows, int size, Writer writer) throws SQLException {
+        return write(rows, size, writer, false);
+    }
+
+    /**
+     * The same, where each chunk is one statement: a failure is thrown as a {@link ChunkFailure} naming the
+     * chunk, so the search for the offending row can stay within it.
+     */
+    static long statements(Iterable<Object[]> rows, int size, Writer writer) throws SQLException {
+        return write(rows, size, writer, true);
+    }
+
+    private static long write(Iterable<Object[]> rows, int size, Writer writer, boolean nameChunk) throws SQLException {
         long written = 0;
         long offset = 0;
         List<Object[]> chunk = new ArrayList<>(size == 0 ? 16 : Math.min(size, 65_536));
         for (Object[] row : rows) {
             chunk.add(row);
             if (chunk.size() == size) {
-                written += writer.write(chunk, offset);
+                written += writeChunk(writer, chunk, offset, nameChunk);
                 offset += chunk.size();
                 chunk = new ArrayList<>(chunk.size());
             }
         }
         if (!chunk.isEmpty()) {
-            written += writer.write(chunk, offset);
+            written += writeChunk(writer, chunk, offset, nameChunk);
         }
         return written;
+    }
+
+    private static long writeChunk(Writer writer, List<Object[]> chunk, long offset, boolean nameChunk)
+            throws SQLException {
+        try {
+            return writer.write(chunk, offset);
+        } catch (SQLException e) {
+            throw nameChunk && !(e instanceof LocatedFailure) ? new ChunkFailure(offset, chunk, e) : e;
+        }
     }
 }

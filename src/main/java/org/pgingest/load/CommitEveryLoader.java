@@ -13,7 +13,9 @@ import java.util.Set;
  * Any atomic loader, committed every {@code commitEvery} rows: one transaction (and one WAL flush) per
  * chunk instead of per call. Not atomic: when a row is rejected, the chunks before its chunk stay committed
  * and its own chunk is rolled back, so up to {@code commitEvery} rows are at risk per failure (and per
- * crash). Client memory: one chunk.
+ * crash). Client memory: one chunk. Input in a {@link java.util.List} is checked whole ({@link RowCheck}) before
+ * the first chunk is sent, so a row of the wrong length or type, or a value that cannot be stored exactly,
+ * commits nothing; streamed input is checked chunk by chunk.
  */
 public final class CommitEveryLoader implements Loader {
     private final AtomicLoader inner;
@@ -53,6 +55,7 @@ public final class CommitEveryLoader implements Loader {
             throw new IllegalStateException(name() + " commits every " + commitEvery
                     + " rows itself: call it with autocommit on");
         }
+        RowCheck.checkAll(table, rows);
         return Chunks.write(rows, commitEvery, (chunk, offset) -> loadChunk(connection, table, chunk, offset));
     }
 

@@ -5,7 +5,6 @@ import org.pgingest.workload.Table;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Locale;
 
 /**
  * Initial load: TRUNCATE and {@code COPY ... (FREEZE)} in one transaction. Because the table was emptied in
@@ -13,16 +12,15 @@ import java.util.Locale;
  * and the first readers do not have to rewrite every page to set hint bits. <b>Replaces the table's
  * contents</b>: for loading an empty or disposable table only.
  */
-public final class CopyFreezeLoader extends AtomicLoader {
-    private final CopyFormat format;
+public final class CopyFreezeLoader extends CopyLoader {
 
     public CopyFreezeLoader(CopyFormat format) {
-        this.format = format;
+        super(format);
     }
 
     @Override
     public String name() {
-        return "copy-freeze-" + format.name().toLowerCase(Locale.ROOT);
+        return super.name().replace("copy-", "copy-freeze-");
     }
 
     @Override
@@ -35,7 +33,11 @@ public final class CopyFreezeLoader extends AtomicLoader {
         try (Statement st = connection.createStatement()) {
             st.execute("TRUNCATE " + table.qualifiedName());
         }
-        return CopyWriter.copy(connection, format.copySql(table.qualifiedName(), table.columnList(), "FREEZE"),
-                format, table.columns(), rows);
+        return super.write(connection, table, rows);
+    }
+
+    @Override
+    String[] copyOptions() {
+        return new String[] {"FREEZE"};
     }
 }

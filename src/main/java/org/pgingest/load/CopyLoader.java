@@ -11,7 +11,7 @@ import java.util.Locale;
  * (constant client memory), in one transaction. Binary skips the server's text parsing; text and CSV
  * skip nothing but are the formats other tools write.
  */
-public final class CopyLoader extends AtomicLoader {
+public class CopyLoader extends AtomicLoader {
     private final CopyFormat format;
 
     public CopyLoader(CopyFormat format) {
@@ -25,7 +25,11 @@ public final class CopyLoader extends AtomicLoader {
 
     @Override
     protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
-        return CopyWriter.copy(connection, format.copySql(table.qualifiedName(), table.columnList()), format,
-                table.columns(), rows);
+        return CopyWriter.copy(connection, table.qualifiedName(), table, format, rows, copyOptions());
+    }
+
+    /** COPY options beyond the format's own. */
+    String[] copyOptions() {
+        return new String[0];
     }
 }

@@ -33,8 +33,7 @@ public final class CopyUpsertLoader extends AtomicLoader {
         String key = requireConflictKey(table, name());
         try (Statement st = connection.createStatement()) {
             StagedInput.stage(connection, st, table, rows);
-            long upserted = st.executeUpdate("INSERT INTO " + table.qualifiedName() + " (" + table.columnList() + ") "
-                    + StagedInput.latestPerKey(table, key) + Statements.onConflictUpdate(table, key));
+            long upserted = st.executeUpdate(table.insertInto() + " " + StagedInput.latestPerKey(table, key) + Statements.onConflictUpdate(table, key));
             StagedInput.drop(st);
             return upserted;
         }

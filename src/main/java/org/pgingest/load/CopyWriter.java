@@ -5,6 +5,7 @@ import org.postgresql.copy.CopyIn;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 import org.pgingest.workload.Column;
+import org.pgingest.workload.Table;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
@@ -43,8 +44,18 @@ final class CopyWriter {
         }
     }
 
-    static long copy(Connection connection, String copySql, CopyFormat format, List<Column> columns,
-                     Iterable<Object[]> rows) throws SQLException {
+    /**
+     * COPY of the (checked) rows into {@code qualifiedTarget}, a table with {@code table}'s loader columns (the
+     * table itself or a staging table), in {@code format} with any extra options (e.g. FREEZE).
+     */
+    static long copy(Connection connection, String qualifiedTarget, Table table, CopyFormat format,
+                     Iterable<Object[]> rows, String... extraOptions) throws SQLException {
+        return copy(connection, format.copySql(qualifiedTarget, table.columnList(), extraOptions), format,
+                table.columns(), rows);
+    }
+
+    private static long copy(Connection connection, String copySql, CopyFormat format, List<Column> columns,
+                             Iterable<Object[]> rows) throws SQLException {
         CopyIn copy = connection.unwrap(PGConnection.class).getCopyAPI().copyIn(copySql);
         Buffer buffer = new Buffer();
         DataOutputStream out = new DataOutputStream(buffer);
@@ -54,9 +65,6 @@ final class CopyWriter {
         try {
             format.writeHeader(out);
             for (Object[] row : rows) {
-                if (row.length != columns.size()) {
-                    throw new IllegalArgumentException("row has " + row.length + " values, the table takes " + columns.size());
-                }
                 lineBreaks.add(index++, format.writeRow(out, columns, row, scratch));
                 if (buffer.size() >= FLUSH_BYTES) {
                     copy.writeToCopy(buffer.bytes(), 0, buffer.size());
@@ -74,13 +82,14 @@ final class CopyWriter {
         } catch (IOException e) {
             // DataOutputStream over a ByteArrayOutputStream does not do I/O; this cannot happen.
             throw new UncheckedIOException(e);
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
+            // A row the check refused, or an Error: end the COPY so the connection can roll back.
             cancel(copy, e);
             throw e;
         }
     }
 
-    private static void cancel(CopyIn copy, Exception failure) {
+    private static void cancel(CopyIn copy, Throwable failure) {
         if (copy.isActive()) {
             try {
                 copy.cancelCopy();

@@ -12,7 +12,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * {@code INSERT INTO t SELECT ... FROM jsonb_to_recordset(?::jsonb) AS r(col type, ...)}: the rows as one JSON
@@ -38,16 +37,14 @@ public final class JsonRecordsetLoader extends AtomicLoader {
     }
 
     static String sql(Table table) {
-        String definitions = table.columns().stream().map(c -> c.name() + " " + c.type().sqlType())
-                .collect(Collectors.joining(", "));
-        return "INSERT INTO " + table.qualifiedName() + " (" + table.columnList() + ") SELECT " + table.columnList()
-                + " FROM jsonb_to_recordset(?::jsonb) AS r(" + definitions + ")";
+        return table.insertInto() + " SELECT " + table.columnList() + " FROM jsonb_to_recordset(?::jsonb) AS r("
+                + table.columnDefinitions() + ")";
     }
 
     @Override
     protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
         try (PreparedStatement ps = connection.prepareStatement(sql(table))) {
-            return Chunks.write(rows, rowsPerStatement, (chunk, offset) -> execute(ps, table, chunk));
+            return Chunks.statements(rows, rowsPerStatement, (chunk, offset) -> execute(ps, table, chunk));
         }
     }
 
@@ -61,9 +58,6 @@ public final class JsonRecordsetLoader extends AtomicLoader {
         try (JsonGenerator json = JSON.createGenerator(out)) {
             json.writeStartArray();
             for (Object[] row : rows) {
-                if (row.length != columns.size()) {
-                    throw new IllegalArgumentException("row has " + row.length + " values, the table takes " + columns.size());
-                }
                 json.writeStartObject();
                 for (int i = 0; i < row.length; i++) {
                     json.writeFieldName(columns.get(i).name());

@@ -13,7 +13,10 @@ public class LoadException extends SQLException {
         this.rowIndex = rowIndex;
     }
 
-    /** Index of the offending row in the caller's input (0-based), or -1 when it could not be told. */
+    /**
+     * Index of the offending row in the caller's input (0-based), or -1 when it could not be told: streamed
+     * input whose failing row conflicts with a row of an earlier chunk, or a failure that did not repeat.
+     */
     public long rowIndex() {
         return rowIndex;
     }

@@ -145,7 +145,7 @@ public enum LoadMethod {
      * that works. Knobs a method does not declare are ignored by it.
      */
     public enum Knob {
-        /** Rows per executeBatch: pgjdbc needs at least one row before it sends a batch. */
+        /** Rows per executeBatch: at least one, or no batch is ever full enough to send. */
         BATCH_SIZE("batchSize", Knobs::batchSize, 1, "rows per executeBatch"),
         /** Rows per statement; 0 = as many as one statement takes (the whole call, or the bind-parameter ceiling). */
         ROWS_PER_STATEMENT("batchSize", Knobs::batchSize, 0, "rows per statement, 0 = as many as one statement takes"),
@@ -208,6 +208,28 @@ public enum LoadMethod {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Transactions one call commits on a connection in autocommit mode: one per row for AUTOCOMMIT_ROW, one per
+     * {@code commitEvery} rows where the method takes that knob and it is set, otherwise one (atomic loaders).
+     */
+    public long commitsPerCall(long rows, Knobs values) {
+        if (this == AUTOCOMMIT_ROW) {
+            return rows;
+        }
+        if (knobs.contains(Knob.COMMIT_EVERY) && values.commitEvery() > 0) {
+            return (rows + values.commitEvery() - 1) / values.commitEvery();
+        }
+        return 1;
+    }
+
+    /**
+     * Whether a call inserts no rows but the ones it is given: false where rows go through a staging or
+     * temporary table first (those rows, and a temporary table's catalog rows, are inserted too).
+     */
+    public boolean insertsOnlyItsRows() {
+        return this != STAGED_DEDUPE && this != COPY_UPSERT && this != MERGE_UPSERT;
     }
 
     /** Whether one call replaces the table's contents (truncate first) instead of adding to them. */

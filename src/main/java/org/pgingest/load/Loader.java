@@ -16,9 +16,14 @@ import java.util.Set;
  *
  * <p>Transactions: called on a connection in autocommit mode, an {@linkplain #atomic() atomic} loader runs
  * one transaction and commits it; called inside the caller's transaction (autocommit off), it works under a
- * savepoint and leaves the commit to the caller. Either way a failure leaves the table as it was and throws
- * {@link LoadException} naming the offending row's index in the input. Loaders that are not atomic say
- * which rows are at risk.
+ * savepoint and leaves the commit to the caller. Either way a failure leaves the table as it was. Loaders
+ * that are not atomic say which rows are at risk.
+ *
+ * <p>Failures: a row the loader or the server refuses (wrong length or Java type, a null row, a value that
+ * cannot be stored exactly, a constraint) throws {@link LoadException} with that row's index in the input;
+ * the same row gives the same outcome on every loader. A failure no row caused (no such table, no permission,
+ * a broken connection, a statement over a server size limit) is thrown as a plain {@link SQLException},
+ * never as a LoadException.
  */
 public interface Loader {
 
@@ -27,6 +32,7 @@ public interface Loader {
      *
      * @return the number of rows this call inserted (for upserts: inserted or updated)
      * @throws LoadException when a row is rejected; its {@link LoadException#rowIndex()} is that row's index
+     * @throws SQLException  when the load failed for a reason no row caused
      * @throws IllegalArgumentException when the loader does not support the table's shape or index profile
      */
     long load(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException;

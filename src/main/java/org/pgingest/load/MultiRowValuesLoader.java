@@ -5,7 +5,6 @@ import org.pgingest.workload.Table;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -43,31 +42,24 @@ public final class MultiRowValuesLoader extends AtomicLoader {
     @Override
     protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
         int chunkSize = chunkSize(table);
-        long written = 0;
-        PreparedStatement full = null;
+        PreparedStatement[] full = new PreparedStatement[1];
         try {
-            List<Object[]> chunk = new ArrayList<>(chunkSize);
-            for (Object[] row : rows) {
-                chunk.add(row);
-                if (chunk.size() == chunkSize) {
-                    if (full == null) {
-                        full = connection.prepareStatement(Statements.insertValues(table, chunkSize));
+            return Chunks.statements(rows, chunkSize, (chunk, offset) -> {
+                if (chunk.size() < chunkSize) {
+                    try (PreparedStatement tail = connection.prepareStatement(Statements.insertValues(table, chunk.size()))) {
+                        return execute(tail, table, chunk);
                     }
-                    written += execute(full, table, chunk);
-                    chunk.clear();
                 }
-            }
-            if (!chunk.isEmpty()) {
-                try (PreparedStatement tail = connection.prepareStatement(Statements.insertValues(table, chunk.size()))) {
-                    written += execute(tail, table, chunk);
+                if (full[0] == null) {
+                    full[0] = connection.prepareStatement(Statements.insertValues(table, chunkSize));
                 }
-            }
+                return execute(full[0], table, chunk);
+            });
         } finally {
-            if (full != null) {
-                full.close();
+            if (full[0] != null) {
+                full[0].close();
             }
         }
-        return written;
     }
 
     private static long execute(PreparedStatement ps, Table table, List<Object[]> chunk) throws SQLException {

@@ -5,8 +5,10 @@ import org.pgingest.workload.Table;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Savepoint;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Deque;
 import java.util.List;
 
 /**
@@ -42,42 +44,68 @@ public final class QuarantineLoader {
         return "quarantine-" + fast.name();
     }
 
+    /**
+     * Loads every row that can be loaded and returns the others.
+     *
+     * @throws SQLException a failure no row caused (no such table, a broken connection ...), after which
+     *                      nothing of this call is kept
+     */
     public Result load(Connection connection, Table table, List<Object[]> rows) throws SQLException {
         fast.requireSupported(table);
         List<Rejected> rejected = new ArrayList<>();
-        long loaded = Transactions.atomically(connection, () -> loadPiece(connection, table, rows, 0, rejected),
+        long loaded = Transactions.atomically(connection, () -> loadPieces(connection, table, rows, rejected),
                 failure -> failure);
         rejected.sort((a, b) -> Long.compare(a.index(), b.index()));
         return new Result(loaded, Collections.unmodifiableList(rejected));
     }
 
-    private long loadPiece(Connection connection, Table table, List<Object[]> piece, long offset, List<Rejected> rejected)
+    /** A run of consecutive input rows still to load, and the index of its first row. */
+    private record Piece(List<Object[]> rows, long offset) {
+    }
+
+    /**
+     * Works through the pieces in input order : a piece that
+     * loads is kept; one that fails is rolled back and split around the row the failure names, or in halves.
+     */
+    private long loadPieces(Connection connection, Table table, List<Object[]> rows, List<Rejected> rejected)
             throws SQLException {
-        if (piece.isEmpty()) {
-            return 0;
-        }
-        Savepoint attempt = connection.setSavepoint();
-        try {
-            long n = fast.write(connection, table, piece);
-            connection.releaseSavepoint(attempt);
-            return n;
-        } catch (SQLException failure) {
-            connection.rollback(attempt);
-            if (piece.size() == 1) {
-                SQLException cause = failure instanceof LocatedFailure lf ? lf.original() : failure;
-                rejected.add(new Rejected(offset, piece.get(0), cause.getSQLState(),
-                        LoadException.oneLine(LoadException.serverMessage(cause))));
-                return 0;
+        Deque<Piece> pending = new ArrayDeque<>();
+        pending.push(new Piece(rows, 0));
+        long loaded = 0;
+        while (!pending.isEmpty()) {
+            Piece piece = pending.pop();
+            List<Object[]> part = piece.rows();
+            if (part.isEmpty()) {
+                continue;
             }
-            if (failure instanceof LocatedFailure located && located.rowIndex() < piece.size()) {
-                int bad = (int) located.rowIndex();
-                return loadPiece(connection, table, piece.subList(0, bad), offset, rejected)
-                        + loadPiece(connection, table, piece.subList(bad, bad + 1), offset + bad, rejected)
-                        + loadPiece(connection, table, piece.subList(bad + 1, piece.size()), offset + bad + 1, rejected);
+            Savepoint attempt = connection.setSavepoint();
+            try {
+                loaded += fast.writeChecked(connection, table, part);
+                connection.releaseSavepoint(attempt);
+                continue;
+            } catch (SQLException failure) {
+                connection.rollback(attempt);
+                connection.releaseSavepoint(attempt);
+                if (!Failures.rowCaused(failure)) {
+                    throw Failures.notARowsFault(failure);
+                }
+                int bad = failure instanceof LocatedFailure located && located.rowIndex() < part.size()
+                        ? (int) located.rowIndex() : -1;
+                if (part.size() == 1 || bad >= 0) {
+                    int at = Math.max(bad, 0);
+                    SQLException cause = Failures.original(failure);
+                    // Pushed last, popped first: the rows before the bad one, then those after it.
+                    pending.push(new Piece(part.subList(at + 1, part.size()), piece.offset() + at + 1));
+                    rejected.add(new Rejected(piece.offset() + at, part.get(at), cause.getSQLState(),
+                            LoadException.oneLine(LoadException.serverMessage(cause))));
+                    pending.push(new Piece(part.subList(0, at), piece.offset()));
+                } else {
+                    int half = part.size() / 2;
+                    pending.push(new Piece(part.subList(half, part.size()), piece.offset() + half));
+                    pending.push(new Piece(part.subList(0, half), piece.offset()));
+                }
             }
-            int half = piece.size() / 2;
-            return loadPiece(connection, table, piece.subList(0, half), offset, rejected)
-                    + loadPiece(connection, table, piece.subList(half, piece.size()), offset + half, rejected);
         }
+        return loaded;
     }
 }

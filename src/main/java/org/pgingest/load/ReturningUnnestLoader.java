@@ -1,18 +1,16 @@
 package org.pgingest.load;
 
-import org.pgingest.workload.Column;
 import org.pgingest.workload.Table;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * UNNEST with RETURNING, ids in input order: {@code unnest(...) WITH ORDINALITY} numbers the input rows,
- * and the returned rows are joined back on the unique key and sorted by that number. One statement for
- * all rows.
+ * UNNEST with RETURNING, ids in input order: {@link UnnestLoader}'s select {@code WITH ORDINALITY} numbers the
+ * input rows, and the returned rows are joined back and sorted by that number
+ * ({@link #insertReturningIdsInOrder}). One statement for all rows.
  */
 public final class ReturningUnnestLoader extends ReturningLoader {
 
@@ -28,30 +26,13 @@ public final class ReturningUnnestLoader extends ReturningLoader {
         if (rows.isEmpty()) {
             return ids;
         }
-        try (PreparedStatement ps = connection.prepareStatement(sql(table, key))) {
+        try (PreparedStatement ps = connection.prepareStatement(
+                insertReturningIdsInOrder(table, key, "input AS (" + UnnestLoader.select(table, true) + ")"))) {
             UnnestLoader.bindColumns(connection, ps, table, rows);
             Returned.readIds(ps, ids, 0, rows.size());
+        } catch (SQLException e) {
+            throw new ChunkFailure(0, rows, e);
         }
         return ids;
-    }
-
-    private static String sql(Table table, String key) {
-        List<Column> columns = table.columns();
-        List<String> arrays = new ArrayList<>();
-        List<String> typed = new ArrayList<>();
-        for (int i = 0; i < columns.size(); i++) {
-            arrays.add("?::" + columns.get(i).type().unnestArrayType());
-            typed.add(columns.get(i).type().unnestSelect("u.c" + i) + " AS " + columns.get(i).name());
-        }
-        List<String> aliases = new ArrayList<>();
-        for (int i = 0; i < columns.size(); i++) {
-            aliases.add("c" + i);
-        }
-        String list = table.columnList();
-        return "WITH input AS (SELECT " + String.join(", ", typed) + ", u.ord FROM unnest(" + String.join(", ", arrays)
-                + ") WITH ORDINALITY AS u(" + String.join(", ", aliases) + ", ord)), ins AS (INSERT INTO "
-                + table.qualifiedName() + " (" + list + ") SELECT " + list + " FROM input ORDER BY ord RETURNING "
-                + idColumn(table) + ", " + key + ") SELECT ins." + idColumn(table) + " FROM ins JOIN input USING (" + key
-                + ") ORDER BY input.ord";
     }
 }

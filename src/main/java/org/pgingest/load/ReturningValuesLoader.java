@@ -9,13 +9,12 @@ import java.sql.SQLException;
 import java.util.List;
 
 /**
- * Multi-row VALUES with RETURNING, ids in input order. SQL does not promise that RETURNING comes back in
- * VALUES order, so each row carries its ordinal and the returned rows are joined back to the input on the
- * unique key and sorted by that ordinal:
+ * Multi-row VALUES with RETURNING, ids in input order: each row carries its ordinal, and the returned rows are
+ * joined back to the input and sorted by it ({@link #insertReturningIdsInOrder}):
  * <pre>
  * WITH input (cols..., ord) AS (VALUES (?::t1, ..., 0), ...),
  *      ins AS (INSERT INTO t (cols) SELECT cols FROM input ORDER BY ord RETURNING id, key)
- * SELECT ins.id FROM ins JOIN input USING (key) ORDER BY input.ord
+ * SELECT ins.id FROM ins JOIN input ON ins.key = input.key::key_type ORDER BY input.ord
  * </pre>
  * Chunked under the 65,535 bind-parameter ceiling like {@link MultiRowValuesLoader}.
  */
@@ -39,6 +38,8 @@ public final class ReturningValuesLoader extends ReturningLoader {
                     Statements.bindRow(ps, table.columns(), chunk.get(r), r * columns + 1);
                 }
                 Returned.readIds(ps, ids, start, chunk.size());
+            } catch (SQLException e) {
+                throw new ChunkFailure(start, chunk, e);
             }
         }
         return ids;
@@ -56,9 +57,7 @@ public final class ReturningValuesLoader extends ReturningLoader {
             }
             values.append(row).append(i).append(')');
         }
-        String columns = table.columnList();
-        return "WITH input (" + columns + ", ord) AS (VALUES " + values + "), ins AS (INSERT INTO " + table.qualifiedName()
-                + " (" + columns + ") SELECT " + columns + " FROM input ORDER BY ord RETURNING " + idColumn(table) + ", " + key
-                + ") SELECT ins." + idColumn(table) + " FROM ins JOIN input USING (" + key + ") ORDER BY input.ord";
+        return insertReturningIdsInOrder(table, key,
+                "input (" + table.columnList() + ", ord) AS (VALUES " + values + ")");
     }
 }

@@ -7,7 +7,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.stream.Collectors;
 
 /**
  * Binary COPY into an UNLOGGED staging table (no WAL for the staged rows), then
@@ -30,12 +29,11 @@ public final class StagedDedupeLoader extends AtomicLoader {
     @Override
     protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
         String staging = ensureStaging(connection, table);
-        CopyWriter.copy(connection, CopyFormat.BINARY.copySql(staging, table.columnList()), CopyFormat.BINARY,
-                table.columns(), rows);
+        CopyWriter.copy(connection, staging, table, CopyFormat.BINARY, rows);
         long inserted;
         try (Statement st = connection.createStatement()) {
-            inserted = st.executeUpdate("INSERT INTO " + table.qualifiedName() + " (" + table.columnList() + ") SELECT "
-                    + table.columnList() + " FROM " + staging + " ON CONFLICT DO NOTHING");
+            inserted = st.executeUpdate(table.insertInto() + " SELECT " + table.columnList() + " FROM " + staging
+                    + " ON CONFLICT DO NOTHING");
             st.execute("TRUNCATE " + staging);
         }
         return inserted;
@@ -53,9 +51,7 @@ public final class StagedDedupeLoader extends AtomicLoader {
             }
         }
         // Same column types as the target but no constraints: staging accepts duplicates for the INSERT to skip.
-        String definition = table.columns().stream().map(c -> c.name() + " " + c.type().sqlType())
-                .collect(Collectors.joining(", ", "(", ")"));
-        table.schema().recreateTable(connection, stagingName(table), definition, true);
+        table.schema().recreateTable(connection, stagingName(table), "(" + table.columnDefinitions() + ")", true);
         return staging;
     }
 }

@@ -5,7 +5,6 @@ import org.pgingest.workload.Table;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.stream.Collectors;
 
 /**
  * The input of a staged upsert: a TEMP table (ON COMMIT DROP) filled by binary COPY, numbering the rows in
@@ -22,10 +21,8 @@ final class StagedInput {
     /** Creates the temp table and copies the rows into it. */
     static void stage(Connection connection, Statement st, Table table, Iterable<Object[]> rows) throws SQLException {
         st.execute("CREATE TEMP TABLE " + TABLE + " (ord bigint GENERATED ALWAYS AS IDENTITY, "
-                + table.columns().stream().map(c -> c.name() + " " + c.type().sqlType()).collect(Collectors.joining(", "))
-                + ") ON COMMIT DROP");
-        CopyWriter.copy(connection, CopyFormat.BINARY.copySql(TABLE, table.columnList()), CopyFormat.BINARY,
-                table.columns(), rows);
+                + table.columnDefinitions() + ") ON COMMIT DROP");
+        CopyWriter.copy(connection, TABLE, table, CopyFormat.BINARY, rows);
     }
 
     /**

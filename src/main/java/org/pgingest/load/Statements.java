@@ -25,8 +25,7 @@ final class Statements {
     static String insertValues(Table table, int rowCount) {
         String row = placeholders(table);
         StringBuilder sb = new StringBuilder(64 + rowCount * (row.length() + 2))
-                .append("INSERT INTO ").append(table.qualifiedName()).append(" (").append(table.columnList())
-                .append(") VALUES ");
+                .append(table.insertInto()).append(" VALUES ");
         for (int i = 0; i < rowCount; i++) {
             if (i > 0) {
                 sb.append(", ");
@@ -48,12 +47,9 @@ final class Statements {
                 .map(c -> c + " = EXCLUDED." + c).collect(Collectors.joining(", "));
     }
 
-    /** Binds one row's values starting at parameter {@code firstParameter}. */
+    /** Binds one row's values (checked by {@link RowCheck}) starting at parameter {@code firstParameter}. */
     static void bindRow(PreparedStatement ps, List<Column> columns, Object[] row, int firstParameter)
             throws SQLException {
-        if (row.length != columns.size()) {
-            throw new IllegalArgumentException("row has " + row.length + " values, the table takes " + columns.size());
-        }
         for (int i = 0; i < row.length; i++) {
             columns.get(i).type().bind(ps, firstParameter + i, row[i]);
         }

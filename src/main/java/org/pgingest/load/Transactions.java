@@ -4,7 +4,11 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Savepoint;
 
-/** All-or-nothing execution on a connection, in its own transaction or under a savepoint of the caller's. */
+/**
+ * All-or-nothing execution on a connection, in its own transaction or under a savepoint of the caller's.
+ * Work is undone on every throwable, an {@link Error} included: with autocommit off, turning autocommit back
+ * on commits whatever is pending (JDBC's rule, and pgjdbc's), so a failure must be rolled back before that.
+ */
 final class Transactions {
     private Transactions() {
     }
@@ -26,6 +30,7 @@ final class Transactions {
         } else {
             start = connection.setSavepoint();
         }
+        boolean undone = true;
         try {
             T result = work.run();
             if (own) {
@@ -35,29 +40,46 @@ final class Transactions {
             }
             return result;
         } catch (SQLException e) {
-            undo(connection, start, e);
-            SQLException located = onFailure.handle(e);
-            undo(connection, start, located);
-            throw located;
-        } catch (RuntimeException e) {
-            undo(connection, start, e);
+            // The handler searches for the bad row under further savepoints of this transaction, so the
+            // starting savepoint is kept until it is done.
+            undone = undo(connection, start, e, false);
+            SQLException reported = e;
+            if (undone) {
+                try {
+                    reported = onFailure.handle(e);
+                } catch (SQLException | RuntimeException handlerFailure) {
+                    e.addSuppressed(handlerFailure);
+                } finally {
+                    undone = undo(connection, start, reported, true);
+                }
+            }
+            throw reported;
+        } catch (Throwable e) {
+            undone = undo(connection, start, e, true);
             throw e;
         } finally {
-            if (own) {
+            // Only after a successful rollback: re-enabling autocommit would commit a transaction left open.
+            if (own && undone) {
                 connection.setAutoCommit(true);
             }
         }
     }
 
-    private static void undo(Connection connection, Savepoint start, Exception failure) {
+    /** Rolls back the transaction or to the savepoint (and releases it if asked); false when that failed. */
+    private static boolean undo(Connection connection, Savepoint start, Throwable failure, boolean release) {
         try {
             if (start == null) {
                 connection.rollback();
             } else {
                 connection.rollback(start);
+                if (release) {
+                    connection.releaseSavepoint(start);
+                }
             }
+            return true;
         } catch (SQLException rollbackFailure) {
             failure.addSuppressed(rollbackFailure);
+            return false;
         }
     }
 
@@ -71,6 +93,7 @@ final class Transactions {
             return e;
         } finally {
             connection.rollback(probe);
+            connection.releaseSavepoint(probe);
         }
     }
 }

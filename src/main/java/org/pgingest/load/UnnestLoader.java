@@ -33,11 +33,14 @@ public final class UnnestLoader extends AtomicLoader {
 
     /** The statement: the same text for any number of rows. */
     static String sql(Table table) {
-        return "INSERT INTO " + table.qualifiedName() + " (" + table.columnList() + ") " + select(table);
+        return table.insertInto() + " " + select(table, false);
     }
 
-    /** SELECT ... FROM unnest(?::type[], ...) AS u(...), typed per column. */
-    static String select(Table table) {
+    /**
+     * SELECT ... FROM unnest(?::type[], ...) AS u(...), one output column per table column, typed and named
+     * like it; with {@code ordinality}, also {@code ord}, the row's 1-based position in the arrays.
+     */
+    static String select(Table table, boolean ordinality) {
         List<Column> columns = table.columns();
         List<String> selects = new ArrayList<>();
         List<String> arrays = new ArrayList<>();
@@ -46,29 +49,30 @@ public final class UnnestLoader extends AtomicLoader {
             String alias = "c" + i;
             aliases.add(alias);
             arrays.add("?::" + columns.get(i).type().unnestArrayType());
-            selects.add(columns.get(i).type().unnestSelect("u." + alias));
+            selects.add(columns.get(i).type().unnestSelect("u." + alias) + " AS " + columns.get(i).name());
         }
-        return "SELECT " + String.join(", ", selects) + " FROM unnest(" + String.join(", ", arrays) + ") AS u("
-                + String.join(", ", aliases) + ")";
+        if (ordinality) {
+            aliases.add("ord");
+            selects.add("u.ord");
+        }
+        return "SELECT " + String.join(", ", selects) + " FROM unnest(" + String.join(", ", arrays) + ")"
+                + (ordinality ? " WITH ORDINALITY" : "") + " AS u(" + String.join(", ", aliases) + ")";
     }
 
     @Override
     protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
         try (PreparedStatement ps = connection.prepareStatement(sql(table))) {
-            return Chunks.write(rows, rowsPerStatement, (chunk, offset) -> execute(connection, ps, table, chunk));
+            return Chunks.statements(rows, rowsPerStatement, (chunk, offset) -> execute(connection, ps, table, chunk));
         }
     }
 
-    /** Binds one array per column (values of that column across the chunk). */
+    /** Binds one array per column (values of that column across the chunk of checked rows). */
     static void bindColumns(Connection connection, PreparedStatement ps, Table table, List<Object[]> chunk)
             throws SQLException {
         List<Column> columns = table.columns();
         for (int c = 0; c < columns.size(); c++) {
             List<Object> values = new ArrayList<>(chunk.size());
             for (Object[] row : chunk) {
-                if (row.length != columns.size()) {
-                    throw new IllegalArgumentException("row has " + row.length + " values, the table takes " + columns.size());
-                }
                 values.add(row[c]);
             }
             Array array = columns.get(c).type().unnestArray(connection, values);

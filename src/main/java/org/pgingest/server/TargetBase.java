@@ -62,9 +62,14 @@ abstract class TargetBase implements PostgresTarget {
         if (extraOptions.isEmpty()) {
             return dataSource;
         }
+        return dataSourceAt(endpoint, extraOptions);
+    }
+
+    /** Connections to {@code at} (this server, or a proxy in front of it) with this target's options and schema. */
+    DataSource dataSourceAt(Endpoint at, Map<String, String> extraOptions) {
         Map<String, String> merged = new LinkedHashMap<>(driverOptions);
         merged.putAll(extraOptions);
-        return DataSources.create(endpoint, schema, merged);
+        return DataSources.create(at, schema, merged);
     }
 
     @Override

@@ -26,6 +26,11 @@ public enum CostFigure {
     /** Rolled-back transactions in the benchmark database. */
     ROLLBACKS("rollbacks", "#"),
     /**
+     * Rows inserted into any table of the benchmark database ({@code pg_stat_database.tup_inserted}): the
+     * loaded rows, plus staging and temporary tables' rows and the catalog rows a CREATE TEMP TABLE adds.
+     */
+    TUPLES_INSERTED("tuples.inserted", "#"),
+    /**
      * Statement executions by the benchmark role in the benchmark database ({@code pg_stat_statements.calls};
      * utility statements such as BEGIN, COMMIT and COPY count; the harness's own are left out).
      */

@@ -7,7 +7,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -65,11 +66,13 @@ final class CounterReader {
      * autocommit): where the monitor shares the benchmark database they are in its commit count, and the
      * snapshot records how many had been flushed to the statistics when it was read.
      */
-    CounterSnapshot read(Connection monitor, long[] monitorStatements) throws SQLException {
+    CounterSnapshot read(Connection monitor, long[] monitorStatements, Collection<Integer> suiteBackends) throws SQLException {
         Map<CostFigure, Double> values = new EnumMap<>(CostFigure.class);
         Map<CostFigure, String> missing = new EnumMap<>(CostFigure.class);
         int major = facts.major();
         Double walStatBytes;
+        Double suiteWalBytes = null;
+        OffsetDateTime serverTime;
         long monitorFlushed;
         try (Statement st = monitor.createStatement()) {
             if (major >= 15) {
@@ -80,16 +83,17 @@ final class CounterReader {
             // Within a transaction, statistics views are served from a snapshot; start from a fresh one.
             st.execute(TAG + "SELECT pg_stat_clear_snapshot()");
             try (ResultSet rs = st.executeQuery(TAG + "SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::float8, "
-                    + "wal_records, wal_fpi, wal_bytes::float8" + (major <= 17 ? ", wal_sync, wal_sync_time" : "")
+                    + "wal_records, wal_fpi, wal_bytes::float8, clock_timestamp()" + (major <= 17 ? ", wal_sync, wal_sync_time" : "")
                     + " FROM pg_stat_wal")) {
                 rs.next();
+                serverTime = rs.getObject(5, OffsetDateTime.class);
                 values.put(CostFigure.WAL_BYTES, rs.getDouble(1));
                 values.put(CostFigure.WAL_RECORDS, rs.getDouble(2));
                 values.put(CostFigure.WAL_FPI, rs.getDouble(3));
                 walStatBytes = rs.getDouble(4);
                 if (major <= 17) {
-                    values.put(CostFigure.WAL_FSYNCS, rs.getDouble(5));
-                    values.put(CostFigure.WAL_FSYNC_TIME, rs.getDouble(6));
+                    values.put(CostFigure.WAL_FSYNCS, rs.getDouble(6));
+                    values.put(CostFigure.WAL_FSYNC_TIME, rs.getDouble(7));
                 }
             }
             if (major >= 18) {
@@ -119,7 +123,7 @@ final class CounterReader {
             }
         }
         try (PreparedStatement ps = monitor.prepareStatement(TAG
-                + "SELECT xact_commit::float8, xact_rollback::float8 FROM pg_stat_database WHERE datname = ?")) {
+                + "SELECT xact_commit::float8, xact_rollback::float8, tup_inserted::float8 FROM pg_stat_database WHERE datname = ?")) {
             ps.setString(1, database);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
@@ -127,6 +131,18 @@ final class CounterReader {
                 }
                 values.put(CostFigure.COMMITS, rs.getDouble(1));
                 values.put(CostFigure.ROLLBACKS, rs.getDouble(2));
+                values.put(CostFigure.TUPLES_INSERTED, rs.getDouble(3));
+            }
+        }
+        if (major >= 18) {
+            // 18 keeps WAL statistics per backend: the suite's own connections' WAL, to tell from everyone's.
+            try (PreparedStatement ps = monitor.prepareStatement(TAG + "SELECT coalesce(sum(w.wal_bytes), 0)::float8 "
+                    + "FROM unnest(?::int[]) AS b(pid), pg_stat_get_backend_wal(b.pid) AS w")) {
+                ps.setArray(1, monitor.createArrayOf("int4", suiteBackends.toArray()));
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    suiteWalBytes = rs.getDouble(1);
+                }
             }
         }
         readStatements(monitor, values, missing);
@@ -136,13 +152,13 @@ final class CounterReader {
             missing.put(CostFigure.SERVER_CPU, cpu.missingReason());
         }
         monitorStatements[0] += statementsAfterFlush(major);
-        return new CounterSnapshot(values, missing, walStatBytes, monitorFlushed, Instant.now());
+        return new CounterSnapshot(values, missing, walStatBytes, suiteWalBytes, monitorFlushed, serverTime);
     }
 
     /** Statements {@link #read} runs after the monitor's flush, each its own transaction. */
     private int statementsAfterFlush(int major) {
         int n = 1 /* clear snapshot */ + 1 /* wal */ + 1 /* checkpoints */ + 1 /* database */;
-        n += major >= 18 ? 1 : 0; /* pg_stat_io wal */
+        n += major >= 18 ? 2 : 0; /* pg_stat_io wal, backend wal */
         n += major >= 16 ? 1 : 0; /* pg_stat_io relation */
         n += facts.pgStatStatements() ? 1 : 0;
         return n;

@@ -1,24 +1,28 @@
 package org.pgingest.stats;
 
-import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.Map;
 
 /** Cumulative server counters at one moment. {@link ServerCosts} is the difference of two. */
 public final class CounterSnapshot extends Figures {
-    private final Instant at;
+    /** The server's clock when the counters were read. */
+    private final OffsetDateTime at;
     /**
      * {@code pg_stat_wal.wal_bytes}: the WAL that flushed statistics account for, compared with the insert-LSN
      * movement to notice writers whose statistics were not flushed.
      */
     private final Double walStatBytes;
+    /** WAL written by the suite's own backends (workers and monitor) so far: 18+ only, else null. */
+    private final Double suiteWalBytes;
 
     /** How many of the monitor's own transactions the statistics held when this snapshot was read. */
     private final long monitorTransactions;
 
     CounterSnapshot(Map<CostFigure, Double> values, Map<CostFigure, String> missing, Double walStatBytes,
-                    long monitorTransactions, Instant at) {
+                    Double suiteWalBytes, long monitorTransactions, OffsetDateTime at) {
         super(values, missing);
         this.walStatBytes = walStatBytes;
+        this.suiteWalBytes = suiteWalBytes;
         this.monitorTransactions = monitorTransactions;
         this.at = at;
     }
@@ -27,11 +31,16 @@ public final class CounterSnapshot extends Figures {
         return monitorTransactions;
     }
 
-    public Instant at() {
+    /** When the counters were read, by the server's clock. */
+    public OffsetDateTime at() {
         return at;
     }
 
     Double walStatBytes() {
         return walStatBytes;
+    }
+
+    Double suiteWalBytes() {
+        return suiteWalBytes;
     }
 }

@@ -3,7 +3,11 @@ package org.pgingest.stats;
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.ServerFacts;
 
+import org.postgresql.PGConnection;
+
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -20,13 +24,14 @@ import java.util.List;
  *       15+: {@code pg_stat_force_next_flush()} on each worker, answered after the flush; 14 has no such
  *       function: wait, run a statement on each worker, wait), clear the monitor's statistics snapshot, read
  *       every counter;</li>
- *   <li>subtract, and flag the window when WAL appeared that the flushed statistics do not explain.</li>
+ *   <li>subtract, and flag the window when it holds work that was not the suite's ({@link ForeignWork}).</li>
  * </ol>
  * Workers are the connections doing the measured work; they must be idle (autocommit on, no open
  * transaction) at the window's edges. One meter per target; its monitor connection is its own.
  */
 public final class ServerCostMeter implements AutoCloseable {
     private static final Duration CHECKPOINT_COUNTED_WITHIN = Duration.ofSeconds(10);
+    private static final Duration CLOSED_CONNECTIONS_GONE_WITHIN = Duration.ofSeconds(10);
     /** PG 14 backends send statistics at most every 500 ms (PGSTAT_STAT_INTERVAL); the collector then writes them. */
     private static final long PG14_BEFORE_NUDGE_MS = 600;
     private static final long PG14_AFTER_NUDGE_MS = 700;
@@ -37,10 +42,15 @@ public final class ServerCostMeter implements AutoCloseable {
     private final List<String> windowNotes = new ArrayList<>();
     /** Whether the monitor's connection is to the benchmark database (external targets). */
     private final boolean monitorSharesDatabase;
+    private final String database;
+    private final String user;
     private final long[] monitorStatements = new long[1];
 
-    private ServerCostMeter(Connection monitor, ServerFacts facts, CounterReader reader, boolean monitorSharesDatabase) {
+    private ServerCostMeter(Connection monitor, ServerFacts facts, CounterReader reader, boolean monitorSharesDatabase,
+                            String database, String user) {
         this.monitor = monitor;
+        this.database = database;
+        this.user = user;
         this.facts = facts;
         this.reader = reader;
         this.monitorSharesDatabase = monitorSharesDatabase;
@@ -53,7 +63,8 @@ public final class ServerCostMeter implements AutoCloseable {
             ServerCpu cpu = ServerCpu.locate(monitor);
             return new ServerCostMeter(monitor, target.facts(),
                     new CounterReader(target.facts(), target.endpoint().database(), target.endpoint().user(), cpu),
-                    target.endpoint().database().equals(monitor.getCatalog()));
+                    target.endpoint().database().equals(monitor.getCatalog()),
+                    target.endpoint().database(), target.endpoint().user());
         } catch (SQLException | RuntimeException e) {
             monitor.close();
             throw e;
@@ -67,26 +78,110 @@ public final class ServerCostMeter implements AutoCloseable {
         return snapshot(workers);
     }
 
-    /** Takes the window's last snapshot and returns the difference. */
+    /**
+     * Takes the window's last snapshot and returns the difference, checked for foreign work by everything that
+     * needs no expectation (see {@link #endWindow(CounterSnapshot, Collection, SuiteWork)}).
+     */
     public ServerCosts endWindow(CounterSnapshot start, Collection<Connection> workers) throws SQLException {
+        return endWindow(start, workers, SuiteWork.UNKNOWN);
+    }
+
+    /**
+     * Takes the window's last snapshot and returns the difference, flagged {@linkplain ServerCosts#contaminated()
+     * contaminated} when the window holds work that was not the suite's: more commits or inserted rows than
+     * {@code work} says the loaders made, other client sessions active in the window, and on 18 WAL from other
+     * backends.
+     */
+    public ServerCosts endWindow(CounterSnapshot start, Collection<Connection> workers, SuiteWork work) throws SQLException {
         CounterSnapshot end = snapshot(workers);
+        List<String> otherSessions = otherSessions(start, workers);
         if (!monitorSharesDatabase) {
-            return ServerCosts.between(start, end, workers.size(), windowNotes);
+            return ServerCosts.between(start, end, workers.size(), null, windowNotes, work, otherSessions);
         }
         if (facts.major() < 15) {
-            return ServerCosts.between(start, end, workers.size(), windowNotes).withoutCommits(
-                    "PostgreSQL 14 cannot flush the monitor's statistics on demand, and the monitor shares the "
-                            + "benchmark database here, so its own transactions cannot be told apart from the workers'");
+            return ServerCosts.between(start, end, workers.size(), "PostgreSQL 14 cannot flush the monitor's statistics "
+                    + "on demand, and the monitor shares the benchmark database here, so its own transactions cannot be "
+                    + "told apart from the workers'", windowNotes, work, otherSessions);
         }
         // The monitor's transactions from just after the first snapshot's flush to the last one's, inclusive.
         long monitorInWindow = end.monitorTransactions() - start.monitorTransactions();
-        return ServerCosts.between(start, end, workers.size() + (int) monitorInWindow, windowNotes);
+        return ServerCosts.between(start, end, workers.size() + (int) monitorInWindow, null, windowNotes, work, otherSessions);
+    }
+
+    /**
+     * Waits until every connection the workers closed in the window has left the server, so that a writer that
+     * opens a connection per call is counted in full: a backend reports its pending statistics as it exits, and
+     * (15+) before it leaves {@code pg_stat_activity}; on 14 the collector receives them a little later, which
+     * the 14 wait in {@link #endWindow} covers.
+     *
+     * @param open connections of the benchmark role still open on purpose (a pool's), not waited for
+     */
+    public void awaitClosedConnections(Collection<Connection> open) throws SQLException {
+        List<Integer> openPids = new ArrayList<>();
+        for (Connection c : open) {
+            openPids.add(c.unwrap(org.postgresql.PGConnection.class).getBackendPID());
+        }
+        long deadline = System.nanoTime() + CLOSED_CONNECTIONS_GONE_WITHIN.toNanos();
+        try (var st = monitor.prepareStatement(CounterReader.TAG + "SELECT count(*) FROM pg_stat_activity "
+                + "WHERE datname = ? AND usename = ? AND backend_type = 'client backend' "
+                + "AND pid <> pg_backend_pid() AND NOT (pid = ANY (?))")) {
+            st.setString(1, database);
+            st.setString(2, user);
+            st.setArray(3, monitor.createArrayOf("int4", openPids.toArray()));
+            while (true) {
+                // pg_stat_activity is read afresh in each transaction; the monitor is in autocommit.
+                try (var rs = st.executeQuery()) {
+                    rs.next();
+                    if (rs.getLong(1) == 0) {
+                        return;
+                    }
+                }
+                if (System.nanoTime() > deadline) {
+                    windowNotes.add("connections closed in the window were still on the server after "
+                            + CLOSED_CONNECTIONS_GONE_WITHIN.toSeconds() + " s; their last statistics may be missing");
+                    return;
+                }
+                sleep(5);
+            }
+        }
     }
 
     /** Flushes the workers' statistics and reads every counter. */
     public CounterSnapshot snapshot(Collection<Connection> workers) throws SQLException {
         flush(workers);
-        return reader.read(monitor, monitorStatements);
+        return reader.read(monitor, monitorStatements, suiteBackends(workers));
+    }
+
+    /**
+     * Client backends other than the workers and the monitor that were active since {@code start}: not idle now,
+     * or idle since a moment inside the window (state_change). Runs after the window's last snapshot, so it is
+     * none of the window's own work. Sessions of other roles are visible only with pg_read_all_stats.
+     */
+    private List<String> otherSessions(CounterSnapshot start, Collection<Connection> workers) throws SQLException {
+        List<String> sessions = new ArrayList<>();
+        try (PreparedStatement ps = monitor.prepareStatement(CounterReader.TAG + "SELECT pid, datname, application_name, state "
+                + "FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> ALL (?::int[]) "
+                + "AND (state <> 'idle' OR state_change >= ?) ORDER BY pid")) {
+            ps.setArray(1, monitor.createArrayOf("int4", suiteBackends(workers).toArray()));
+            ps.setObject(2, start.at());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    sessions.add("pid " + rs.getInt(1) + " (database " + rs.getString(2) + ", application '"
+                            + rs.getString(3) + "', " + rs.getString(4) + ")");
+                }
+            }
+        }
+        return sessions;
+    }
+
+    /** Backend process ids of the workers and the monitor (pgjdbc knows them without a round trip). */
+    private List<Integer> suiteBackends(Collection<Connection> workers) throws SQLException {
+        List<Integer> pids = new ArrayList<>();
+        pids.add(monitor.unwrap(PGConnection.class).getBackendPID());
+        for (Connection worker : workers) {
+            pids.add(worker.unwrap(PGConnection.class).getBackendPID());
+        }
+        return pids;
     }
 
     private void flush(Collection<Connection> workers) throws SQLException {

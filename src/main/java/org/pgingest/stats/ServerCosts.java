@@ -9,17 +9,9 @@ import java.util.Map;
 /**
  * What one measured window cost the server: the difference of two {@link CounterSnapshot}s, a figure
  * missing when either side could not read it (or a counter went backwards), and a contamination flag when
- * WAL appeared that the flushed statistics do not account for.
+ * the window holds work that was not the suite's ({@link ForeignWork}).
  */
 public final class ServerCosts extends Figures {
-    /**
-     * Allowed excess of insert-LSN movement over {@code pg_stat_wal.wal_bytes}. The LSN also advances over
-     * record alignment (up to 7 bytes per record) and page headers (24 bytes per 8 kB page, 40 per segment),
-     * which the statistics leave out; beyond those, 5 % more means another session wrote WAL whose statistics
-     * had not been flushed.
-     */
-    static final double CONTAMINATION_TOLERANCE = 0.05;
-
     private final boolean contaminated;
     private final List<String> notes;
 
@@ -34,13 +26,20 @@ public final class ServerCosts extends Figures {
      * @param harnessCommits transactions the harness itself committed in the benchmark database inside the
      *                       window (the statistics flush on each worker at its end, and the monitor's own
      *                       reads where it shares that database), taken off COMMITS
+     * @param commitsMissing why COMMITS and ROLLBACKS cannot be told apart from the monitor's own, or null
      * @param notes          what the caller wants recorded with the figures (e.g. a checkpoint that could not run)
+     * @param work           what the suite's loaders did in the window
+     * @param otherSessions  other client backends active in the window
      */
-    static ServerCosts between(CounterSnapshot start, CounterSnapshot end, int harnessCommits, List<String> notes) {
+    static ServerCosts between(CounterSnapshot start, CounterSnapshot end, int harnessCommits, String commitsMissing,
+                               List<String> notes, SuiteWork work, List<String> otherSessions) {
         Map<CostFigure, Double> values = new EnumMap<>(CostFigure.class);
         Map<CostFigure, String> missing = new EnumMap<>(CostFigure.class);
         for (CostFigure f : CostFigure.values()) {
             String reason = end.missingReason(f) != null ? end.missingReason(f) : start.missingReason(f);
+            if (reason == null && commitsMissing != null && (f == CostFigure.COMMITS || f == CostFigure.ROLLBACKS)) {
+                reason = commitsMissing;
+            }
             if (reason != null) {
                 missing.put(f, reason);
                 continue;
@@ -56,42 +55,18 @@ public final class ServerCosts extends Figures {
                 values.put(f, delta);
             }
         }
+        List<String> foreign = ForeignWork.find(start, end, values, work, otherSessions);
         List<String> allNotes = new ArrayList<>(notes);
-        boolean contaminated = false;
-        if (values.containsKey(CostFigure.WAL_BYTES) && values.containsKey(CostFigure.WAL_RECORDS)) {
-            double lsnBytes = values.get(CostFigure.WAL_BYTES);
-            double statBytes = end.walStatBytes() - start.walStatBytes();
-            double overhead = 7 * values.get(CostFigure.WAL_RECORDS) + 40 * (lsnBytes / 8192 + 2);
-            if (lsnBytes > (statBytes + overhead) * (1 + CONTAMINATION_TOLERANCE)
-                    || statBytes > lsnBytes * (1 + CONTAMINATION_TOLERANCE)) {
-                contaminated = true;
-                allNotes.add(String.format("contaminated: the insert LSN moved %.0f bytes but the flushed WAL statistics "
-                        + "account for %.0f; another session (or an unflushed worker) wrote WAL in the window",
-                        lsnBytes, statBytes));
-            }
-        }
-        return new ServerCosts(values, missing, contaminated, allNotes);
+        allNotes.addAll(foreign);
+        return new ServerCosts(values, missing, !foreign.isEmpty(), allNotes);
     }
 
-    /** The same costs with COMMITS and ROLLBACKS missing for {@code reason}. */
-    ServerCosts withoutCommits(String reason) {
-        Map<CostFigure, Double> v = new EnumMap<>(CostFigure.class);
-        v.putAll(values());
-        Map<CostFigure, String> m = new EnumMap<>(CostFigure.class);
-        m.putAll(missing());
-        for (CostFigure f : List.of(CostFigure.COMMITS, CostFigure.ROLLBACKS)) {
-            v.remove(f);
-            m.put(f, reason);
-        }
-        return new ServerCosts(v, m, contaminated, notes);
-    }
-
-    /** True when WAL was written in the window that the measured workers' statistics do not explain. */
+    /** True when the window holds work that was not the suite's; {@link #notes()} says which check found it. */
     public boolean contaminated() {
         return contaminated;
     }
 
-    /** Remarks recorded with the figures: contamination, a checkpoint that could not be forced. */
+    /** Remarks recorded with the figures: each contamination check that fired, a checkpoint that could not be forced. */
     public List<String> notes() {
         return notes;
     }

@@ -11,8 +11,8 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 /**
@@ -21,11 +21,21 @@ import java.util.List;
  * {@code unnest}, and how to read it back. One place per type, so every loader encodes a value the same way.
  *
  * <p>Java value per type: INT4 {@link Integer}, INT8 {@link Long}, TEXT and VARCHAR_64 {@link String},
- * TIMESTAMPTZ {@link OffsetDateTime} (microsecond precision, years 1 to 9999), FLOAT8 {@link Double},
- * REAL_ARRAY {@code float[]}; null is SQL NULL.
+ * TIMESTAMPTZ {@link OffsetDateTime}, FLOAT8 {@link Double}, REAL_ARRAY {@code float[]}; null is SQL NULL.
+ * {@link #checked} is the one gate every loader passes a value through before encoding it, so a value is
+ * stored exactly, or rejected the same way, on every path:
+ * <ul>
+ *   <li>text must be valid UTF-16 (no lone surrogate, which encoders would otherwise replace by {@code ?})
+ *       and free of U+0000 (PostgreSQL text cannot hold it);</li>
+ *   <li>a timestamp must lie within PostgreSQL's range, 4714-11-24 00:00 UTC BC up to (not including)
+ *       294277-01-01 00:00 UTC; beyond it the binary form would wrap and pgjdbc would send ±infinity;</li>
+ *   <li>a timestamp finer than a microsecond is rounded exactly as the server rounds such text input
+ *       ({@code rint(fraction * 1e6)} on the double the fraction parses to; so a half is rounded to even,
+ *       as far as the double holds it), so binary and bind paths store what the text paths store.</li>
+ * </ul>
  */
 public enum ColumnType {
-    INT4("int4", "int4[]", Types.INTEGER) {
+    INT4("int4", "int4[]", Types.INTEGER, Integer.class) {
         @Override
         void bindValue(PreparedStatement ps, int index, Object value) throws SQLException {
             ps.setInt(index, (Integer) value);
@@ -48,7 +58,7 @@ public enum ColumnType {
             return rs.wasNull() ? null : v;
         }
     },
-    INT8("int8", "int8[]", Types.BIGINT) {
+    INT8("int8", "int8[]", Types.BIGINT, Long.class) {
         @Override
         void bindValue(PreparedStatement ps, int index, Object value) throws SQLException {
             ps.setLong(index, (Long) value);
@@ -71,7 +81,13 @@ public enum ColumnType {
             return rs.wasNull() ? null : v;
         }
     },
-    TEXT("text", "text[]", Types.VARCHAR) {
+    TEXT("text", "text[]", Types.VARCHAR, String.class) {
+        @Override
+        public Object checked(Object value) {
+            checkScalarValues((String) super.checked(value));
+            return value;
+        }
+
         @Override
         void bindValue(PreparedStatement ps, int index, Object value) throws SQLException {
             ps.setString(index, (String) value);
@@ -95,7 +111,12 @@ public enum ColumnType {
         }
     },
     /** varchar(64): the server checks the length in characters, not bytes. */
-    VARCHAR_64("varchar(64)", "varchar[]", Types.VARCHAR) {
+    VARCHAR_64("varchar(64)", "varchar[]", Types.VARCHAR, String.class) {
+        @Override
+        public Object checked(Object value) {
+            return TEXT.checked(value);
+        }
+
         @Override
         void bindValue(PreparedStatement ps, int index, Object value) throws SQLException {
             TEXT.bindValue(ps, index, value);
@@ -116,15 +137,31 @@ public enum ColumnType {
             return TEXT.read(rs, index);
         }
     },
-    TIMESTAMPTZ("timestamptz", "timestamptz[]", Types.TIMESTAMP_WITH_TIMEZONE) {
+    TIMESTAMPTZ("timestamptz", "timestamptz[]", Types.TIMESTAMP_WITH_TIMEZONE, OffsetDateTime.class) {
+        @Override
+        public Object checked(Object value) {
+            OffsetDateTime t = (OffsetDateTime) super.checked(value);
+            long second = t.toEpochSecond();
+            int nano = t.getNano();
+            long micro = nano % 1000 == 0 ? nano / 1000 : roundToMicros(nano);
+            if (second < MIN_EPOCH_SECOND || second >= END_EPOCH_SECOND
+                    || (second - POSTGRES_EPOCH_SECOND) * 1_000_000L + micro >= END_MICROS) {
+                throw new ValueRejectedException(ValueRejectedException.OUT_OF_RANGE, "timestamp out of range: " + t
+                        + " (PostgreSQL holds 4714-11-24 00:00:00 UTC BC to 294276-12-31 23:59:59.999999 UTC)");
+            }
+            return micro * 1000 == nano ? t : t.withNano(0).plusNanos(micro * 1000);
+        }
+
         @Override
         void bindValue(PreparedStatement ps, int index, Object value) throws SQLException {
-            ps.setObject(index, value, Types.TIMESTAMP_WITH_TIMEZONE);
+            // The same text as COPY, UNNEST and JSON, sent untyped for the server to read as timestamptz:
+            // pgjdbc 42.7's own form of an OffsetDateTime turns the earliest valid instants into -infinity.
+            ps.setObject(index, text(value), Types.OTHER);
         }
 
         @Override
         public String text(Object value) {
-            return TIMESTAMP_TEXT.format((OffsetDateTime) value);
+            return timestampText((OffsetDateTime) value);
         }
 
         @Override
@@ -139,11 +176,14 @@ public enum ColumnType {
 
         @Override
         public Object read(ResultSet rs, int index) throws SQLException {
-            OffsetDateTime v = rs.getObject(index, OffsetDateTime.class);
-            return v == null ? null : v.withOffsetSameInstant(ZoneOffset.UTC);
+            // Parsed from the server's text (see readExpression): pgjdbc 42.7's getObject(OffsetDateTime) reads
+            // "0001-02-29 ... BC" (1 BC, a leap year) as year 1 and fails, and its getString of a binary result
+            // goes through java.util.Date, which turns the earliest timestamps into "-infinity".
+            String text = rs.getString(index);
+            return text == null ? null : parseTimestampText(text);
         }
     },
-    FLOAT8("float8", "float8[]", Types.DOUBLE) {
+    FLOAT8("float8", "float8[]", Types.DOUBLE, Double.class) {
         @Override
         void bindValue(PreparedStatement ps, int index, Object value) throws SQLException {
             ps.setDouble(index, (Double) value);
@@ -168,7 +208,7 @@ public enum ColumnType {
         }
     },
     /** real[]: the articles embedding (pgvector's vector(384) where that extension is absent). */
-    REAL_ARRAY("real[]", "text[]", Types.ARRAY) {
+    REAL_ARRAY("real[]", "text[]", Types.ARRAY, float[].class) {
         @Override
         void bindValue(PreparedStatement ps, int index, Object value) throws SQLException {
             // pgjdbc (42.2.16+) sends a float[] as a binary float4[]
@@ -229,17 +269,25 @@ public enum ColumnType {
 
     static final int FLOAT4_OID = 700;
     private static final long POSTGRES_EPOCH_SECOND = Instant.parse("2000-01-01T00:00:00Z").getEpochSecond();
-    private static final DateTimeFormatter TIMESTAMP_TEXT =
-            DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSSxxx");
+    /**
+     * PostgreSQL's timestamp range (MIN_TIMESTAMP and END_TIMESTAMP in datatype/timestamp.h, the same in 14-18):
+     * microseconds since 2000-01-01 UTC, the end exclusive.
+     */
+    private static final long MIN_MICROS = -211_813_488_000_000_000L;
+    private static final long END_MICROS = 9_223_371_331_200_000_000L;
+    private static final long MIN_EPOCH_SECOND = POSTGRES_EPOCH_SECOND + MIN_MICROS / 1_000_000L;
+    private static final long END_EPOCH_SECOND = POSTGRES_EPOCH_SECOND + END_MICROS / 1_000_000L;
 
     private final String sqlType;
     private final String unnestArrayType;
     private final int jdbcType;
+    private final Class<?> javaType;
 
-    ColumnType(String sqlType, String unnestArrayType, int jdbcType) {
+    ColumnType(String sqlType, String unnestArrayType, int jdbcType, Class<?> javaType) {
         this.sqlType = sqlType;
         this.unnestArrayType = unnestArrayType;
         this.jdbcType = jdbcType;
+        this.javaType = javaType;
     }
 
     /** The type as written in DDL and casts. */
@@ -271,6 +319,117 @@ public enum ColumnType {
 
     abstract void bindValue(PreparedStatement ps, int index, Object value) throws SQLException;
 
+    /**
+     * The non-null value as every encoder must see it: the same object when it can be stored exactly, a
+     * timestamp rounded to the microsecond as the server rounds text input, or a {@link ValueRejectedException}
+     * (a Java type this column does not take, text that is not valid UTF-16, a timestamp out of range).
+     */
+    public Object checked(Object value) {
+        if (!javaType.isInstance(value)) {
+            throw new ValueRejectedException(ValueRejectedException.WRONG_TYPE, "a " + sqlType + " column takes "
+                    + javaType.getSimpleName() + ", not " + value.getClass().getSimpleName() + " (" + value + ")");
+        }
+        return value;
+    }
+
+    /** Rejects a lone surrogate (not UTF-8 encodable: encoders write '?') and U+0000 (text cannot hold it). */
+    private static void checkScalarValues(String s) {
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            if (c != 0 && !Character.isSurrogate(c)) {
+                continue;
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+                continue;
+            }
+            throw new ValueRejectedException(ValueRejectedException.NOT_IN_REPERTOIRE, c == 0
+                    ? "text holds U+0000 at char " + i + ", which PostgreSQL text cannot store"
+                    : String.format("text holds a lone surrogate U+%04X at char %d, which is not Unicode text", (int) c, i));
+        }
+    }
+
+    /**
+     * Sub-microsecond nanoseconds (0..999,999,999) to microseconds the way PostgreSQL reads a fraction of a
+     * second in text (ParseFractionalSecond: strtod, then rint(frac * 1000000)). nanos / 1e9 is the double
+     * nearest the decimal fraction, as strtod's result is; Math.rint rounds half to even like C's rint. The
+     * result may be 1,000,000 (a carry into the next second).
+     */
+    static long roundToMicros(int nanos) {
+        return (long) Math.rint((nanos / 1e9) * 1e6);
+    }
+
+    /**
+     * A checked timestamp's text input form, in UTC: ISO date and time with all six fraction digits, years
+     * before 1 AD as "BC" (ISO year 0 is 1 BC) and years past 9999 in full, the forms timestamptz_in reads back.
+     * UTC keeps every offset, seconds included (the instant is all timestamptz stores).
+     */
+    static String timestampText(OffsetDateTime t) {
+        LocalDateTime utc = LocalDateTime.ofEpochSecond(t.toEpochSecond(), t.getNano(), ZoneOffset.UTC);
+        int year = utc.getYear();
+        boolean bc = year <= 0;
+        StringBuilder sb = new StringBuilder(36);
+        appendPadded(sb, bc ? 1 - year : year, 4).append('-');
+        appendPadded(sb, utc.getMonthValue(), 2).append('-');
+        appendPadded(sb, utc.getDayOfMonth(), 2).append(' ');
+        appendPadded(sb, utc.getHour(), 2).append(':');
+        appendPadded(sb, utc.getMinute(), 2).append(':');
+        appendPadded(sb, utc.getSecond(), 2).append('.');
+        appendPadded(sb, utc.getNano() / 1000, 6).append("+00");
+        return bc ? sb.append(" BC").toString() : sb.toString();
+    }
+
+    /** Appends a non-negative value with leading zeros to {@code width} digits (at most 9). */
+    /**
+     * Reads timestamptz output in DateStyle ISO (what pgjdbc sets): "Y...Y-MM-DD HH:MM:SS[.f...]±HH[:MM[:SS]][ BC]"
+     * with a year of four or more digits; returned in UTC. infinity and -infinity have no OffsetDateTime and
+     * are refused.
+     */
+    static OffsetDateTime parseTimestampText(String text) {
+        try {
+            boolean bc = text.endsWith(" BC");
+            String s = bc ? text.substring(0, text.length() - 3) : text;
+            int yearEnd = s.indexOf('-');
+            int year = Integer.parseInt(s, 0, yearEnd, 10);
+            int p = yearEnd + 1;
+            int month = Integer.parseInt(s, p, p + 2, 10);
+            int day = Integer.parseInt(s, p + 3, p + 5, 10);
+            p += 6;
+            int hour = Integer.parseInt(s, p, p + 2, 10);
+            int minute = Integer.parseInt(s, p + 3, p + 5, 10);
+            int second = Integer.parseInt(s, p + 6, p + 8, 10);
+            p += 8;
+            int nano = 0;
+            if (s.charAt(p) == '.') {
+                int start = ++p;
+                while (Character.isDigit(s.charAt(p))) {
+                    p++;
+                }
+                nano = Integer.parseInt(s, start, p, 10) * PowersOfTen.OF[9 - (p - start)];
+            }
+            int sign = s.charAt(p) == '-' ? -1 : 1;
+            String[] offset = s.substring(p + 1).split(":");
+            ZoneOffset zone = ZoneOffset.ofHoursMinutesSeconds(sign * Integer.parseInt(offset[0]),
+                    offset.length > 1 ? sign * Integer.parseInt(offset[1]) : 0,
+                    offset.length > 2 ? sign * Integer.parseInt(offset[2]) : 0);
+            return OffsetDateTime.of(bc ? 1 - year : year, month, day, hour, minute, second, nano, zone)
+                    .withOffsetSameInstant(ZoneOffset.UTC);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("not a finite timestamptz in ISO style: '" + text + "'", e);
+        }
+    }
+
+    private static StringBuilder appendPadded(StringBuilder sb, int value, int width) {
+        for (int below = PowersOfTen.OF[width - 1]; below > 1 && value < below; below /= 10) {
+            sb.append('0');
+        }
+        return sb.append(value);
+    }
+
+    private static final class PowersOfTen {
+        static final int[] OF = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000};
+    }
+
     /** The PostgreSQL text input form of a non-null value (before any COPY escaping). */
     public abstract String text(Object value);
 
@@ -279,6 +438,11 @@ public enum ColumnType {
 
     /** Reads this column back from a result set, as the same Java type the generator makes. */
     public abstract Object read(ResultSet rs, int index) throws SQLException;
+
+    /** The select-list expression that reads {@code column} back for {@link #read}. */
+    public String readExpression(String column) {
+        return this == TIMESTAMPTZ ? column + "::text" : column;
+    }
 
     /** The select-list expression for this column's unnest output named {@code alias}. */
     public String unnestSelect(String alias) {

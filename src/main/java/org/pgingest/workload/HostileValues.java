@@ -31,8 +31,18 @@ public final class HostileValues {
             "\u0001\u001f controls",
             "\\\\double backslash\\\\");
 
-    /** Timestamps at the edges of what both java.time and PostgreSQL represent, at microsecond precision. */
+    /**
+     * Timestamps at microsecond precision that every path must store exactly: PostgreSQL's first and last
+     * instants, years before 1 AD (ISO year 0 is 1 BC, a leap year) and past 9999, offsets with seconds (as
+     * historic zones have), and the ordinary edges.
+     */
     public static final List<OffsetDateTime> TIMESTAMPS = List.of(
+            OffsetDateTime.of(-4713, 11, 24, 0, 0, 0, 0, ZoneOffset.UTC),
+            OffsetDateTime.of(294276, 12, 31, 23, 59, 59, 999_999_000, ZoneOffset.UTC),
+            OffsetDateTime.of(0, 2, 29, 12, 0, 0, 0, ZoneOffset.ofHoursMinutesSeconds(5, 17, 32)),
+            OffsetDateTime.of(-1000, 6, 1, 0, 0, 0, 1_000, ZoneOffset.ofHoursMinutesSeconds(-3, -2, -1)),
+            OffsetDateTime.of(1900, 1, 1, 0, 0, 0, 0, ZoneOffset.ofHoursMinutesSeconds(0, 19, 32)),
+            OffsetDateTime.of(10_000, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC),
             OffsetDateTime.of(1, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC),
             OffsetDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_000, ZoneOffset.UTC),
             OffsetDateTime.of(1970, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC),

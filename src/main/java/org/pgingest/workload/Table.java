@@ -1,7 +1,5 @@
 package org.pgingest.workload;
 
-import org.pgingest.workload.SuiteSchema;
-
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -46,6 +44,19 @@ public record Table(SuiteSchema schema, TableShape shape, IndexProfile profile, 
         return columns().stream().map(Column::name).collect(Collectors.joining(", "));
     }
 
+    /** "INSERT INTO schema.table (col1, col2, ...)": the start of every INSERT a loader sends. */
+    public String insertInto() {
+        return "INSERT INTO " + qualifiedName() + " (" + columnList() + ")";
+    }
+
+    /**
+     * "col1 type1, col2 type2, ..." without constraints: the column definition list of jsonb_to_recordset and
+     * of staging tables, which must read values exactly as the table's own columns do.
+     */
+    public String columnDefinitions() {
+        return columns().stream().map(c -> c.name() + " " + c.type().sqlType()).collect(Collectors.joining(", "));
+    }
+
     /** Drops (if it is the suite's) and creates the table with its indexes. */
     public void create(Connection connection) throws SQLException {
         schema.recreateTable(connection, name, shape.tableDefinition(profile), false);
@@ -75,7 +86,8 @@ public record Table(SuiteSchema schema, TableShape shape, IndexProfile profile, 
         List<Object[]> rows = new ArrayList<>();
         List<Column> columns = columns();
         try (Statement st = connection.createStatement();
-             ResultSet rs = st.executeQuery("SELECT " + columnList() + " FROM " + qualifiedName())) {
+             ResultSet rs = st.executeQuery("SELECT " + columns.stream().map(c -> c.type().readExpression(c.name()))
+                     .collect(Collectors.joining(", ")) + " FROM " + qualifiedName())) {
             while (rs.next()) {
                 Object[] row = new Object[columns.size()];
                 for (int i = 0; i < row.length; i++) {

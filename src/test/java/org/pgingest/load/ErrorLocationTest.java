@@ -71,6 +71,70 @@ class ErrorLocationTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = LoadMethod.class, names = {"AUTOCOMMIT_ROW"}, mode = EnumSource.Mode.EXCLUDE)
+    void streamedInputKeepsTheRowIndex(LoadMethod method) throws Exception {
+        Table table = SharedServer.newTable(TableShape.ARTICLES);
+        List<Object[]> rows = articlesTooLongAt(BAD);
+        Iterable<Object[]> streamed = () -> rows.iterator(); // an Iterable that is not a List
+        Loader loader = method.create();
+        try (Connection c = SharedServer.connect(loader)) {
+            assertThatThrownBy(() -> loader.load(c, table, streamed))
+                    .isInstanceOfSatisfying(LoadException.class, e -> {
+                        assertThat(e.rowIndex()).isEqualTo(BAD);
+                        assertThat(e.getSQLState()).isEqualTo("22001");
+                    });
+            assertThat(table.count(c)).isZero();
+        }
+    }
+
+    /** An atomic loader that counts its writes: the first one, then the search's. */
+    private static final class CountingLoader extends AtomicLoader {
+        private final AtomicLoader inner = new MultiRowValuesLoader(0);
+        private int writes;
+
+        @Override
+        public String name() {
+            return "counting";
+        }
+
+        @Override
+        protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws java.sql.SQLException {
+            writes++;
+            return inner.write(connection, table, rows);
+        }
+    }
+
+    @Test
+    void theSearchForTheRowIsBoundedByLog2OfTheRows() throws Exception {
+        Table table = SharedServer.newTable(TableShape.ARTICLES);
+        List<Object[]> rows = articlesTooLongAt(BAD);
+        CountingLoader loader = new CountingLoader();
+        try (Connection c = SharedServer.connect(loader)) {
+            assertThatThrownBy(() -> loader.load(c, table, rows))
+                    .isInstanceOfSatisfying(LoadException.class, e -> assertThat(e.rowIndex()).isEqualTo(BAD));
+        }
+        int bound = 1 + (int) Math.ceil(Math.log(SIZE) / Math.log(2)); // as AtomicLoader's Javadoc states
+        assertThat(loader.writes - 1).isBetween(1, bound);
+    }
+
+    @Test
+    void statementSizeErrorsAreNoRowsFault() {
+        java.sql.SQLException jsonb = new java.sql.SQLException(
+                "ERROR: total size of jsonb array elements exceeds the maximum of 268435455 bytes", "54000");
+        java.sql.SQLException alloc = new java.sql.SQLException("ERROR: invalid memory alloc request size 1073741824", "XX000");
+        java.sql.SQLException indexRow = new java.sql.SQLException(
+                "ERROR: index row size 2720 exceeds btree version 4 maximum 2704 for index", "54000");
+        assertThat(Failures.rowCaused(jsonb)).isFalse();
+        assertThat(Failures.rowCaused(alloc)).isFalse();
+        assertThat(Failures.rowCaused(indexRow)).isTrue();
+        assertThat(Failures.notARowsFault(jsonb).getMessage())
+                .startsWith("one statement of the load exceeded a server size limit (no row is at fault; "
+                        + "send fewer rows per statement with a smaller batchSize): ERROR: total size of jsonb");
+        assertThat(Failures.rowCaused(new java.sql.SQLException("ERROR: relation does not exist", "42P01"))).isFalse();
+        assertThat(Failures.rowCaused(new java.sql.SQLException("An I/O error occurred", "08006"))).isFalse();
+    }
+
     @Test
     void autocommitRowsBeforeTheRejectedOneStayCommitted() throws Exception {
         Table table = SharedServer.newTable(TableShape.USERS);

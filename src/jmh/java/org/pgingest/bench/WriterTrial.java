@@ -1,0 +1,161 @@
+package org.pgingest.bench;
+
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.pgingest.load.LoadMethod;
+import org.pgingest.load.Loader;
+import org.pgingest.server.PostgresTarget;
+import org.pgingest.server.ProxiedTarget;
+import org.pgingest.server.RoundTripCheck;
+import org.pgingest.stats.CounterSnapshot;
+import org.pgingest.stats.ServerCostMeter;
+import org.pgingest.stats.ServerCosts;
+import org.pgingest.workload.IndexProfile;
+import org.pgingest.workload.RowGenerator;
+import org.pgingest.workload.SuiteSchema;
+import org.pgingest.workload.Table;
+import org.pgingest.workload.TableShape;
+import org.pgingest.writers.ConnectionMode;
+import org.pgingest.writers.Writers;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A trial of {@link #workers()} writers, each loading {@code rows} rows per operation into one shared table
+ * with keys of its own, behind a {@link ProxiedTarget} when {@link #rttMs()} is above 0. One operation is
+ * every writer's call, concurrently; it ends when the last one has committed. Server costs are one window
+ * for all writers per iteration; after each iteration the table must hold exactly the rows reported.
+ *
+ * <p>The round trip is measured at trial start ({@code SELECT 1} through the proxy and direct), printed,
+ * recorded with the server facts, and a trial whose round trip is off the asked one is refused. The
+ * subclasses declare the axes whose defaults differ.
+ */
+@State(Scope.Benchmark)
+public abstract class WriterTrial {
+    @Param({"USERS"})
+    public TableShape shape;
+
+    @Param({"STANDARD"})
+    public IndexProfile indexes;
+
+    /** Rows per writer per call. */
+    @Param({"500"})
+    public int rows;
+
+    /** Rows per executeBatch / per statement where the method has such a knob. */
+    @Param({"1000"})
+    public int batchSize;
+
+    @Param({"0.1"})
+    public double hostileShare;
+
+    private PostgresTarget target;
+    private ProxiedTarget proxied;
+    private Loader loader;
+    private Table table;
+    private Writers writers;
+    private ServerCostMeter meter;
+    private List<RowGenerator> generators;
+    private List<List<Object[]>> batches;
+    private CounterSnapshot windowStart;
+    private long opsInIteration;
+    private long rowsInIteration;
+
+    protected abstract LoadMethod method();
+
+    /** Round-trip time the proxy adds; 0: no proxy. */
+    protected abstract double rttMs();
+
+    protected abstract int workers();
+
+    protected abstract ConnectionMode connections();
+
+    @Setup(Level.Trial)
+    public void open(ServerState server, BenchmarkParams params) throws SQLException {
+        loader = method().create(new LoadMethod.Knobs(batchSize, 0));
+        if (!loader.shapes().contains(shape)) {
+            throw new IllegalArgumentException(loader.name() + " does not support " + shape.tableName()
+                    + "; choose the shape with -p shape=...");
+        }
+        target = server.target();
+        if (rttMs() > 0) {
+            proxied = ProxiedTarget.borrow(target, rttMs());
+            target = proxied;
+            RoundTripCheck check = RoundTripCheck.measure(proxied);
+            System.out.println("# " + check.describe());
+            FactsFile.appendRoundTrip(params, check.toMap());
+            check.require();
+        } else if (rttMs() < 0) {
+            throw new IllegalArgumentException("rttMs must be 0 or more, was " + rttMs());
+        }
+        table = Table.of(new SuiteSchema(target.schema()), shape, indexes);
+        try (Connection c = target.dataSource().getConnection()) {
+            table.create(c);
+        }
+        writers = Writers.open(target, loader, workers(), connections());
+        meter = ServerCostMeter.open(target);
+        generators = new ArrayList<>();
+        for (int w = 0; w < workers(); w++) {
+            // Disjoint row numbers per writer: keys never collide.
+            generators.add(new RowGenerator(shape, 20261122L, hostileShare, w * (1L << 40)));
+        }
+    }
+
+    @Setup(Level.Iteration)
+    public void startIteration() throws SQLException {
+        try (Connection c = target.dataSource().getConnection()) {
+            table.truncate(c);
+        }
+        opsInIteration = 0;
+        rowsInIteration = 0;
+        windowStart = writers.startWindow(meter);
+    }
+
+    /** Per call: fresh rows for every writer, outside the measured region. */
+    @Setup(Level.Invocation)
+    public void nextRows() {
+        batches = new ArrayList<>(generators.size());
+        for (RowGenerator g : generators) {
+            batches.add(g.next(rows));
+        }
+    }
+
+    /** One measured operation: every writer's call, concurrently. */
+    long loadAll(RowCounter rowCounter) throws SQLException {
+        long loaded = writers.loadAll(loader, table, batches);
+        opsInIteration++;
+        rowsInIteration += loaded;
+        rowCounter.rows += loaded;
+        return loaded;
+    }
+
+    @TearDown(Level.Iteration)
+    public void endIteration() throws SQLException {
+        ServerCosts costs = writers.endWindow(meter, windowStart);
+        long inTable;
+        try (Connection c = target.dataSource().getConnection()) {
+            inTable = table.count(c);
+        }
+        if (inTable != rowsInIteration) {
+            throw new IllegalStateException(loader.name() + ": the table holds " + inTable + " rows but the writers "
+                    + "reported " + rowsInIteration + " in this iteration");
+        }
+        IterationCosts.publish(new IterationCosts.Measured(costs, opsInIteration, rowsInIteration));
+        System.out.print(ServerCostProfiler.describeMissing(costs));
+    }
+
+    @TearDown(Level.Trial)
+    public void close() throws SQLException {
+        try (ServerCostMeter m = meter; Writers w = writers; ProxiedTarget p = proxied) {
+            // closed in reverse order; the server itself belongs to ServerState
+        }
+    }
+}

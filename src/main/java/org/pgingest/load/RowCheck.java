@@ -1,0 +1,108 @@
+package org.pgingest.load;
+
+import org.pgingest.workload.Column;
+import org.pgingest.workload.ColumnType;
+import org.pgingest.workload.Table;
+import org.pgingest.workload.ValueRejectedException;
+
+import java.sql.SQLDataException;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * The one check every row passes before any loader encodes it: not null, as many values as the table has
+ * columns, and each value accepted by its {@link ColumnType#checked column type}. A row that fails is the
+ * row's fault, reported with its index like a row the server rejected; a row whose timestamps the check
+ * rounded to the microsecond is replaced by a copy (the caller's array is never changed).
+ */
+final class RowCheck {
+    private RowCheck() {
+    }
+
+    /** Thrown from an iterator (which cannot throw SQLException); {@link AtomicLoader} unwraps it. */
+    static final class Rejected extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Rejected(LocatedFailure failure) {
+            super(failure.getMessage(), failure, false, false);
+        }
+
+        LocatedFailure failure() {
+            return (LocatedFailure) getCause();
+        }
+    }
+
+    /** The row as encoders must see it, or a LocatedFailure naming {@code index}. */
+    static Object[] checked(List<Column> columns, Object[] row, long index) throws LocatedFailure {
+        if (row == null) {
+            throw rejected(index, ValueRejectedException.WRONG_TYPE, "the row is null");
+        }
+        if (row.length != columns.size()) {
+            throw rejected(index, ValueRejectedException.WRONG_TYPE,
+                    "the row has " + row.length + " values, the table takes " + columns.size());
+        }
+        Object[] result = row;
+        for (int i = 0; i < row.length; i++) {
+            Object value = row[i];
+            if (value == null) {
+                continue;
+            }
+            Object checked;
+            try {
+                checked = columns.get(i).type().checked(value);
+            } catch (ValueRejectedException e) {
+                throw rejected(index, e.sqlState(), "column " + columns.get(i).name() + ": " + e.getMessage());
+            }
+            if (checked != value) {
+                if (result == row) {
+                    result = row.clone();
+                }
+                result[i] = checked;
+            }
+        }
+        return result;
+    }
+
+    /** The rows, each checked as it is iterated; a bad row throws {@link Rejected} with its index. */
+    static Iterable<Object[]> checking(Table table, Iterable<Object[]> rows) {
+        List<Column> columns = table.columns();
+        return () -> new Iterator<>() {
+            private final Iterator<Object[]> source = rows.iterator();
+            private long index;
+
+            @Override
+            public boolean hasNext() {
+                return source.hasNext();
+            }
+
+            @Override
+            public Object[] next() {
+                try {
+                    return checked(columns, source.next(), index++);
+                } catch (LocatedFailure e) {
+                    throw new Rejected(e);
+                }
+            }
+        };
+    }
+
+    /**
+     * Checks every row before anything is sent, for loaders that commit as they go and would otherwise
+     * commit the rows before a bad one. Only input already in memory can be checked up front.
+     */
+    static void checkAll(Table table, Iterable<Object[]> rows) throws LoadException {
+        if (rows instanceof List<Object[]> list) {
+            for (int i = 0; i < list.size(); i++) {
+                try {
+                    checked(table.columns(), list.get(i), i);
+                } catch (LocatedFailure e) {
+                    throw new LoadException(i, e.original());
+                }
+            }
+        }
+    }
+
+    private static LocatedFailure rejected(long index, String sqlState, String message) {
+        return new LocatedFailure(index, new SQLDataException(message, sqlState));
+    }
+}

@@ -1,0 +1,243 @@
+package org.pgingest.rate;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import org.pgingest.load.LoadMethod;
+import org.pgingest.server.PostgresTarget;
+import org.pgingest.server.ProxiedTarget;
+import org.pgingest.server.RoundTripCheck;
+import org.pgingest.server.TargetConfig;
+import org.pgingest.server.TargetException;
+import org.pgingest.workload.TableShape;
+import org.pgingest.writers.ConnectionMode;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * {@code ./bench rate}: drives one loader at a fixed rate for a while and reports whether the rate was held
+ * ({@link RateRun}), as text on stdout and as JSON. Ctrl-C stops the writers after their current calls and
+ * still reports (exit code 130). Bad input is one line on stderr and exit code 2; a failed run exits 1. A rate
+ * not held is a result, not a failure: exit code 0, {@code "held": false}.
+ */
+@Command(name = "rate", sortOptions = false, usageHelpAutoWidth = true,
+        description = "Drive one loader at a fixed rate (like pgbench -R) and report whether the rate was held.")
+public final class RateCommand implements Callable<Integer> {
+    static final String PREFIX = "pg-ingest-bench rate: ";
+    /** Exit code of a run stopped by Ctrl-C (after its report), as shells report SIGINT: 128 + 2. */
+    static final int INTERRUPTED = 130;
+
+    @Option(names = "--method", required = true, converter = MethodConverter.class,
+            description = "loader, e.g. batch, copy_binary, autocommit_row (see LoadMethod)")
+    LoadMethod method;
+
+    @Option(names = "--rows-per-second", required = true, description = "target rate, rows per second (> 0)")
+    double rowsPerSecond;
+
+    @Option(names = "--workers", defaultValue = "1", description = "concurrent writers (default ${DEFAULT-VALUE})")
+    int workers;
+
+    @Option(names = "--duration", defaultValue = "30s", converter = DurationConverter.class,
+            description = "how long, e.g. 500ms, 30s, 2m (default ${DEFAULT-VALUE})")
+    Duration duration;
+
+    @Option(names = "--batch", defaultValue = "100", description = "rows per call of the loader (default ${DEFAULT-VALUE})")
+    int batch;
+
+    @Option(names = "--shape", defaultValue = "USERS", converter = ShapeConverter.class,
+            description = "table shape: users, sensors, wide_sensors, articles (default users)")
+    TableShape shape;
+
+    @Option(names = "--connections", defaultValue = "POOLED", converter = ConnectionsConverter.class,
+            description = "pooled (HikariCP, default) or new_per_call")
+    ConnectionMode connections;
+
+    @Option(names = "--rtt-ms", defaultValue = "0", description = "round-trip time added by an in-process proxy (default 0)")
+    double rttMs;
+
+    @Option(names = "--progress-every", defaultValue = "5s", converter = DurationConverter.class,
+            description = "progress line interval (default ${DEFAULT-VALUE})")
+    Duration progressEvery;
+
+    @Option(names = "--json", defaultValue = "target/rate-result.json", description = "JSON report (default ${DEFAULT-VALUE})")
+    Path json;
+
+    @Option(names = "-D", mapFallbackValue = "", description = "suite option, e.g. -Dpg.version=16 -Dpg.target=external")
+    Map<String, String> properties = new LinkedHashMap<>();
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+    boolean help;
+
+    private final PrintStream out;
+    /** The round trip measured through the latency proxy, for the JSON report (none without a proxy). */
+    private Map<String, Object> roundTrip;
+
+    RateCommand(PrintStream out) {
+        this.out = out;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Parses and runs; returns the exit code (0 done, 1 the run failed, 2 bad input). */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine cli = new CommandLine(new RateCommand(out));
+        cli.setOut(new java.io.PrintWriter(out, true));
+        cli.setParameterExceptionHandler((e, a) -> {
+            err.println(PREFIX + e.getMessage());
+            return 2;
+        });
+        cli.setExecutionExceptionHandler((e, c, p) -> {
+            if (e instanceof IllegalArgumentException || e instanceof TargetException) {
+                err.println(PREFIX + e.getMessage());
+                return 2;
+            }
+            err.println(PREFIX + "the run failed: " + e.getMessage());
+            return 1;
+        });
+        return cli.execute(args);
+    }
+
+    @Override
+    public Integer call() throws SQLException, IOException {
+        properties.forEach(System::setProperty);
+        RatePlan plan = new RatePlan(method, rowsPerSecond, workers, duration, batch, shape, connections, rttMs);
+        try (PostgresTarget target = open(TargetConfig.fromEnvironment(), plan)) {
+            checkConnections(target, plan);
+            RateRun run = new RateRun(target, plan);
+            installCtrlC(run);
+            out.printf(Locale.ROOT, "driving %s at %,.0f rows/s (%d rows per call, %d workers) for %.1f s on %s; Ctrl-C stops%n",
+                    plan.method(), plan.rowsPerSecond(), plan.batch(), plan.workers(), plan.duration().toMillis() / 1000.0,
+                    target.facts().summary());
+            RateResult result = run.run(out::println, progressEvery);
+            out.print(result.toText());
+            Map<String, Object> report = new LinkedHashMap<>(result.toMap());
+            report.put("serverFacts", target.facts().toMap());
+            if (target instanceof ProxiedTarget) {
+                report.put("roundTrip", roundTrip);
+            }
+            if (json.getParent() != null) {
+                Files.createDirectories(json.getParent());
+            }
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(json.toFile(), report);
+            out.println("JSON report in " + json);
+            return result.stoppedEarly() ? INTERRUPTED : 0;
+        }
+    }
+
+    private PostgresTarget open(TargetConfig config, RatePlan plan) {
+        PostgresTarget target = PostgresTarget.open(config);
+        if (plan.rttMs() == 0) {
+            return target;
+        }
+        ProxiedTarget proxied = ProxiedTarget.wrap(target, plan.rttMs());
+        try {
+            RoundTripCheck check = RoundTripCheck.measure(proxied);
+            out.println(check.describe());
+            roundTrip = check.toMap();
+            check.require();
+            return proxied;
+        } catch (RuntimeException e) {
+            proxied.close();
+            throw e;
+        }
+    }
+
+    /** More writers than the server accepts connections would fail mid-run; say so before it starts. */
+    private static void checkConnections(PostgresTarget target, RatePlan plan) {
+        String max = target.facts().settings().get("max_connections");
+        if (max != null && plan.workers() > Integer.parseInt(max)) {
+            throw new IllegalArgumentException("--workers " + plan.workers() + " is more than the server's max_connections ("
+                    + max + "); use at most " + max + " workers or raise max_connections (-Dpg.conf.max_connections=N)");
+        }
+    }
+
+    /**
+     * Ctrl-C (SIGINT) stops the writers after their current calls and lets the run report. A JVM shutdown hook
+     * cannot do this: the embedded server's own hook stops PostgreSQL at the same moment, before the final
+     * counters are read. sun.misc.Signal (module jdk.unsupported, available on every JDK 17+) replaces the
+     * default handler; a second Ctrl-C exits at once.
+     */
+    private static void installCtrlC(RateRun run) {
+        sun.misc.Signal.handle(new sun.misc.Signal("INT"), first -> {
+            System.err.println(PREFIX + "stopping after the calls in flight (Ctrl-C again to quit at once)");
+            run.stop();
+            sun.misc.Signal.handle(new sun.misc.Signal("INT"), second -> System.exit(INTERRUPTED));
+        });
+    }
+
+    /** picocli prints a TypeConversionException's own message; any other it wraps in its class name. */
+    private static <T> T readable(java.util.function.Supplier<T> parse) {
+        try {
+            return parse.get();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.TypeConversionException(e.getMessage());
+        }
+    }
+
+    /** Case-insensitive; an unknown name lists the valid ones. */
+    static final class MethodConverter implements CommandLine.ITypeConverter<LoadMethod> {
+        @Override
+        public LoadMethod convert(String value) {
+            return readable(() -> LoadMethod.parse(value));
+        }
+    }
+
+    static final class ConnectionsConverter implements CommandLine.ITypeConverter<ConnectionMode> {
+        @Override
+        public ConnectionMode convert(String value) {
+            return readable(() -> ConnectionMode.parse(value));
+        }
+    }
+
+    static final class ShapeConverter implements CommandLine.ITypeConverter<TableShape> {
+        @Override
+        public TableShape convert(String value) {
+            for (TableShape s : TableShape.values()) {
+                if (s.name().equalsIgnoreCase(value.trim())) {
+                    return s;
+                }
+            }
+            throw new CommandLine.TypeConversionException("unknown shape '" + value + "': valid shapes are "
+                    + Arrays.stream(TableShape.values()).map(s -> s.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", ")));
+        }
+    }
+
+    /** 500ms, 30s, 2m, 1h, or a bare number of seconds. */
+    static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+        private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)?");
+
+        @Override
+        public Duration convert(String value) {
+            Matcher m = FORM.matcher(value.trim());
+            if (!m.matches()) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a duration; use e.g. 500ms, 30s, 2m or 1h");
+            }
+            double amount = Double.parseDouble(m.group(1));
+            String unit = m.group(2) == null ? "s" : m.group(2);
+            double millis = switch (unit) {
+                case "ms" -> amount;
+                case "m" -> amount * 60_000;
+                case "h" -> amount * 3_600_000;
+                default -> amount * 1000;
+            };
+            return Duration.ofNanos(Math.round(millis * 1_000_000));
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package org.pgingest.rate;
+
+import org.pgingest.load.LoadMethod;
+import org.pgingest.workload.TableShape;
+import org.pgingest.writers.ConnectionMode;
+
+import java.time.Duration;
+
+/**
+ * What a fixed-rate run asks for: {@code rowsPerSecond} rows a second, in calls of {@code batch} rows of one
+ * loader, spread over {@code workers} writers, for {@code duration}. Call k is due at k × batch /
+ * rowsPerSecond seconds after the start, whoever runs it.
+ *
+ * @param rttMs round-trip time added by a latency proxy (0: none)
+ */
+public record RatePlan(LoadMethod method, double rowsPerSecond, int workers, Duration duration, int batch,
+                       TableShape shape, ConnectionMode connections, double rttMs) {
+    /** Checks what can be checked before a server starts; an error is one line naming the valid values. */
+    public RatePlan {
+        if (!(rowsPerSecond > 0) || Double.isInfinite(rowsPerSecond)) {
+            throw new IllegalArgumentException("--rows-per-second must be a number above 0, was " + rowsPerSecond);
+        }
+        if (workers < 1) {
+            throw new IllegalArgumentException("--workers must be at least 1, was " + workers);
+        }
+        if (batch < 1) {
+            throw new IllegalArgumentException("--batch must be at least 1 row, was " + batch);
+        }
+        if (duration.isNegative() || duration.isZero()) {
+            throw new IllegalArgumentException("--duration must be above 0, was " + duration);
+        }
+        if (!(rttMs >= 0) || Double.isInfinite(rttMs)) {
+            throw new IllegalArgumentException("--rtt-ms must be 0 or more, was " + rttMs);
+        }
+        if (!method.shapes().contains(shape)) {
+            throw new IllegalArgumentException(method + " does not support the " + shape.tableName() + " shape");
+        }
+        if (calls(duration, rowsPerSecond, batch) < 1) {
+            throw new IllegalArgumentException("--duration " + duration.toMillis() + " ms is shorter than one call of "
+                    + batch + " rows at " + rowsPerSecond + " rows/s");
+        }
+    }
+
+    /** Nanoseconds between two calls' scheduled starts. */
+    public double intervalNanos() {
+        return batch * 1e9 / rowsPerSecond;
+    }
+
+    /** Calls due within the duration. */
+    public long calls() {
+        return calls(duration, rowsPerSecond, batch);
+    }
+
+    private static long calls(Duration duration, double rowsPerSecond, int batch) {
+        return (long) Math.floor(duration.toNanos() / (batch * 1e9 / rowsPerSecond));
+    }
+}

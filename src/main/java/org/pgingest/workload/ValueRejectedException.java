@@ -1,0 +1,26 @@
+package org.pgingest.workload;
+
+/**
+ * A value PostgreSQL could not store exactly, or of a Java type its column does not take. Carries the
+ * SQLSTATE the server itself would use for such a value, so a loader can report it like a server error.
+ */
+public final class ValueRejectedException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+    /** A Java type the column does not take, or a row of the wrong length (invalid_parameter_value). */
+    public static final String WRONG_TYPE = "22023";
+    /** A timestamp outside PostgreSQL's range (datetime_field_overflow). */
+    public static final String OUT_OF_RANGE = "22008";
+    /** Text that is not a sequence of Unicode scalar values, or holds U+0000 (character_not_in_repertoire). */
+    public static final String NOT_IN_REPERTOIRE = "22021";
+
+    private final String sqlState;
+
+    public ValueRejectedException(String sqlState, String message) {
+        super(message);
+        this.sqlState = sqlState;
+    }
+
+    public String sqlState() {
+        return sqlState;
+    }
+}

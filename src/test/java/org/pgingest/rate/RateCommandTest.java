@@ -1,0 +1,115 @@
+package org.pgingest.rate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgingest.load.LoadMethod;
+import org.pgingest.server.EmbeddedTarget;
+import org.pgingest.server.TargetConfig;
+import org.pgingest.stats.CostFigure;
+import org.pgingest.workload.TableShape;
+import org.pgingest.writers.ConnectionMode;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The fixed-rate command on a real embedded server (fsync on). */
+class RateCommandTest {
+    private static EmbeddedTarget server;
+
+    @BeforeAll
+    static void start() {
+        server = EmbeddedTarget.start(TargetConfig.defaults());
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    private record Outcome(int status, String out, String err) {
+    }
+
+    private static Outcome rate(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = RateCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Outcome(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void holdsAModestRateAndReportsItAsTextAndJson(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("rate.json");
+        // 400 rows/s in calls of 20 rows: a call every 50 ms, a few ms each even on a busy machine
+        Outcome o = rate("--method", "batch", "--rows-per-second", "400", "--workers", "2", "--duration", "3s",
+                "--batch", "20", "--progress-every", "1s", "--json", json.toString());
+
+        assertThat(o.status()).as(o.err()).isZero();
+        assertThat(o.out()).contains("rate HELD").contains("latency    p50").contains("rows/s now");
+        JsonNode report = new ObjectMapper().readTree(json.toFile());
+        assertThat(report.get("held").asBoolean()).isTrue();
+        assertThat(report.get("callsDue").asLong()).isEqualTo(60);
+        assertThat(report.get("callsDone").asLong()).isEqualTo(60);
+        assertThat(report.get("rows").asLong()).isEqualTo(1200);
+        assertThat(report.get("server").get("commits").asDouble()).isGreaterThanOrEqualTo(60);
+        assertThat(report.get("server").get("walFsyncsPerRow").isNumber()).isTrue();
+        assertThat(report.get("latencyMs").get("p99").asDouble()).isPositive();
+        assertThat(report.get("serverFacts").get("settings").get("fsync").asText()).isEqualTo("on");
+    }
+
+    @Test
+    void anUnreachableRateIsReportedAsNotHeld() throws Exception {
+        // 1,000,000 rows/s one autocommit row at a time: each row waits for its own WAL fsync
+        RatePlan plan = new RatePlan(LoadMethod.AUTOCOMMIT_ROW, 1_000_000, 1, Duration.ofSeconds(1), 100,
+                TableShape.USERS, ConnectionMode.POOLED, 0);
+        RateResult result = new RateRun(server, plan).run(line -> { }, Duration.ofSeconds(10));
+
+        assertThat(result.held()).isFalse();
+        assertThat(result.dueCalls()).isEqualTo(plan.calls()).isEqualTo(10_000);
+        assertThat(result.doneCalls()).isPositive().isLessThan(result.dueCalls());
+        assertThat(result.rows()).isEqualTo(result.doneCalls() * 100);
+        assertThat(result.costs().get(CostFigure.COMMITS)).hasValue(result.rows());
+        assertThat(result.toText()).startsWith("rate NOT HELD: ");
+        assertThat(result.toMap()).containsEntry("held", false);
+    }
+
+    @Test
+    void badInputIsOneLineAndExitCodeTwo() {
+        for (String[] args : new String[][] {
+                {"--method", "batch", "--rows-per-second", "0"},
+                {"--method", "batch", "--rows-per-second", "-5"},
+                {"--method", "bulk", "--rows-per-second", "100"},
+                {"--method", "batch", "--rows-per-second", "100", "--duration", "soon"},
+                {"--method", "batch", "--rows-per-second", "100", "--workers", "0"},
+                {"--rows-per-second", "100"},
+                {"--method", "batch", "--rows-per-second", "100", "--no-such-option"}}) {
+            Outcome o = rate(args);
+            assertThat(o.status()).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(o.err()).startsWith(RateCommand.PREFIX).hasLineCount(1);
+            assertThat(o.out()).isEmpty();
+        }
+        assertThat(rate("--method", "bulk", "--rows-per-second", "100").err())
+                .contains("unknown load method 'bulk': valid methods are autocommit_row, ");
+        assertThat(rate("--method", "batch", "--rows-per-second", "0").err())
+                .contains("--rows-per-second must be a number above 0");
+    }
+
+    @Test
+    void moreWorkersThanTheServerAcceptsIsOneLineAndExitCodeTwo(@TempDir Path dir) {
+        Outcome o = rate("--method", "batch", "--rows-per-second", "100", "--workers", "201", "--duration", "1s",
+                "--json", dir.resolve("r.json").toString());
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).isEqualTo(RateCommand.PREFIX + "--workers 201 is more than the server's max_connections "
+                + "(200); use at most 200 workers or raise max_connections (-Dpg.conf.max_connections=N)\n");
+        assertThat(dir.resolve("r.json")).doesNotExist();
+    }
+}
