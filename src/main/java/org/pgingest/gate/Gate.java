@@ -70,7 +70,35 @@ public final class Gate {
             across.put(param, "baseline " + values(baseline, param) + ", current " + values(current, param));
         }
         return new GateResult(baseline.name(), current.name(), facts, compareAnyway, comparisons, added, vanished,
-                across, rules);
+                across, renamedParams(vanished, added), rules);
+    }
+
+    /**
+     * Pairs of a vanished and a new entry of one benchmark whose params differ only in one name with the same
+     * value: most likely a renamed {@code @Param}, which no match can bridge until the baseline is run again.
+     */
+    static List<String> renamedParams(List<BenchmarkResult> vanished, List<BenchmarkResult> added) {
+        Set<String> hints = new LinkedHashSet<>();
+        for (BenchmarkResult v : vanished) {
+            for (BenchmarkResult a : added) {
+                if (!v.benchmark().equals(a.benchmark()) || !v.mode().equals(a.mode()) || v.threads() != a.threads()) {
+                    continue;
+                }
+                Map<String, String> onlyOld = new TreeMap<>(v.params());
+                Map<String, String> onlyNew = new TreeMap<>(a.params());
+                onlyOld.keySet().removeAll(a.params().keySet());
+                onlyNew.keySet().removeAll(v.params().keySet());
+                boolean restEqual = v.params().entrySet().stream().filter(e -> !onlyOld.containsKey(e.getKey()))
+                        .allMatch(e -> e.getValue().equals(a.params().get(e.getKey())));
+                if (onlyOld.size() == 1 && onlyNew.size() == 1 && restEqual
+                        && onlyOld.values().iterator().next().equals(onlyNew.values().iterator().next())) {
+                    hints.add("param `" + onlyOld.keySet().iterator().next() + "` of " + v.shortName()
+                            + " looks renamed to `" + onlyNew.keySet().iterator().next()
+                            + "`: those entries are not compared until the baseline is run again");
+                }
+            }
+        }
+        return List.copyOf(hints);
     }
 
     private static String values(ResultFile file, String param) {

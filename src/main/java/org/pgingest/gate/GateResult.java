@@ -20,11 +20,12 @@ import java.util.Map;
  * @param vanished       entries only in the baseline
  * @param ignoredParams  params left out of the match, with their values on each side ("baseline STANDARD,
  *                       current PK_UNIQUE_BTREE")
+ * @param hints          what probably explains new and vanished entries (a renamed param)
  * @param rules          the thresholds used
  */
 public record GateResult(String baselineName, String currentName, FactsCheck facts, boolean compareAnyway,
                          List<Comparison> comparisons, List<BenchmarkResult> added, List<BenchmarkResult> vanished,
-                         Map<String, String> ignoredParams, GateRules rules) {
+                         Map<String, String> ignoredParams, List<String> hints, GateRules rules) {
     public static final int PASS = 0;
     public static final int REGRESSION = 1;
     public static final int UNUSABLE = 2;
@@ -34,6 +35,7 @@ public record GateResult(String baselineName, String currentName, FactsCheck fac
         added = List.copyOf(added);
         vanished = List.copyOf(vanished);
         ignoredParams = Collections.unmodifiableMap(new LinkedHashMap<>(ignoredParams));
+        hints = List.copyOf(hints);
     }
 
     /** True when the servers differ and the user did not ask to compare anyway: nothing is judged. */

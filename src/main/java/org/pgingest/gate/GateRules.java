@@ -35,9 +35,9 @@ public record GateRules(double counted, double timed, double alpha, List<Rule> r
             // however many rows the iteration loaded, so WAL bytes per row drift with throughput: measured
             // 289.5 vs 279.0 B/row (-3.6 %) for COPY_BINARY when a busy machine cut its throughput by 65 %.
             new Rule("wal.bytes/*", 0.10, 0, false),
-            // Full-page images are 0 per call on the suite's freshly truncated tables, but an iteration can touch a
-            // catalog page first after its checkpoint: measured 0.02 and 0 FPIs/op in two iterations on 14. Less
-            // than one image per call is no change of the loader's.
+            // Full-page images are 0 per call on the suite's freshly truncated tables once warmed up, but a run on
+            // 14 without warm-up measured 0.02 and then 0 FPIs/op. Less than one image per call is no change of the
+            // loader's.
             new Rule("wal.fpi/*", Double.NaN, 1, false),
             // pgjdbc server-prepares from the fifth execution, so planning is near 0 ms per op (1e-4 here) and
             // doubles on nothing; planning-heavy workloads spend milliseconds.

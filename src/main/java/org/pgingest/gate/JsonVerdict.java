@@ -30,6 +30,7 @@ public final class JsonVerdict {
         root.put("current", r.currentName());
         root.put("serverDifferences", r.facts().differences());
         root.put("notes", r.facts().notes());
+        root.put("hints", r.hints());
         root.put("compareAnyway", r.compareAnyway());
         root.put("rules", MarkdownVerdict.rules(r));
         root.put("comparedAcrossParams", r.ignoredParams());

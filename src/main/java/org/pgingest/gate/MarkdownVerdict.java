@@ -57,6 +57,7 @@ public final class MarkdownVerdict {
         }
         entryList(md, "New in the current run", r.added(), params);
         entryList(md, "Vanished since the baseline", r.vanished(), params);
+        r.hints().forEach(h -> md.append("Note: ").append(h).append(".\n\n"));
         md.append("↑ higher is better, ↓ lower is better, ? direction unknown (shown, not judged). ")
                 .append(rules(r)).append('\n');
         return md.toString();

@@ -184,6 +184,8 @@ class GateTest {
         assertThat(r.exitCode()).isZero();
         assertThat(MarkdownVerdict.render(r)).contains("New in the current run (not compared):\n\n"
                 + "- IngestBenchmark.load thrpt batchSize=1000 method=COPY");
+        assertThat(r.hints()).containsExactly("param `batch` of IngestBenchmark.load looks renamed to `batchSize`: "
+                + "those entries are not compared until the baseline is run again");
 
         HandMadeJmh onlyRenamed = new HandMadeJmh().entry(LOAD, "thrpt", "batchSize=1000").primary("ops/s", 1, 1, 1);
         HandMadeJmh oldName = new HandMadeJmh().entry(LOAD, "thrpt", "batch=1000").primary("ops/s", 1, 1, 1);
