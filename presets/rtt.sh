@@ -6,4 +6,8 @@
 # Extra arguments go to JMH, e.g. -p rttMs=0,2.4 to set the axis.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exec ./bench Latency -p rows=500 -wi 1 -i 3 -rff target/preset-rtt.json "$@"
+# Leading -Dname=value arguments are suite options for ./bench (e.g. -Dpg.version=16, or -Djmh.ignoreLock=true
+# where another JMH run on the machine holds JMH's lock); the rest go to JMH.
+suite=()
+while [[ "${1:-}" == -D* ]]; do suite+=("$1"); shift; done
+exec ./bench "${suite[@]}" Latency -p rows=500 -wi 1 -i 3 -rff target/preset-rtt.json "$@"
