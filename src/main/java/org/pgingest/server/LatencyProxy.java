@@ -46,7 +46,7 @@ public final class LatencyProxy implements AutoCloseable {
             throw new IllegalArgumentException("the proxy's delay must be 0 ms or more, was " + delayMs);
         }
         this.delayMs = delayMs;
-        this.holdNs = Math.max(0, Math.round((delayMs - TICK_MS / 2.0) * 1_000_000));
+        this.holdNs = Math.max(1, Math.round((delayMs - TICK_MS / 2.0) * 1_000_000));
         this.port = freePort();
         this.reactor = new NioReactor(TICK_MS);
         try {
