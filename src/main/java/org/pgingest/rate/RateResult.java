@@ -10,8 +10,10 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
- * What a fixed-rate run achieved. The rate was held when every call due before the run ended had started by
- * then: a run that falls behind leaves calls due that never start, and its schedule lag grows.
+ * What a fixed-rate run achieved. The rate was held when at least {@value #HELD_SHARE} of the calls due before
+ * the run ended had started by then: a run that falls behind leaves ever more calls due that never start, and
+ * its schedule lag grows; a run that keeps up leaves at most the calls due in its last moments, while every
+ * writer is busy (so a share, not all: one late stall at the end would otherwise decide it).
  *
  * @param plan        what was asked
  * @param elapsedNanos from the first call's scheduled start to the end of the schedule or the last call's
@@ -27,8 +29,10 @@ import java.util.OptionalDouble;
 public record RateResult(RatePlan plan, long elapsedNanos, boolean stoppedEarly, long dueCalls, long doneCalls,
                          long rows, Histogram latency, Histogram lag, ServerCosts costs) {
 
+    static final double HELD_SHARE = 0.99;
+
     public boolean held() {
-        return doneCalls >= dueCalls;
+        return doneCalls >= HELD_SHARE * dueCalls;
     }
 
     public double achievedRowsPerSecond() {
@@ -57,9 +61,8 @@ public record RateResult(RatePlan plan, long elapsedNanos, boolean stoppedEarly,
 
     public String toText() {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "rate %s: %s%n", held() ? "HELD" : "NOT HELD",
-                held() ? "every call due started on schedule or caught up"
-                        : (dueCalls - doneCalls) + " of " + dueCalls + " calls due never started"));
+        sb.append(String.format(Locale.ROOT, "rate %s: %,d of %,d calls due never started (held: at most %.0f %%)%n",
+                held() ? "HELD" : "NOT HELD", dueCalls - doneCalls, dueCalls, (1 - HELD_SHARE) * 100));
         sb.append(String.format(Locale.ROOT, "  asked      %,.0f rows/s: %s, %d rows per call, %d workers (%s), %.1f s%s%n",
                 plan.rowsPerSecond(), plan.method(), plan.batch(), plan.workers(),
                 plan.connections().name().toLowerCase(Locale.ROOT), plan.duration().toMillis() / 1000.0,

@@ -46,7 +46,7 @@ public final class LatencyProxy implements AutoCloseable {
             throw new IllegalArgumentException("the proxy's delay must be 0 ms or more, was " + delayMs);
         }
         this.delayMs = delayMs;
-        this.holdNs = Math.max(0, Math.round((delayMs - TICK_MS / 2.0) * 1_000_000));
+        this.holdNs = Math.max(1, Math.round((delayMs - TICK_MS / 2.0) * 1_000_000));
         this.port = freePort();
         this.reactor = new NioReactor(TICK_MS);
         try {
@@ -88,9 +88,12 @@ public final class LatencyProxy implements AutoCloseable {
         return start(server.host(), server.port(), delayMs);
     }
 
-    /** Holds replies {@code overshootMs} less (more, when negative) from now on; never less than 0. */
+    /**
+     * Holds replies {@code overshootMs} less (more, when negative) from now on; never less than 1 ns, because a
+     * hold of 0 skips netcrusher's scheduling altogether and the proxy would add nothing.
+     */
     void correctHold(double overshootMs) {
-        holdNs = Math.max(0, holdNs - Math.round(overshootMs * 1_000_000));
+        holdNs = Math.max(1, holdNs - Math.round(overshootMs * 1_000_000));
     }
 
     /** {@code server} as reached through this proxy: same database, role and password, the proxy's address. */

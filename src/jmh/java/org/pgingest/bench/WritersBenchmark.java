@@ -18,13 +18,13 @@ import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * What the network's round trip does to each ingest path: one writer loads {@code rows} rows per operation
- * through an in-process TCP proxy that adds {@code rttMs} to every round trip (0: straight to the server).
- * A path that waits for the server per row pays the round trip per row; a pipelined batch or COPY pays it a
- * few times per call. The round trip is measured at trial start and the trial refused when it is off.
+ * Many writers into one table: {@code workers} writers each load {@code rows} rows per operation with keys of
+ * their own, every writer on a connection borrowed from the trial's HikariCP pool per call
+ * ({@code connections=POOLED}) or opened and closed per call ({@code NEW_PER_CALL}). Server costs are one
+ * window for all writers per iteration, so WAL fsyncs per row show group commit at work and server CPU per
+ * row shows what a connection per call costs. JMH runs one thread; the writers are the trial's own.
  *
- * <p>Per-row paths at high round-trip times take long: one-by-one 500 rows at 25 ms is 12.5 s per operation,
- * so each iteration is one operation. Run: {@code ./bench LatencyIngest -p rttMs=0,5}
+ * <p>Run: {@code ./bench Writers -p workers=1,50 -p method=AUTOCOMMIT_ROW,COPY_BINARY}
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -33,12 +33,19 @@ import java.util.concurrent.TimeUnit;
 @Threads(1)
 @Warmup(iterations = 2, time = 2)
 @Measurement(iterations = 3, time = 2)
-public class LatencyIngestBenchmark extends WriterTrial {
-    @Param({"AUTOCOMMIT_ROW", "BATCH", "MULTI_ROW_VALUES", "COPY_BINARY"})
+public class WritersBenchmark extends WriterTrial {
+    @Param({"AUTOCOMMIT_ROW", "MULTI_ROW_VALUES", "COPY_BINARY"})
     public LoadMethod method;
 
-    /** Round-trip time added by an in-process proxy; any value of 0 or more. */
-    @Param({"0", "1", "5", "25"})
+    /** Concurrent writers, each with its own connection per call. */
+    @Param({"1", "8"})
+    public int workers;
+
+    @Param({"POOLED", "NEW_PER_CALL"})
+    public ConnectionMode connections;
+
+    /** Round-trip time added by an in-process proxy; 0: none. */
+    @Param({"0"})
     public double rttMs;
 
     @Benchmark
@@ -58,11 +65,11 @@ public class LatencyIngestBenchmark extends WriterTrial {
 
     @Override
     protected int workers() {
-        return 1;
+        return workers;
     }
 
     @Override
     protected ConnectionMode connections() {
-        return ConnectionMode.POOLED;
+        return connections;
     }
 }
