@@ -14,7 +14,9 @@ case "$major" in 14|15|16|17|18) ;; *) echo "build-image.sh: major must be 14..1
 version=$(sed -n "s:.*<pg${major}.version>\(.*\)</pg${major}.version>.*:\1:p" pom.xml)
 image=pg-ingest-bench/postgres:$major
 base=pg-ingest-bench/debian-minbase:bookworm
-if [ "$(docker image inspect -f '{{index .Config.Labels "org.pgingest.binaries"}}' "$image" 2>/dev/null)" = "$version" ]; then
+# The cache key: the binaries' version and the entrypoint's content; either changing rebuilds.
+stamp="$version-$(sha256sum docker/entrypoint.sh | cut -c1-12)"
+if [ "$(docker image inspect -f '{{index .Config.Labels "org.pgingest.binaries"}}' "$image" 2>/dev/null)" = "$stamp" ]; then
   echo "build-image.sh: $image (binaries $version) already built"; exit 0
 fi
 
@@ -45,7 +47,7 @@ COPY pg /usr/lib/postgresql
 COPY entrypoint.sh /usr/local/bin/docker-entrypoint.sh
 ENV PATH=/usr/lib/postgresql/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     PGDATA=/var/lib/postgresql/data LANG=C.UTF-8
-LABEL org.pgingest.binaries=$version
+LABEL org.pgingest.binaries=$stamp
 STOPSIGNAL SIGINT
 EXPOSE 5432
 ENTRYPOINT ["docker-entrypoint.sh"]

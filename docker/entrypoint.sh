@@ -4,7 +4,8 @@
 # - the command is `postgres -c name=value ...`, passed through to the server unchanged;
 # - initdb runs once, when $PGDATA holds no cluster, followed by a temporary server on the unix socket only
 #   that creates the database, and then the real server: so "database system is ready to accept
-#   connections" is logged twice, which is what Testcontainers' PostgreSQL module waits for;
+#   connections" is logged twice, which is what Testcontainers' PostgreSQL module waits for. The zonky
+#   binaries carry no psql, so the database is created in single-user mode (`postgres --single`);
 # - $PGDATA is on the container's own filesystem (never tmpfs: fsyncs are measured).
 set -eu
 if [ "$(id -u)" = 0 ]; then
@@ -23,12 +24,12 @@ if [ ! -s "$PGDATA/PG_VERSION" ]; then
          --encoding=UTF8 --locale=C.UTF-8 -D "$PGDATA" >/dev/null
   rm -f "$pwfile"
   echo "host all all all scram-sha-256" >> "$PGDATA/pg_hba.conf"
+  if [ "$db" != postgres ]; then
+    echo "CREATE DATABASE \"$db\"" | postgres --single -D "$PGDATA" -j postgres >/dev/null
+  fi
   # The temporary server takes the same -c settings, so a bad one fails here, before any client is told ready.
   shift
   pg_ctl -D "$PGDATA" -w -o "-c listen_addresses='' $*" start
-  if [ "$db" != postgres ]; then
-    psql -v ON_ERROR_STOP=1 --username="$user" --dbname=postgres -q -c "CREATE DATABASE \"$db\"" >/dev/null
-  fi
   pg_ctl -D "$PGDATA" -m fast -w stop
   set -- postgres "$@"
 fi
