@@ -24,6 +24,8 @@ if [ ! -s "$PGDATA/PG_VERSION" ]; then
          --encoding=UTF8 --locale=C.UTF-8 -D "$PGDATA" >/dev/null
   rm -f "$pwfile"
   echo "host all all all scram-sha-256" >> "$PGDATA/pg_hba.conf"
+  # As the official image: listen on every interface of the container (the server's default is localhost).
+  echo "listen_addresses = '*'" >> "$PGDATA/postgresql.conf"
   if [ "$db" != postgres ]; then
     echo "CREATE DATABASE \"$db\"" | postgres --single -D "$PGDATA" -j postgres >/dev/null
   fi
