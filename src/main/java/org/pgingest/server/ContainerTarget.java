@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A container of any image honouring the official postgres image's contract ({@code -Dpg.image}, default
@@ -26,6 +27,9 @@ public final class ContainerTarget extends TargetBase {
     static final String RUN_LABEL = "org.pgingest.owner-pid";
 
     private final PostgreSQLContainer container;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    /** Ctrl-C and SIGTERM run shutdown hooks: the container goes with the JVM even without Ryuk. */
+    private final Thread shutdownHook = new Thread(this::stop, "pg-ingest-bench-container-shutdown");
 
     private ContainerTarget(PostgreSQLContainer container, String schema) {
         super(new Endpoint(container.getHost(), container.getMappedPort(5432), OwnedServer.BENCHMARK_DATABASE,
@@ -47,6 +51,7 @@ public final class ContainerTarget extends TargetBase {
             throw new TargetException("the container target needs a running Docker engine and none answered; "
                     + "use -Dpg.target=embedded (the default, needs only a JDK) or -Dpg.target=external");
         }
+        sweepOrphans();
         String image = imageFor(config.image(), PgVersions.majorOf(version));
         requireImage(image, PgVersions.majorOf(version));
         List<String> command = new ArrayList<>(List.of("postgres"));
@@ -70,6 +75,7 @@ public final class ContainerTarget extends TargetBase {
             throw new TargetException("container " + image + " did not start: " + e.getMessage(), e);
         }
         ContainerTarget target = new ContainerTarget(container, config.schema());
+        Runtime.getRuntime().addShutdownHook(target.shutdownHook);
         try {
             OwnedServer.prepare(target, config);
         } catch (SQLException | RuntimeException e) {
@@ -111,6 +117,37 @@ public final class ContainerTarget extends TargetBase {
 
     @Override
     public void close() {
-        container.stop();
+        stop();
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // The JVM is already shutting down and this hook has run or is running: nothing to remove.
+            LOG.debug("shutdown in progress; hook not removed", e);
+        }
+    }
+
+    private void stop() {
+        if (!closed.getAndSet(true)) {
+            container.stop();
+        }
+    }
+
+    /**
+     * After {@code kill -9} no hook runs, and Ryuk (Testcontainers' reaper) may be unavailable (its image
+     * cannot be pulled without a registry): so each start removes labelled containers whose owner pid is gone.
+     * Containers of live JVMs (other clones testing in parallel) are left alone.
+     */
+    static List<String> sweepOrphans() {
+        List<String> removed = new ArrayList<>();
+        var docker = DockerClientFactory.instance().client();
+        for (var c : docker.listContainersCmd().withShowAll(true).withLabelFilter(List.of(RUN_LABEL)).exec()) {
+            String owner = c.getLabels().get(RUN_LABEL);
+            if (owner != null && owner.matches("\\d+") && ProcessHandle.of(Long.parseLong(owner)).isEmpty()) {
+                docker.removeContainerCmd(c.getId()).withForce(true).withRemoveVolumes(true).exec();
+                LOG.info("removed container {} left by process {}, which is gone", c.getId(), owner);
+                removed.add(c.getId());
+            }
+        }
+        return removed;
     }
 }
