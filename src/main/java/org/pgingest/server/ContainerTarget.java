@@ -1,5 +1,6 @@
 package org.pgingest.server;
 
+import com.github.dockerjava.api.exception.NotFoundException;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.postgresql.PostgreSQLContainer;
 import org.testcontainers.utility.DockerImageName;
@@ -11,18 +12,24 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A postgres:&lt;major&gt; container through Testcontainers. The module's default command is
+ * A container of any image honouring the official postgres image's contract ({@code -Dpg.image}, default
+ * {@code postgres}; {@code docker/build-image.sh} builds {@code pg-ingest-bench/postgres} without a registry),
+ * through Testcontainers. Every container carries the label {@value #RUN_LABEL} = this JVM's pid. The module's default command is
  * {@code postgres -c fsync=off}; {@code withCommand} replaces it whole with the suite's settings. Testcontainers'
  * Ryuk removes the container if this JVM dies.
  */
 public final class ContainerTarget extends TargetBase {
     private static final Logger LOG = LoggerFactory.getLogger(ContainerTarget.class);
-    /** The official image; the tag is the major of the requested version. */
-    static final String IMAGE = "postgres";
+    /** Label on every container the suite starts: the pid of the JVM that owns it. */
+    static final String RUN_LABEL = "org.pgingest.owner-pid";
 
     private final PostgreSQLContainer container;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    /** Ctrl-C and SIGTERM run shutdown hooks: the container goes with the JVM even without Ryuk. */
+    private final Thread shutdownHook = new Thread(this::stop, "pg-ingest-bench-container-shutdown");
 
     private ContainerTarget(PostgreSQLContainer container, String schema) {
         super(new Endpoint(container.getHost(), container.getMappedPort(5432), OwnedServer.BENCHMARK_DATABASE,
@@ -44,13 +51,17 @@ public final class ContainerTarget extends TargetBase {
             throw new TargetException("the container target needs a running Docker engine and none answered; "
                     + "use -Dpg.target=embedded (the default, needs only a JDK) or -Dpg.target=external");
         }
-        String image = IMAGE + ":" + PgVersions.majorOf(version);
+        sweepOrphans();
+        String image = imageFor(config.image(), PgVersions.majorOf(version));
+        requireImage(image, PgVersions.majorOf(version));
         List<String> command = new ArrayList<>(List.of("postgres"));
         config.settings().values().forEach((name, value) -> {
             command.add("-c");
             command.add(name + "=" + value);
         });
-        PostgreSQLContainer container = new PostgreSQLContainer(DockerImageName.parse(image))
+        // Any image keeping the official contract stands in for "postgres" (timescale, postgis, a local build).
+        PostgreSQLContainer container = new PostgreSQLContainer(DockerImageName.parse(image).asCompatibleSubstituteFor("postgres"))
+                .withLabel(RUN_LABEL, Long.toString(ProcessHandle.current().pid()))
                 .withDatabaseName(OwnedServer.BENCHMARK_DATABASE)
                 .withUsername("bench")
                 .withPassword(UUID.randomUUID().toString())
@@ -64,6 +75,7 @@ public final class ContainerTarget extends TargetBase {
             throw new TargetException("container " + image + " did not start: " + e.getMessage(), e);
         }
         ContainerTarget target = new ContainerTarget(container, config.schema());
+        Runtime.getRuntime().addShutdownHook(target.shutdownHook);
         try {
             OwnedServer.prepare(target, config);
         } catch (SQLException | RuntimeException e) {
@@ -78,6 +90,26 @@ public final class ContainerTarget extends TargetBase {
         return target;
     }
 
+    /** NAME:major, unless NAME already carries a tag (a ':' after its last '/') or a digest. */
+    static String imageFor(String name, int major) {
+        String last = name.substring(name.lastIndexOf('/') + 1);
+        return last.contains(":") || name.contains("@") ? name : name + ":" + major;
+    }
+
+    /**
+     * Fails in one line when the engine lacks the image: Testcontainers would otherwise retry a pull it
+     * cannot get for minutes (no registry reachable) and print every attempt's stack trace.
+     */
+    private static void requireImage(String image, int major) {
+        try {
+            DockerClientFactory.instance().client().inspectImageCmd(image).exec();
+        } catch (NotFoundException e) {
+            throw new TargetException("Docker answers but has no image " + image + ": run 'docker pull " + image
+                    + "', or build one here with 'docker/build-image.sh " + major
+                    + "' and add -Dpg.image=pg-ingest-bench/postgres, or use -Dpg.target=embedded");
+        }
+    }
+
     @Override
     public TargetKind kind() {
         return TargetKind.CONTAINER;
@@ -85,6 +117,37 @@ public final class ContainerTarget extends TargetBase {
 
     @Override
     public void close() {
-        container.stop();
+        stop();
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // The JVM is already shutting down and this hook has run or is running: nothing to remove.
+            LOG.debug("shutdown in progress; hook not removed", e);
+        }
+    }
+
+    private void stop() {
+        if (!closed.getAndSet(true)) {
+            container.stop();
+        }
+    }
+
+    /**
+     * After {@code kill -9} no hook runs, and Ryuk (Testcontainers' reaper) may be unavailable (its image
+     * cannot be pulled without a registry): so each start removes labelled containers whose owner pid is gone.
+     * Containers of live JVMs (other clones testing in parallel) are left alone.
+     */
+    static List<String> sweepOrphans() {
+        List<String> removed = new ArrayList<>();
+        var docker = DockerClientFactory.instance().client();
+        for (var c : docker.listContainersCmd().withShowAll(true).withLabelFilter(List.of(RUN_LABEL)).exec()) {
+            String owner = c.getLabels().get(RUN_LABEL);
+            if (owner != null && owner.matches("\\d+") && ProcessHandle.of(Long.parseLong(owner)).isEmpty()) {
+                docker.removeContainerCmd(c.getId()).withForce(true).withRemoveVolumes(true).exec();
+                LOG.info("removed container {} left by process {}, which is gone", c.getId(), owner);
+                removed.add(c.getId());
+            }
+        }
+        return removed;
     }
 }

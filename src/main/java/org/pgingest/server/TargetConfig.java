@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
  *   <tr><th>value</th><th>system property</th><th>environment</th><th>default</th></tr>
  *   <tr><td>target kind</td><td>pg.target</td><td>PGIB_TARGET</td><td>embedded</td></tr>
  *   <tr><td>PostgreSQL version (embedded, container)</td><td>pg.version</td><td>PGIB_PG_VERSION</td><td>the build's</td></tr>
+ *   <tr><td>container image (any honouring the official postgres image's contract; the tag is the major
+ *       unless the name carries one)</td><td>pg.image</td><td>PGIB_IMAGE</td><td>postgres</td></tr>
  *   <tr><td>suite schema</td><td>pg.schema</td><td>PGIB_SCHEMA</td><td>pgingest</td></tr>
  *   <tr><td>server setting overrides</td><td>pg.conf.NAME=VALUE</td><td></td><td>none</td></tr>
  *   <tr><td>external JDBC URL</td><td>pg.url</td><td>PGIB_JDBC_URL</td><td></td></tr>
@@ -31,17 +33,20 @@ import java.util.regex.Pattern;
  * @param externalPassword password on the external server (external only)
  */
 public record TargetConfig(TargetKind kind, String pgVersion, String schema, ServerSettings settings,
-                           String externalUrl, String externalUser, Secret externalPassword) {
+                           String externalUrl, String externalUser, Secret externalPassword, String image) {
 
     public static final String DEFAULT_SCHEMA = "pgingest";
     private static final Pattern SCHEMA_NAME = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
     private static final String CONF_PREFIX = "pg.conf.";
+    /** The official image; {@code docker/build-image.sh} builds {@code pg-ingest-bench/postgres} from the same contract. */
+    public static final String DEFAULT_IMAGE = "postgres";
 
     public TargetConfig {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(pgVersion, "pgVersion");
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(externalPassword, "externalPassword");
+        Objects.requireNonNull(image, "image");
         if (schema == null || !SCHEMA_NAME.matcher(schema).matches()) {
             throw new TargetException("invalid schema name '" + schema
                     + "': use lower-case letters, digits and underscores, starting with a letter or underscore");
@@ -51,7 +56,7 @@ public record TargetConfig(TargetKind kind, String pgVersion, String schema, Ser
     /** Defaults only: embedded server of the build's PostgreSQL version, settings file as is. */
     public static TargetConfig defaults() {
         return new TargetConfig(TargetKind.EMBEDDED, PgVersions.buildDefault(), DEFAULT_SCHEMA,
-                ServerSettings.load(), null, null, Secret.none());
+                ServerSettings.load(), null, null, Secret.none(), DEFAULT_IMAGE);
     }
 
     /** Defaults overlaid with this JVM's system properties and environment. */
@@ -73,7 +78,8 @@ public record TargetConfig(TargetKind kind, String pgVersion, String schema, Ser
         return new TargetConfig(kind, version, schema, d.settings.withOverrides(overrides),
                 pick(props, "pg.url", env, "PGIB_JDBC_URL", null),
                 pick(props, "pg.user", env, "PGIB_USER", null),
-                Secret.of(env.get("PGIB_PASSWORD")));
+                Secret.of(env.get("PGIB_PASSWORD")),
+                pick(props, "pg.image", env, "PGIB_IMAGE", d.image));
     }
 
     private static String pick(Properties props, String property, Map<String, String> env, String variable,
@@ -86,30 +92,34 @@ public record TargetConfig(TargetKind kind, String pgVersion, String schema, Ser
     }
 
     public TargetConfig withKind(TargetKind newKind) {
-        return new TargetConfig(newKind, pgVersion, schema, settings, externalUrl, externalUser, externalPassword);
+        return new TargetConfig(newKind, pgVersion, schema, settings, externalUrl, externalUser, externalPassword, image);
     }
 
     public TargetConfig withPgVersion(String version) {
-        return new TargetConfig(kind, version, schema, settings, externalUrl, externalUser, externalPassword);
+        return new TargetConfig(kind, version, schema, settings, externalUrl, externalUser, externalPassword, image);
+    }
+
+    public TargetConfig withImage(String newImage) {
+        return new TargetConfig(kind, pgVersion, schema, settings, externalUrl, externalUser, externalPassword, newImage);
     }
 
     public TargetConfig withSchema(String newSchema) {
-        return new TargetConfig(kind, pgVersion, newSchema, settings, externalUrl, externalUser, externalPassword);
+        return new TargetConfig(kind, pgVersion, newSchema, settings, externalUrl, externalUser, externalPassword, image);
     }
 
     public TargetConfig withSetting(String name, String value) {
         return new TargetConfig(kind, pgVersion, schema, settings.withOverrides(Map.of(name, value)),
-                externalUrl, externalUser, externalPassword);
+                externalUrl, externalUser, externalPassword, image);
     }
 
     public TargetConfig withExternal(String url, String user, Secret password) {
-        return new TargetConfig(TargetKind.EXTERNAL, pgVersion, schema, settings, url, user, password);
+        return new TargetConfig(TargetKind.EXTERNAL, pgVersion, schema, settings, url, user, password, image);
     }
 
     @Override
     public String toString() {
         return "TargetConfig[kind=" + kind.id() + ", pgVersion=" + pgVersion + ", schema=" + schema
-                + ", overrides=" + settings.overrides() + ", externalUser=" + externalUser
+                + ", image=" + image + ", overrides=" + settings.overrides() + ", externalUser=" + externalUser
                 + ", externalPassword=" + externalPassword + "]";
     }
 }

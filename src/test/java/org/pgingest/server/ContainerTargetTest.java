@@ -4,33 +4,15 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+/** Without Docker. Real containers: {@link LocalImageContainerTest}, {@link ContainerLeftoversTest}. */
 class ContainerTargetTest {
-
-    @Test
-    void startsWithPinnedSettingsWhereDockerWorks() throws Exception {
-        assumeTrue(ContainerTarget.dockerAvailable(), "skipped: no Docker engine answers on this machine");
-        try (PostgresTarget target = PostgresTarget.open(TargetConfig.defaults().withKind(TargetKind.CONTAINER))) {
-            assertThat(target.facts().durabilityOff()).isEmpty();
-            assertThat(target.facts().differences()).isEmpty();
-            try (Connection c = target.dataSource().getConnection(); Statement st = c.createStatement();
-                 ResultSet rs = st.executeQuery("SELECT current_setting('fsync'), current_schema()")) {
-                rs.next();
-                assertThat(rs.getString(1)).isEqualTo("on");
-                assertThat(rs.getString(2)).isEqualTo("pgingest");
-            }
-        }
-    }
 
     @Test
     void withoutDockerItSaysSoInOneLineWithinASecond() throws Exception {
