@@ -38,6 +38,9 @@ import java.util.OptionalLong;
  */
 @State(Scope.Thread)
 public class IngestState {
+    /** The rows' seed; {@link CeilingState} draws the identical rows with it. */
+    static final long SEED = 20261122L;
+
     @Param({"AUTOCOMMIT_ROW", "BATCH", "BATCH_REWRITTEN", "MULTI_ROW_VALUES", "UNNEST", "COPY_TEXT", "COPY_BINARY"})
     public LoadMethod method;
 
@@ -90,7 +93,7 @@ public class IngestState {
         connection = server.target().dataSource(loader.driverOptions()).getConnection();
         table.create(connection);
         // Disjoint row numbers per thread: keys never collide across threads.
-        generator = new RowGenerator(shape, 20261122L, hostileShare, thread.getThreadIndex() * (1L << 40));
+        generator = new RowGenerator(shape, SEED, hostileShare, thread.getThreadIndex() * (1L << 40));
         meter = ServerCostMeter.open(server.target());
     }
 
