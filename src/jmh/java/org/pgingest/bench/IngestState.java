@@ -75,6 +75,8 @@ public class IngestState {
     private CounterSnapshot windowStart;
     private long opsInIteration;
     private long rowsInIteration;
+    /** Bytes allocated on this thread inside the loader calls of this iteration. */
+    private long loaderAllocatedBytes;
     /** Rows the table must hold: every call's, or the last call's where each call replaces the contents. */
     private long rowsExpectedInTable;
     private boolean replacesContents;
@@ -104,6 +106,7 @@ public class IngestState {
         opsInIteration = 0;
         rowsInIteration = 0;
         rowsExpectedInTable = 0;
+        loaderAllocatedBytes = 0;
         windowStart = meter.startWindow(List.of(connection));
     }
 
@@ -113,9 +116,11 @@ public class IngestState {
         batch = generator.next(rows);
     }
 
-    /** One measured call: the loader on this call's rows. */
+    /** One measured call: the loader on this call's rows, and what it allocated on this thread. */
     long load(RowCounter rowCounter) throws SQLException {
+        long allocatedBefore = ThreadAllocation.current();
         long loaded = loader.load(connection, table, batch);
+        loaderAllocatedBytes += ThreadAllocation.current() - allocatedBefore;
         opsInIteration++;
         rowsInIteration += loaded;
         rowsExpectedInTable = replacesContents ? loaded : rowsExpectedInTable + loaded;
@@ -136,7 +141,8 @@ public class IngestState {
                     + "reported " + (replacesContents ? rowsExpectedInTable + " in its last call (it replaces the table's contents)"
                     : rowsInIteration + " in this iteration"));
         }
-        IterationCosts.publish(new IterationCosts.Measured(costs, opsInIteration, rowsInIteration));
+        IterationCosts.publish(new IterationCosts.Measured(costs, opsInIteration, rowsInIteration,
+                ThreadAllocation.supported() ? OptionalLong.of(loaderAllocatedBytes) : OptionalLong.empty()));
         System.out.print(ServerCostProfiler.describeMissing(costs));
     }
 
