@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * tuples per heap call. Embedded target: always; another server only when it can open the file (same host,
  * superuser or pg_read_server_files), otherwise the trial fails naming the reason: missing, never zero.
  *
- * <p>Run: {@code ./bench '\\.(Ingest|Ceiling)Benchmark\\.' -p method=COPY_BINARY -p rows=100000}
+ * <p>Run: {@code ./bench '\.(Ingest|Ceiling)Benchmark\.' -p method=COPY_BINARY -p rows=100000}
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

@@ -92,11 +92,16 @@ public class IngestState {
         replacesContents = method.replacesTableContents();
         table = Table.of(new SuiteSchema(server.target().schema()), shape, indexes)
                 .named(shape.tableName() + "_" + thread.getThreadIndex());
-        connection = server.target().dataSource(loader.driverOptions()).getConnection();
+        connection = server.target().dataSource(driverOptions()).getConnection();
         table.create(connection);
         // Disjoint row numbers per thread: keys never collide across threads.
         generator = new RowGenerator(shape, SEED, hostileShare, thread.getThreadIndex() * (1L << 40));
         meter = ServerCostMeter.open(server.target());
+    }
+
+    /** pgjdbc options of the benchmark's connection: the loader's (a state that adds an axis adds its own). */
+    Map<String, String> driverOptions() {
+        return loader.driverOptions();
     }
 
     /** Empties the table, checkpoints, and opens the cost window. */

@@ -68,7 +68,9 @@ public final class BenchMain {
     public static void main(String[] args) {
         int status;
         try {
-            status = run(args);
+            // No arguments: the quick preset, the README's main job.
+            status = args.length == 0 ? PresetRun.run(new String[]{PresetRun.OPTION, Preset.QUICK.cliName()})
+                    : PresetRun.asked(args) ? PresetRun.run(args) : run(args);
         } catch (UsageException | TargetException | CommandLineOptionException e) {
             System.err.println("pg-ingest-bench: " + e.getMessage());
             status = 2;
