@@ -81,7 +81,7 @@ public final class BenchmarkParameters {
      * @param defaultsPerBenchmark each selected benchmark's parameters with their default values
      * @param given                the {@code -p} values of the command line
      */
-    static Optional<String> problemInRun(Map<String, Map<String, List<String>>> defaultsPerBenchmark,
+    public static Optional<String> problemInRun(Map<String, Map<String, List<String>>> defaultsPerBenchmark,
                                          Map<String, List<String>> given) {
         List<String> known = defaultsPerBenchmark.values().stream().flatMap(m -> m.keySet().stream())
                 .distinct().sorted().toList();
@@ -124,7 +124,7 @@ public final class BenchmarkParameters {
         if (parsed.get("method") instanceof LoadMethod method) {
             if (parsed.get("shape") instanceof TableShape shape && !method.shapes().contains(shape)) {
                 return Optional.of("-p method=" + method.name() + " with -p shape=" + shape.name() + ": " + method.name()
-                        + " writes " + names(method.shapes().stream().map(Enum::name).sorted().toList())
+                        + " writes " + names(Arrays.stream(TableShape.values()).filter(method.shapes()::contains).map(Enum::name).toList())
                         + " only; narrow -p method or -p shape");
             }
             if (parsed.get("batchSize") instanceof Integer batchSize && parsed.get("commitEvery") instanceof Integer commitEvery) {

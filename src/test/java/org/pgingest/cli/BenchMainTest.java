@@ -81,7 +81,7 @@ class BenchMainTest {
     @Test
     void aShapeTheMethodDoesNotWriteIsRefused() throws Exception {
         assertRefused(launch(Map.of(), "-p", "method=COPY_UPSERT", "-p", "shape=SENSORS"),
-                "-p method=COPY_UPSERT with -p shape=SENSORS: COPY_UPSERT writes ARTICLES, USERS only; narrow -p method or -p shape");
+                "-p method=COPY_UPSERT with -p shape=SENSORS: COPY_UPSERT writes USERS, ARTICLES only; narrow -p method or -p shape");
     }
 
     @Test

@@ -45,7 +45,7 @@ class BenchmarkParametersTest {
     void anUpsertIsRefusedOnlyWhereTheRunPairsItWithAShapeWithoutAKey() {
         assertThat(BenchmarkParameters.problemInRun(ingest(), given("method", "COPY_UPSERT", "shape", "USERS,ARTICLES"))).isEmpty();
         assertThat(BenchmarkParameters.problemInRun(ingest(), given("method", "BATCH,COPY_UPSERT", "shape", "USERS,WIDE_SENSORS")))
-                .hasValue("-p method=COPY_UPSERT with -p shape=WIDE_SENSORS: COPY_UPSERT writes ARTICLES, USERS only; "
+                .hasValue("-p method=COPY_UPSERT with -p shape=WIDE_SENSORS: COPY_UPSERT writes USERS, ARTICLES only; "
                         + "narrow -p method or -p shape");
     }
 
