@@ -7,6 +7,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.ThreadParams;
 import org.pgingest.cli.BenchmarkParameters;
 import org.pgingest.load.CopyFile;
 import org.pgingest.load.CopyFormat;
@@ -75,23 +76,24 @@ public class CeilingState {
     private long rowsInIteration;
 
     @Setup(Level.Trial)
-    public void open(ServerState server, BenchmarkParams params) throws SQLException, IOException, LoadException {
+    public void open(ServerState server, ThreadParams thread, BenchmarkParams params) throws SQLException, IOException, LoadException {
         Map<String, String> values = new LinkedHashMap<>();
         params.getParamsKeys().forEach(key -> values.put(key, params.getParam(key)));
         BenchmarkParameters.require(values);
         CopyFormat format = formatOf(method);
         PostgresTarget target = server.target();
-        table = Table.of(new SuiteSchema(target.schema()), shape, indexes).named(shape.tableName() + "_ceiling");
+        table = Table.of(new SuiteSchema(target.schema()), shape, indexes)
+                .named(shape.tableName() + "_ceiling_" + thread.getThreadIndex());
         connection = target.dataSource().getConnection();
         table.create(connection);
-        // The same seed and first row as IngestState's first thread: the identical rows.
-        generator = new RowGenerator(shape, IngestState.SEED, hostileShare, 0);
+        // The same seed and first row as IngestState's thread of the same index: the identical rows.
+        generator = new RowGenerator(shape, IngestState.SEED, hostileShare, IngestState.firstRow(thread));
         // Readable by the server's operating-system user, which on the same host need not be ours.
         directory = Files.createTempDirectory("pg-ingest-ceiling",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
-        file = new CopyFile(format, directory.resolve("rows." + format.name().toLowerCase(Locale.ROOT)));
+        file = new CopyFile(format, directory.resolve("rows-" + thread.getThreadIndex() + "." + format.name().toLowerCase(Locale.ROOT)));
         // A probe from a generator of its own: the measured calls start at the same row as IngestState's.
-        file.write(table, new RowGenerator(shape, IngestState.SEED, hostileShare, 0).next(1));
+        file.write(table, new RowGenerator(shape, IngestState.SEED, hostileShare, IngestState.firstRow(thread)).next(1));
         Optional<String> unreadable = whyServerCannotRead(target, connection, file.path());
         if (unreadable.isPresent()) {
             close();

@@ -94,9 +94,13 @@ public class IngestState {
                 .named(shape.tableName() + "_" + thread.getThreadIndex());
         connection = server.target().dataSource(driverOptions()).getConnection();
         table.create(connection);
-        // Disjoint row numbers per thread: keys never collide across threads.
-        generator = new RowGenerator(shape, SEED, hostileShare, thread.getThreadIndex() * (1L << 40));
+        generator = new RowGenerator(shape, SEED, hostileShare, firstRow(thread));
         meter = ServerCostMeter.open(server.target());
+    }
+
+    /** Disjoint row numbers per thread: keys never collide across threads. */
+    static long firstRow(ThreadParams thread) {
+        return thread.getThreadIndex() * (1L << 40);
     }
 
     /** pgjdbc options of the benchmark's connection: the loader's (a state that adds an axis adds its own). */

@@ -66,7 +66,7 @@ public enum Preset {
             + "1,000, 5,000 and 10,000 sensors and wide_sensors rows, planning and execution time per call from "
             + "pg_stat_statements, each unprepared on every call (prepareThreshold=0, as published) and server-prepared",
             List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "1s"),
-            new Part(Part.PREPARED_INGEST, Map.of("method", "MULTI_ROW_VALUES,UNNEST", "batchSize", "0",
+            new Part(Part.PLANNING, Map.of("method", "MULTI_ROW_VALUES,UNNEST", "batchSize", "0",
                     "shape", "SENSORS,WIDE_SENSORS", "rows", "1000,5000,10000",
                     "prepare", "UNPREPARED,SERVER_PREPARED"))),
 
@@ -96,7 +96,7 @@ public enum Preset {
     public record Part(String include, Map<String, String> params) {
         static final String INGEST = "org\\.pgingest\\.bench\\.IngestBenchmark\\.";
         static final String CEILING = "org\\.pgingest\\.bench\\.CeilingBenchmark\\.";
-        static final String PREPARED_INGEST = "org\\.pgingest\\.bench\\.PreparedIngestBenchmark\\.";
+        static final String PLANNING = "org\\.pgingest\\.bench\\.PlanningBenchmark\\.";
         static final String ROUND_TRIP = "org\\.pgingest\\.bench\\.RoundTripBenchmark\\.";
         static final String LATENCY_INGEST = "org\\.pgingest\\.bench\\.LatencyIngestBenchmark\\.";
         static final String CONCURRENT_INGEST = "org\\.pgingest\\.bench\\.ConcurrentIngestBenchmark\\.";
