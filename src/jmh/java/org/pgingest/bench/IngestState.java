@@ -38,6 +38,9 @@ import java.util.OptionalLong;
  */
 @State(Scope.Thread)
 public class IngestState {
+    /** The rows' seed; {@link CeilingState} draws the identical rows with it. */
+    static final long SEED = 20261122L;
+
     @Param({"AUTOCOMMIT_ROW", "BATCH", "BATCH_REWRITTEN", "MULTI_ROW_VALUES", "UNNEST", "COPY_TEXT", "COPY_BINARY"})
     public LoadMethod method;
 
@@ -72,6 +75,8 @@ public class IngestState {
     private CounterSnapshot windowStart;
     private long opsInIteration;
     private long rowsInIteration;
+    /** Bytes allocated on this thread inside the loader calls of this iteration. */
+    private long loaderAllocatedBytes;
     /** Rows the table must hold: every call's, or the last call's where each call replaces the contents. */
     private long rowsExpectedInTable;
     private boolean replacesContents;
@@ -87,11 +92,20 @@ public class IngestState {
         replacesContents = method.replacesTableContents();
         table = Table.of(new SuiteSchema(server.target().schema()), shape, indexes)
                 .named(shape.tableName() + "_" + thread.getThreadIndex());
-        connection = server.target().dataSource(loader.driverOptions()).getConnection();
+        connection = server.target().dataSource(driverOptions()).getConnection();
         table.create(connection);
-        // Disjoint row numbers per thread: keys never collide across threads.
-        generator = new RowGenerator(shape, 20261122L, hostileShare, thread.getThreadIndex() * (1L << 40));
+        generator = new RowGenerator(shape, SEED, hostileShare, firstRow(thread));
         meter = ServerCostMeter.open(server.target());
+    }
+
+    /** Disjoint row numbers per thread: keys never collide across threads. */
+    static long firstRow(ThreadParams thread) {
+        return thread.getThreadIndex() * (1L << 40);
+    }
+
+    /** pgjdbc options of the benchmark's connection: the loader's (a state that adds an axis adds its own). */
+    Map<String, String> driverOptions() {
+        return loader.driverOptions();
     }
 
     /** Empties the table, checkpoints, and opens the cost window. */
@@ -101,6 +115,7 @@ public class IngestState {
         opsInIteration = 0;
         rowsInIteration = 0;
         rowsExpectedInTable = 0;
+        loaderAllocatedBytes = 0;
         windowStart = meter.startWindow(List.of(connection));
     }
 
@@ -110,9 +125,11 @@ public class IngestState {
         batch = generator.next(rows);
     }
 
-    /** One measured call: the loader on this call's rows. */
+    /** One measured call: the loader on this call's rows, and what it allocated on this thread. */
     long load(RowCounter rowCounter) throws SQLException {
+        long allocatedBefore = ThreadAllocation.current();
         long loaded = loader.load(connection, table, batch);
+        loaderAllocatedBytes += ThreadAllocation.current() - allocatedBefore;
         opsInIteration++;
         rowsInIteration += loaded;
         rowsExpectedInTable = replacesContents ? loaded : rowsExpectedInTable + loaded;
@@ -133,7 +150,8 @@ public class IngestState {
                     + "reported " + (replacesContents ? rowsExpectedInTable + " in its last call (it replaces the table's contents)"
                     : rowsInIteration + " in this iteration"));
         }
-        IterationCosts.publish(new IterationCosts.Measured(costs, opsInIteration, rowsInIteration));
+        IterationCosts.publish(new IterationCosts.Measured(costs, opsInIteration, rowsInIteration,
+                ThreadAllocation.supported() ? OptionalLong.of(loaderAllocatedBytes) : OptionalLong.empty()));
         System.out.print(ServerCostProfiler.describeMissing(costs));
     }
 

@@ -4,6 +4,7 @@ import org.pgingest.stats.ServerCosts;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * Hands each iteration's server costs from the benchmark state, which measures them at its iteration
@@ -11,8 +12,15 @@ import java.util.List;
  * same forked JVM; JMH offers no other path from a state to a profiler.
  */
 final class IterationCosts {
-    /** What one benchmark thread measured in one iteration. */
-    record Measured(ServerCosts costs, long ops, long rows) {
+    /**
+     * What one benchmark thread measured in one iteration.
+     *
+     * @param loaderAllocatedBytes bytes the thread allocated inside its loader calls alone; empty where not measured
+     */
+    record Measured(ServerCosts costs, long ops, long rows, OptionalLong loaderAllocatedBytes) {
+        Measured(ServerCosts costs, long ops, long rows) {
+            this(costs, ops, rows, OptionalLong.empty());
+        }
     }
 
     private static final List<Measured> PUBLISHED = new ArrayList<>();

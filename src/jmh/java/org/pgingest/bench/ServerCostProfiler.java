@@ -18,7 +18,9 @@ import java.util.List;
  * Turns each iteration's server costs into JMH secondary results with units ("B/row", "ms/op", ...),
  * averaged over iterations with JMH's usual error: WAL bytes, records and fsyncs per row, server CPU per
  * row, commits, statements, planning and execution time, full-page images and data-file fsyncs per
- * operation. A figure the server could not give is NaN ("missing", never 0), and the reason is in the log.
+ * operation; and on the client's side the bytes the loader calls alone allocated per row
+ * ({@code alloc.bytes/row}, where the state measured it). A figure the server could not give is NaN
+ * ("missing", never 0), and the reason is in the log.
  * The suite's launcher ({@code ./bench}) enables it; with plain JMH add
  * {@code -prof org.pgingest.bench.ServerCostProfiler}.
  */
@@ -75,6 +77,11 @@ public class ServerCostProfiler implements InternalProfiler {
                 value = per > 0 ? m.costs().get(r.figure()).getAsDouble() * r.scale() / per : Double.NaN;
             }
             results.add(new ScalarResult(r.label(), value, r.unit(), AggregationPolicy.AVG));
+        }
+        // The client's side: what the loader calls alone allocated, per row (absent where not measured).
+        if (m != null && m.loaderAllocatedBytes().isPresent() && m.rows() > 0) {
+            results.add(new ScalarResult("alloc.bytes/row", (double) m.loaderAllocatedBytes().getAsLong() / m.rows(),
+                    "B/row", AggregationPolicy.AVG));
         }
         results.add(new ScalarResult("contaminated", m == null ? Double.NaN : (m.costs().contaminated() ? 1 : 0),
                 "share", AggregationPolicy.AVG));

@@ -35,6 +35,8 @@ import java.util.SortedSet;
 /**
  * The suite's benchmark launcher: JMH's own command line, plus
  * <ul>
+ *   <li>{@code --preset NAME}, one published experiment as one command ({@link Preset}, {@link PresetRun}); no
+ *       arguments at all run the quick preset;</li>
  *   <li>leading {@code -Dname=value} arguments, set here and passed to every fork (for example
  *       {@code -Dpg.target=external}, {@code -Dpg.version=16}, {@code -Dpg.conf.synchronous_commit=off}); a
  *       {@code pg.*} name the suite does not know is refused ({@link SuiteOptions});</li>
@@ -68,7 +70,9 @@ public final class BenchMain {
     public static void main(String[] args) {
         int status;
         try {
-            status = run(args);
+            // No arguments: the quick preset, the README's main job.
+            status = args.length == 0 ? PresetRun.run(new String[]{PresetRun.OPTION, Preset.QUICK.cliName()})
+                    : PresetRun.asked(args) ? PresetRun.run(args) : run(args);
         } catch (UsageException | TargetException | CommandLineOptionException e) {
             System.err.println("pg-ingest-bench: " + e.getMessage());
             status = 2;

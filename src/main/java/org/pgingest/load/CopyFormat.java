@@ -126,6 +126,11 @@ public enum CopyFormat {
 
     /** COPY table (cols) FROM STDIN with this format and any extra options (e.g. FREEZE). */
     String copySql(String qualifiedTable, String columnList, String... extraOptions) {
+        return copyFromSql(qualifiedTable, columnList, "STDIN", extraOptions);
+    }
+
+    /** The same from {@code source}: STDIN, or a quoted file name the server opens itself. */
+    String copyFromSql(String qualifiedTable, String columnList, String source, String... extraOptions) {
         StringBuilder options = new StringBuilder(option);
         for (String extra : extraOptions) {
             if (!options.isEmpty()) {
@@ -133,7 +138,7 @@ public enum CopyFormat {
             }
             options.append(extra);
         }
-        return "COPY " + qualifiedTable + " (" + columnList + ") FROM STDIN" + (options.isEmpty() ? "" : " (" + options + ")");
+        return "COPY " + qualifiedTable + " (" + columnList + ") FROM " + source + (options.isEmpty() ? "" : " (" + options + ")");
     }
 
     void writeHeader(DataOutputStream out) throws IOException {

@@ -131,7 +131,7 @@ class BenchMainTest {
     void aFailedTrialMakesTheRunFailWithASummary() throws Exception {
         Path result = Files.createTempFile("jmh-result", ".json");
         try {
-            Outcome o = launch(Duration.ofMinutes(3), Map.of(), "-Dpg.version=14", "Ingest", "-p", "method=MERGE_UPSERT,COPY_FREEZE",
+            Outcome o = launch(Duration.ofMinutes(3), Map.of(), "-Dpg.version=14", "\\.IngestBenchmark\\.", "-p", "method=MERGE_UPSERT,COPY_FREEZE",
                     "-f", "1", "-wi", "0", "-i", "2", "-r", "200ms", "-rff", result.toString());
             assertThat(o.exit).as(o.stdout).isEqualTo(1);
             assertThat(o.stderr.lines().filter(l -> l.startsWith("pg-ingest-bench: ")).toList()).containsExactly(

@@ -1,0 +1,206 @@
+package org.pgingest.bench;
+
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.ThreadParams;
+import org.pgingest.cli.BenchmarkParameters;
+import org.pgingest.load.CopyFile;
+import org.pgingest.load.CopyFormat;
+import org.pgingest.load.LoadException;
+import org.pgingest.load.LoadMethod;
+import org.pgingest.server.PostgresTarget;
+import org.pgingest.server.TargetKind;
+import org.pgingest.stats.CounterSnapshot;
+import org.pgingest.stats.ServerCostMeter;
+import org.pgingest.stats.ServerCosts;
+import org.pgingest.stats.SuiteWork;
+import org.pgingest.workload.IndexProfile;
+import org.pgingest.workload.RowGenerator;
+import org.pgingest.workload.SuiteSchema;
+import org.pgingest.workload.Table;
+import org.pgingest.workload.TableShape;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The ceiling of a COPY method: the server loads the rows {@link IngestState} would send for the same
+ * {@code method}, {@code shape}, {@code indexes}, {@code rows} and {@code hostileShare} (same generator, seed and
+ * row numbers) from a file it reads itself, written beforehand by the suite's own encoder for that method's
+ * format. The parameter names are IngestState's so that a report matches each COPY result to its ceiling.
+ * Per call the next rows are written to the file outside the measured region; the table is truncated per
+ * iteration and must then hold exactly the rows loaded, as in IngestState.
+ */
+@State(Scope.Thread)
+public class CeilingState {
+    /** COPY methods only: the ceiling of each is its format read from a file. */
+    @Param({"COPY_TEXT", "COPY_CSV", "COPY_BINARY"})
+    public LoadMethod method;
+
+    @Param({"USERS"})
+    public TableShape shape;
+
+    @Param({"STANDARD"})
+    public IndexProfile indexes;
+
+    @Param({"500"})
+    public int rows;
+
+    @Param({"0.1"})
+    public double hostileShare;
+
+    private Table table;
+    private Connection connection;
+    private RowGenerator generator;
+    private CopyFile file;
+    private Path directory;
+    private ServerCostMeter meter;
+    private CounterSnapshot windowStart;
+    private long opsInIteration;
+    private long rowsInIteration;
+
+    @Setup(Level.Trial)
+    public void open(ServerState server, ThreadParams thread, BenchmarkParams params) throws SQLException, IOException, LoadException {
+        Map<String, String> values = new LinkedHashMap<>();
+        params.getParamsKeys().forEach(key -> values.put(key, params.getParam(key)));
+        BenchmarkParameters.require(values);
+        CopyFormat format = formatOf(method);
+        PostgresTarget target = server.target();
+        table = Table.of(new SuiteSchema(target.schema()), shape, indexes)
+                .named(shape.tableName() + "_ceiling_" + thread.getThreadIndex());
+        connection = target.dataSource().getConnection();
+        table.create(connection);
+        // The same seed and first row as IngestState's thread of the same index: the identical rows.
+        generator = new RowGenerator(shape, IngestState.SEED, hostileShare, IngestState.firstRow(thread));
+        // Readable by the server's operating-system user, which on the same host need not be ours.
+        directory = Files.createTempDirectory("pg-ingest-ceiling",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+        file = new CopyFile(format, directory.resolve("rows-" + thread.getThreadIndex() + "." + format.name().toLowerCase(Locale.ROOT)));
+        // A probe from a generator of its own: the measured calls start at the same row as IngestState's.
+        file.write(table, new RowGenerator(shape, IngestState.SEED, hostileShare, IngestState.firstRow(thread)).next(1));
+        Optional<String> unreadable = whyServerCannotRead(target, connection, file.path());
+        if (unreadable.isPresent()) {
+            close();
+            throw new IllegalStateException("ceiling of " + method + " missing: " + unreadable.get());
+        }
+        meter = ServerCostMeter.open(target);
+    }
+
+    /** The format the method streams, which is the format its ceiling reads from the file. */
+    static CopyFormat formatOf(LoadMethod method) {
+        return switch (method) {
+            case COPY_TEXT -> CopyFormat.TEXT;
+            case COPY_CSV -> CopyFormat.CSV;
+            case COPY_BINARY -> CopyFormat.BINARY;
+            default -> throw new IllegalArgumentException("-p method=" + method + ": a ceiling is a COPY format read "
+                    + "from a file; valid: COPY_TEXT, COPY_CSV, COPY_BINARY");
+        };
+    }
+
+    /**
+     * Why the server cannot open the file, if it cannot: the embedded server runs on this host as this user and its
+     * role is superuser, so it always can. Elsewhere COPY from a file needs superuser or pg_read_server_files, and
+     * the server must see this very file: same host, not inside a container. Seeing it is proven by the server's
+     * own pg_stat_file giving the file's size (that function needs superuser or an EXECUTE grant).
+     */
+    private static Optional<String> whyServerCannotRead(PostgresTarget target, Connection connection, Path path)
+            throws SQLException, IOException {
+        if (target.kind() == TargetKind.EMBEDDED) {
+            return Optional.empty();
+        }
+        if (target.kind() == TargetKind.CONTAINER) {
+            return Optional.of("the container's server cannot open files on this machine");
+        }
+        try (PreparedStatement s = connection.prepareStatement("SELECT r.rolsuper OR pg_has_role(current_user, "
+                + "'pg_read_server_files', 'MEMBER') FROM pg_roles r WHERE r.rolname = current_user");
+             ResultSet r = s.executeQuery()) {
+            if (!r.next() || !r.getBoolean(1)) {
+                return Optional.of("role " + target.endpoint().user() + " is neither superuser nor a member of "
+                        + "pg_read_server_files, which COPY FROM a file needs");
+            }
+        }
+        long size = Files.size(path);
+        try (PreparedStatement s = connection.prepareStatement("SELECT (pg_stat_file(?, true)).size")) {
+            s.setString(1, path.toAbsolutePath().toString());
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                long seen = r.getLong(1);
+                if (r.wasNull() || seen != size) {
+                    return Optional.of("the server at " + target.endpoint().host() + " does not see " + path
+                            + " as written here (another host?)");
+                }
+            }
+        } catch (SQLException e) {
+            return Optional.of("could not check that the server sees " + path + ": " + e.getMessage());
+        }
+        return Optional.empty();
+    }
+
+    @Setup(Level.Iteration)
+    public void startIteration() throws SQLException {
+        table.truncate(connection);
+        opsInIteration = 0;
+        rowsInIteration = 0;
+        windowStart = meter.startWindow(List.of(connection));
+    }
+
+    /** The next rows, as IngestState draws them, written to the file before the call. */
+    @Setup(Level.Invocation)
+    public void writeNextRows() throws IOException {
+        try {
+            file.write(table, generator.next(rows));
+        } catch (LoadException e) {
+            throw new IllegalStateException("the generator made a row the loaders refuse: " + e.getMessage(), e);
+        }
+    }
+
+    /** One measured call: the server loads the file. */
+    long load(RowCounter rowCounter) throws SQLException {
+        long loaded = file.load(connection, table);
+        opsInIteration++;
+        rowsInIteration += loaded;
+        rowCounter.rows += loaded;
+        return loaded;
+    }
+
+    @TearDown(Level.Iteration)
+    public void endIteration() throws SQLException {
+        ServerCosts costs = meter.endWindow(windowStart, List.of(connection), SuiteWork.of(opsInIteration, rowsInIteration));
+        long inTable = table.count(connection);
+        if (inTable != rowsInIteration) {
+            throw new IllegalStateException("ceiling of " + method + ": the table holds " + inTable
+                    + " rows but the server reported loading " + rowsInIteration);
+        }
+        IterationCosts.publish(new IterationCosts.Measured(costs, opsInIteration, rowsInIteration));
+        System.out.print(ServerCostProfiler.describeMissing(costs));
+    }
+
+    @TearDown(Level.Trial)
+    public void close() throws SQLException, IOException {
+        try {
+            if (meter != null) {
+                meter.close();
+            }
+            connection.close();
+        } finally {
+            Files.deleteIfExists(file.path());
+            Files.deleteIfExists(directory);
+        }
+    }
+}

@@ -1,0 +1,210 @@
+package org.pgingest.cli;
+
+import org.pgingest.load.LoadMethod;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * A published experiment (../shared/reference/seed-experiments.md) as one command: {@code ./bench --preset NAME}.
+ * Each preset is one or more JMH runs ({@link Part}s) whose results land in one JSON file. A preset is split into
+ * parts where its methods use different knobs: JMH multiplies every {@code -p} list with every other, and a knob a
+ * method ignores (COPY has no batch size) would otherwise give the same trial twice under different labels.
+ */
+public enum Preset {
+    QUICK("the README's main job and the CI smoke: the round-trip floor, seven methods at 500 users rows per call, "
+            + "and the ceilings of the two COPY formats among them",
+            List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "8", "-r", "1s"),
+            new Part(Part.ROUND_TRIP + "|" + Part.INGEST, Map.of()),
+            new Part(Part.CEILING, Map.of("method", "COPY_TEXT,COPY_BINARY"))),
+
+    PGX_SHOWDOWN("seed experiment 1: COPY binary, one pipelined batch, multi-row VALUES and one-by-one at 5 to 50,000 "
+            + "users rows with the binary ceiling (WAL per method among the figures); the index ladder at 50,000 for COPY "
+            + "and batch; COPY-upsert against batched upsert at 5,000",
+            List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "1s"),
+            // pgx's SendBatch sends the whole call as one batch: batchSize at least the largest call.
+            new Part(Part.INGEST, Map.of("method", "COPY_BINARY,BATCH,AUTOCOMMIT_ROW", "batchSize", "50000",
+                    "rows", "5,50,500,5000,50000")),
+            // 0 = as many rows per statement as the 65,535 bind parameters allow (50,000 rows need several).
+            new Part(Part.INGEST, Map.of("method", "MULTI_ROW_VALUES", "batchSize", "0", "rows", "5,50,500,5000,50000")),
+            new Part(Part.CEILING, Map.of("method", "COPY_BINARY", "rows", "5,50,500,5000,50000")),
+            new Part(Part.INGEST, Map.of("method", "COPY_BINARY,BATCH", "batchSize", "50000", "rows", "50000",
+                    "indexes", "PK,PK_UNIQUE,PK_UNIQUE_BTREE,PK_UNIQUE_BTREE_GIN")),
+            new Part(Part.INGEST, Map.of("method", "COPY_UPSERT,BATCH_UPSERT", "batchSize", "5000", "rows", "5000"))),
+
+    BULK_1M("seed experiment 2: 1,000,000 users rows per call through batch, rewritten batch, multi-row VALUES and "
+            + "UNNEST in chunks of 10,000 and COPY text, CSV and binary, each COPY beside its ceiling; the loader's own "
+            + "allocation per row (alloc.bytes/row)",
+            List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "1s"),
+            new Part(Part.INGEST, Map.of("method", "BATCH,BATCH_REWRITTEN,MULTI_ROW_VALUES,UNNEST", "batchSize", "10000",
+                    "rows", "1000000")),
+            new Part(Part.INGEST + "|" + Part.CEILING, Map.of("method", "COPY_TEXT,COPY_CSV,COPY_BINARY",
+                    "rows", "1000000"))),
+
+    COMMIT_SIZE("seed experiment 4: 10,000 articles rows: autocommit one-by-one, one row per statement and batches "
+            + "committed every 100 and 1,000 rows, COPY in one transaction, unlogged staging + dedupe; fsyncs, WAL and "
+            + "commits per row",
+            List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "1s"),
+            new Part(Part.INGEST, Map.of("method", "AUTOCOMMIT_ROW,COPY_BINARY,STAGED_DEDUPE", "shape", "ARTICLES",
+                    "rows", "10000", "commitEvery", "0")),
+            new Part(Part.INGEST, Map.of("method", "ROW_COMMIT_EVERY", "shape", "ARTICLES", "rows", "10000",
+                    "commitEvery", "100,1000")),
+            // Batch size and commit interval move together here, as in the published runs (a batch spanning
+            // commits would be split at each commit anyway).
+            new Part(Part.INGEST, Map.of("method", "BATCH", "shape", "ARTICLES", "rows", "10000",
+                    "batchSize", "100", "commitEvery", "100")),
+            new Part(Part.INGEST, Map.of("method", "BATCH", "shape", "ARTICLES", "rows", "10000",
+                    "batchSize", "1000", "commitEvery", "1000"))),
+
+    UNNEST_VS_VALUES("seed experiment 5: one INSERT ... VALUES against one INSERT ... SELECT FROM unnest per call of "
+            + "1,000, 5,000 and 10,000 sensors and wide_sensors rows, planning and execution time per call from "
+            + "pg_stat_statements, each unprepared on every call (prepareThreshold=0, as published) and server-prepared",
+            List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "1s"),
+            new Part(Part.PLANNING, Map.of("method", "MULTI_ROW_VALUES,UNNEST", "batchSize", "0",
+                    "shape", "SENSORS,WIDE_SENSORS", "rows", "1000,5000,10000",
+                    "prepare", "UNPREPARED,SERVER_PREPARED"))),
+
+    RTT("seed experiment 1, round trips: one-by-one, batch, multi-row and binary COPY at 500 rows per call through a "
+            + "proxy adding 0, 1, 5 and 25 ms per round trip (was presets/rtt.sh)",
+            List.of("-wi", "1", "-i", "3"),
+            new Part(Part.LATENCY, Map.of("rows", "500"))),
+
+    WORKERS("seed experiment 3, concurrent writers: the published method list with 1 and 50 writers into one table, "
+            + "then COPY per 10 rows on a new connection per call (was presets/workers.sh)",
+            List.of("-wi", "1", "-i", "3"),
+            new Part(Part.WRITERS, Map.of("method", "AUTOCOMMIT_ROW", "rows", "100", "connections", "POOLED",
+                    "workers", "1,50")),
+            new Part(Part.WRITERS, Map.of("method", "MULTI_ROW_VALUES", "batchSize", "5,10", "rows", "100",
+                    "connections", "POOLED", "workers", "1,50")),
+            new Part(Part.WRITERS, Map.of("method", "COPY_BINARY", "rows", "1,5,10,2000",
+                    "connections", "POOLED", "workers", "1,50")),
+            new Part(Part.WRITERS, Map.of("method", "COPY_BINARY", "rows", "10", "connections", "NEW_PER_CALL",
+                    "workers", "1,50")));
+
+    /**
+     * One JMH run of a preset.
+     *
+     * @param include the benchmarks, as JMH's include regex
+     * @param params  {@code -p} values by parameter name, comma-separated as on JMH's command line
+     */
+    public record Part(String include, Map<String, String> params) {
+        static final String INGEST = "org\\.pgingest\\.bench\\.IngestBenchmark\\.";
+        static final String CEILING = "org\\.pgingest\\.bench\\.CeilingBenchmark\\.";
+        static final String PLANNING = "org\\.pgingest\\.bench\\.PlanningBenchmark\\.";
+        static final String ROUND_TRIP = "org\\.pgingest\\.bench\\.RoundTripBenchmark\\.";
+        static final String LATENCY = "org\\.pgingest\\.bench\\.LatencyBenchmark\\.";
+        static final String WRITERS = "org\\.pgingest\\.bench\\.WritersBenchmark\\.";
+
+        public Part {
+            params = Map.copyOf(params);
+        }
+
+        /**
+         * The trials JMH will start for this part's own values, each without the knobs its method ignores
+         * ({@link LoadMethod#knobs()}): two equal trials here would be the same measurement under two labels.
+         */
+        public List<Map<String, String>> trials() {
+            List<Map<String, String>> trials = new ArrayList<>();
+            trials.add(new LinkedHashMap<>());
+            values().forEach((name, values) -> {
+                List<Map<String, String>> next = new ArrayList<>();
+                for (Map<String, String> trial : trials) {
+                    for (String value : values) {
+                        Map<String, String> longer = new LinkedHashMap<>(trial);
+                        longer.put(name, value);
+                        next.add(longer);
+                    }
+                }
+                trials.clear();
+                trials.addAll(next);
+            });
+            for (Map<String, String> trial : trials) {
+                if (trial.containsKey("method")) {
+                    Set<String> used = LoadMethod.valueOf(trial.get("method")).knobs().stream()
+                            .map(LoadMethod.Knob::parameter).collect(Collectors.toSet());
+                    Arrays.stream(LoadMethod.Knob.values()).map(LoadMethod.Knob::parameter)
+                            .filter(knob -> !used.contains(knob)).forEach(trial::remove);
+                }
+            }
+            return trials;
+        }
+
+        /** The values of each parameter, split as JMH splits them. */
+        public Map<String, List<String>> values() {
+            Map<String, List<String>> values = new LinkedHashMap<>();
+            params.keySet().stream().sorted().forEach(name -> values.put(name, List.of(params.get(name).split(","))));
+            return values;
+        }
+    }
+
+    private final String description;
+    private final List<String> settings;
+    private final List<Part> parts;
+
+    Preset(String description, List<String> settings, Part... parts) {
+        this.description = description;
+        this.settings = settings;
+        this.parts = List.of(parts);
+    }
+
+    /** The name on the command line: {@code bulk-1m} for BULK_1M. */
+    public String cliName() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** JMH's iteration settings (forks, warm-up and measured iterations and their times) for every part. */
+    public List<String> settings() {
+        return settings;
+    }
+
+    public List<Part> parts() {
+        return parts;
+    }
+
+    /**
+     * JMH arguments of one part: the include, its {@code -p} values and the preset's settings, leaving out every
+     * {@code -p} name and option the user gives in {@code userArgs} (theirs win).
+     */
+    List<String> arguments(Part part, List<String> userArgs) {
+        List<String> given = BenchMain.parameterNames(userArgs);
+        List<String> args = new ArrayList<>();
+        args.add(part.include());
+        part.values().forEach((name, values) -> {
+            if (!given.contains(name)) {
+                args.add("-p");
+                args.add(name + "=" + String.join(",", values));
+            }
+        });
+        for (int i = 0; i + 1 < settings.size(); i += 2) {
+            if (!userArgs.contains(settings.get(i))) {
+                args.add(settings.get(i));
+                args.add(settings.get(i + 1));
+            }
+        }
+        return args;
+    }
+
+    /** The preset of that command-line name; an unknown name is one line listing the valid ones. */
+    public static Preset parse(String name) {
+        for (Preset p : values()) {
+            if (p.cliName().equals(name)) {
+                return p;
+            }
+        }
+        throw new UsageException("--preset " + name + ": no such preset; valid: " + names());
+    }
+
+    static String names() {
+        return Arrays.stream(values()).map(Preset::cliName).collect(Collectors.joining(", "));
+    }
+}
