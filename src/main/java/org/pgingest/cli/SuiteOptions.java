@@ -16,7 +16,7 @@ import java.util.Map;
 record SuiteOptions(Map<String, String> properties, List<String> jmhArgs) {
     /** The suite's names: read by {@code org.pgingest.server.TargetConfig} and {@code EmbeddedBinaries}. */
     static final List<String> KNOWN = List.of("pg.target", "pg.version", "pg.schema", "pg.url", "pg.user",
-            "pg.binaries.dir");
+            "pg.binaries.dir", "pg.image");
     /** One server setting each: {@code -Dpg.conf.synchronous_commit=off}. */
     static final String SETTING_PREFIX = "pg.conf.";
 
