@@ -86,7 +86,7 @@ public final class ContainerTarget extends TargetBase {
             throw new TargetException("container " + image + " started but could not be prepared: "
                     + target.endpoint().password().scrub(e.getMessage()), e);
         }
-        LOG.info("{}", target.facts().summary());
+        LOG.info("{}, image {}", target.facts().summary(), image);
         return target;
     }
 

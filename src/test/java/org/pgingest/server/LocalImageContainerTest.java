@@ -3,6 +3,16 @@ package org.pgingest.server;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.testcontainers.DockerClientFactory;
+import org.pgingest.load.AutocommitRowLoader;
+import org.pgingest.stats.CostFigure;
+import org.pgingest.stats.CounterSnapshot;
+import org.pgingest.stats.ServerCostMeter;
+import org.pgingest.stats.ServerCosts;
+import org.pgingest.stats.SuiteWork;
+import org.pgingest.workload.RowGenerator;
+import org.pgingest.workload.SuiteSchema;
+import org.pgingest.workload.Table;
+import org.pgingest.workload.TableShape;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -50,6 +60,29 @@ class LocalImageContainerTest {
             }
         }
         assertThat(ownedContainers()).isEmpty();
+    }
+
+    /** The container's data directory is a real filesystem: each autocommit row costs one WAL fsync. */
+    @ParameterizedTest
+    @ValueSource(strings = {"14", "18"})
+    void thousandAutocommitInsertsCostAThousandFsyncsAndCommitsInsideAContainer(String major) throws Exception {
+        try (PostgresTarget target = PostgresTarget.open(containerConfig(major))) {
+            Table table = Table.of(new SuiteSchema(target.schema()), TableShape.USERS).named("users_autocommit");
+            try (Connection c = target.dataSource().getConnection()) {
+                table.create(c);
+            }
+            List<Object[]> rows = new RowGenerator(TableShape.USERS, 1, 0).next(1000);
+            try (ServerCostMeter meter = ServerCostMeter.open(target);
+                 Connection worker = target.dataSource().getConnection()) {
+                CounterSnapshot start = meter.startWindow(List.of(worker));
+                new AutocommitRowLoader().load(worker, table, rows);
+                ServerCosts costs = meter.endWindow(start, List.of(worker), SuiteWork.of(1000, 1000));
+                assertThat(costs.require(CostFigure.WAL_FSYNCS)).isBetween(1000.0, 1002.0);
+                assertThat(costs.require(CostFigure.COMMITS)).isEqualTo(1000.0);
+                assertThat(costs.require(CostFigure.TUPLES_INSERTED)).isEqualTo(1000.0);
+                assertThat(costs.require(CostFigure.ROLLBACKS)).isZero();
+            }
+        }
     }
 
     @ParameterizedTest
