@@ -106,7 +106,7 @@ class BenchMainTest {
     @Test
     void aMisspeltSuiteOptionListsTheKnownOnes() throws Exception {
         assertRefused(launch(Map.of(), "-Dpg.tagret=external"), "unknown option -Dpg.tagret: the suite's options are "
-                + "-Dpg.target, -Dpg.version, -Dpg.schema, -Dpg.url, -Dpg.user, -Dpg.binaries.dir and -Dpg.conf.NAME=VALUE");
+                + "-Dpg.target, -Dpg.version, -Dpg.schema, -Dpg.url, -Dpg.user, -Dpg.binaries.dir, -Dpg.image and -Dpg.conf.NAME=VALUE");
     }
 
     @Test

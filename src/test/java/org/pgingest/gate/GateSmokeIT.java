@@ -31,7 +31,7 @@ class GateSmokeIT {
      * The smoke selection: two methods, 500 users rows a call, one fork of 1 + 3 one-second iterations (about 15 s a
      * run). Switch to the {@code quick} preset here when it exists.
      */
-    static final List<String> SMOKE = List.of("Ingest", "-p", "method=BATCH,COPY_BINARY", "-p", "rows=500",
+    static final List<String> SMOKE = List.of("\\.IngestBenchmark\\.", "-p", "method=BATCH,COPY_BINARY", "-p", "rows=500",
             "-f", "1", "-wi", "1", "-i", "3", "-w", "1s", "-r", "1s");
     /** One more index on users (a btree on created_at): measured +19-23 % WAL bytes and +33-49 % WAL records per row. */
     static final List<String> REGRESSION = List.of("-p", "indexes=PK_UNIQUE_BTREE");
