@@ -37,6 +37,11 @@ public final class ContainerTarget extends TargetBase {
         this.container = container;
     }
 
+    @Override
+    String image() {
+        return container.getDockerImageName();
+    }
+
     /**
      * Whether a Docker engine answers. Testcontainers answers false within a fraction of a second when
      * none is reachable (no socket, or a client with no engine behind it).
@@ -86,7 +91,7 @@ public final class ContainerTarget extends TargetBase {
             throw new TargetException("container " + image + " started but could not be prepared: "
                     + target.endpoint().password().scrub(e.getMessage()), e);
         }
-        LOG.info("{}, image {}", target.facts().summary(), image);
+        LOG.info("{}, image {}", target.facts().summary(), target.facts().image());
         return target;
     }
 

@@ -29,10 +29,13 @@ import java.util.Set;
  * @param statementsSchema    schema of the pg_stat_statements view where the monitor reads it, or null when it
  *                            cannot be read there (see {@code statementsMissing})
  * @param statementsMissing   why pg_stat_statements cannot be read, or null when it can
+ * @param image               the container image the server runs in ({@code -Dpg.image} with its tag), or null
+ *                            for servers not started from an image
  */
 public record ServerFacts(TargetKind target, String endpoint, String versionString, int versionNum,
                           Map<String, String> settings, Map<String, String> differences,
-                          Map<String, String> overrides, String statementsSchema, String statementsMissing) {
+                          Map<String, String> overrides, String statementsSchema, String statementsMissing,
+                          String image) {
 
     /** Read back besides the file's own settings: they decide how much WAL a row costs. */
     static final List<String> ALSO_RECORDED = List.of("data_checksums", "wal_compression", "wal_sync_method",
@@ -104,9 +107,10 @@ public record ServerFacts(TargetKind target, String endpoint, String versionStri
      * Reads version and settings over {@code connection}, comparing with {@code expected}.
      *
      * @param monitor a connection to the database where pg_stat_statements would be installed
+     * @param image   the container image, or null
      */
-    public static ServerFacts read(Connection monitor, TargetKind target, Endpoint endpoint, ServerSettings expected)
-            throws SQLException {
+    public static ServerFacts read(Connection monitor, TargetKind target, Endpoint endpoint, ServerSettings expected,
+                                   String image) throws SQLException {
         String versionString;
         int versionNum;
         try (Statement st = monitor.createStatement();
@@ -162,7 +166,7 @@ public record ServerFacts(TargetKind target, String endpoint, String versionStri
             }
         }
         return new ServerFacts(target, endpoint.describe(), versionString, versionNum, settings, differences,
-                expected.overrides(), statementsSchema, statementsMissing);
+                expected.overrides(), statementsSchema, statementsMissing, image);
     }
 
     /** Null when the view can be read; otherwise the server's reason (typically: not preloaded). */
@@ -188,6 +192,9 @@ public record ServerFacts(TargetKind target, String endpoint, String versionStri
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("target", target.id());
         m.put("endpoint", endpoint);
+        if (image != null) {
+            m.put("image", image);
+        }
         m.put("serverVersion", versionString);
         m.put("serverVersionNum", versionNum);
         m.put("fsyncOff", fsyncOff());

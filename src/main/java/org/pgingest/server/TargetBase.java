@@ -39,12 +39,17 @@ abstract class TargetBase implements PostgresTarget {
      * suite's schema in the benchmark database.
      */
     final void prepare(Connection admin, TargetConfig config) throws SQLException {
-        facts = ServerFacts.read(admin, kind(), endpoint, config.settings());
+        facts = ServerFacts.read(admin, kind(), endpoint, config.settings(), image());
         try (Connection bench = DataSources.create(endpoint, null, driverOptions).getConnection()) {
             new SuiteSchema(schema).prepare(bench);
         } catch (SchemaRefusedException e) {
             throw new TargetException(e.getMessage(), e);
         }
+    }
+
+    /** The container image the server runs in, recorded with the facts; null for servers not started from one. */
+    String image() {
+        return null;
     }
 
     @Override

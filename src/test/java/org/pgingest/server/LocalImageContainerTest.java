@@ -43,6 +43,8 @@ class LocalImageContainerTest {
             assertThat(target.facts().versionNum() / 10000).isEqualTo(Integer.parseInt(major));
             assertThat(target.facts().durabilityOff()).isEmpty();
             assertThat(target.facts().differences()).isEmpty();
+            assertThat(target.facts().image()).isEqualTo("pg-ingest-bench/postgres:" + major);
+            assertThat(target.facts().toMap()).containsEntry("image", "pg-ingest-bench/postgres:" + major);
             try (Connection c = target.dataSource().getConnection(); Statement st = c.createStatement()) {
                 try (ResultSet rs = st.executeQuery("SELECT current_setting('fsync'), current_setting('synchronous_commit'),"
                         + " current_setting('full_page_writes'), current_setting('data_directory')")) {
