@@ -123,12 +123,7 @@ public final class ContainerTarget extends TargetBase {
     @Override
     public void close() {
         stop();
-        try {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        } catch (IllegalStateException e) {
-            // The JVM is already shutting down and this hook has run or is running: nothing to remove.
-            LOG.debug("shutdown in progress; hook not removed", e);
-        }
+        OwnedServer.removeShutdownHook(shutdownHook, LOG);
     }
 
     private void stop() {

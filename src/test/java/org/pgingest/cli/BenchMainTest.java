@@ -1,5 +1,7 @@
 package org.pgingest.cli;
 
+import org.pgingest.ProcessTrees;
+
 import org.junit.jupiter.api.Test;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.server.PgVersions;
@@ -48,7 +50,7 @@ class BenchMainTest {
             assertThat(p.waitFor(limit.toSeconds(), TimeUnit.SECONDS)).as("finished within " + limit).isTrue();
             return new Outcome(p.exitValue(), Files.readString(out), Files.readString(err), p.pid());
         } finally {
-            p.destroyForcibly();
+            ProcessTrees.stop(p);
             Files.delete(out);
             Files.delete(err);
         }

@@ -1,5 +1,7 @@
 package org.pgingest.gate;
 
+import org.pgingest.ProcessTrees;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.BeforeAll;
@@ -48,9 +50,13 @@ class GateSmokeIT {
         Path stderr = Files.createTempFile(OUT, "stderr", ".txt");
         Process p = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
         p.getOutputStream().close();
-        assertThat(p.waitFor(5, TimeUnit.MINUTES)).as("finished: " + command).isTrue();
-        return new Outcome(p.exitValue(), Files.readString(stdout, StandardCharsets.UTF_8),
-                Files.readString(stderr, StandardCharsets.UTF_8));
+        try {
+            assertThat(p.waitFor(5, TimeUnit.MINUTES)).as("finished: " + command).isTrue();
+            return new Outcome(p.exitValue(), Files.readString(stdout, StandardCharsets.UTF_8),
+                    Files.readString(stderr, StandardCharsets.UTF_8));
+        } finally {
+            ProcessTrees.stop(p);
+        }
     }
 
     /**

@@ -1,0 +1,27 @@
+package org.pgingest;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Stops a child launcher together with what it started. Killing only the launcher leaves its JMH forks running
+ * (a fork waits on its host forever), and each fork holds an embedded server; SIGTERM first lets a fork's
+ * shutdown hook stop that server and remove its directory.
+ */
+public final class ProcessTrees {
+    private ProcessTrees() {
+    }
+
+    public static void stop(Process process) throws InterruptedException {
+        List<ProcessHandle> tree = process.descendants().toList();
+        tree.forEach(ProcessHandle::destroy);
+        process.destroy();
+        for (ProcessHandle p : tree) {
+            p.onExit().completeOnTimeout(p, 20, TimeUnit.SECONDS).join();
+            p.destroyForcibly();
+        }
+        if (!process.waitFor(20, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+        }
+    }
+}
