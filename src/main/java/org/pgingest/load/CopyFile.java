@@ -2,8 +2,6 @@ package org.pgingest.load;
 
 import org.pgingest.workload.Table;
 
-import java.io.BufferedOutputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -32,21 +30,18 @@ public final class CopyFile {
         return path;
     }
 
-    /** Writes the (checked) rows in this file's format, replacing what the file held; returns the rows written. */
+    /**
+     * Writes the rows in this file's format, replacing what the file held; returns the rows written. A row that
+     * cannot be stored exactly is a {@link LoadException} naming it, and the file is then removed.
+     */
     public long write(Table table, Iterable<Object[]> rows) throws IOException, LoadException {
-        RowCheck.checkAll(table, rows);
-        long written = 0;
-        try (OutputStream file = Files.newOutputStream(path);
-             DataOutputStream out = new DataOutputStream(new BufferedOutputStream(file, CopyWriter.FLUSH_BYTES))) {
-            StringBuilder scratch = new StringBuilder(256);
-            format.writeHeader(out);
-            for (Object[] row : rows) {
-                format.writeRow(out, table.columns(), row, scratch);
-                written++;
-            }
-            format.writeTrailer(out);
+        try (OutputStream file = Files.newOutputStream(path)) {
+            return format.encode(table.columns(), rows, file);
+        } catch (LoadException e) {
+            // Rows before the bad one are in the file already; a file the server could load in part is removed.
+            Files.deleteIfExists(path);
+            throw e;
         }
-        return written;
     }
 
     /** The server loads the file into {@code table} (autocommit: one transaction); returns the rows it loaded. */

@@ -4,44 +4,26 @@ import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
-import org.pgingest.workload.Column;
 import org.pgingest.workload.Table;
 
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Arrays;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Streams rows through {@code COPY ... FROM STDIN}: rows are encoded into a buffer of about
- * {@value #FLUSH_BYTES} bytes that is handed to the driver and reused, so client memory does not grow with
- * the number of rows. A rejected row is located from the server's error context ("COPY t, line N"): N counts
+ * {@value CopyFormat#FLUSH_BYTES} bytes that is handed to the driver and reused, so client memory does not grow
+ * with the number of rows. A rejected row is located from the server's error context ("COPY t, line N"): N counts
  * tuples in binary format and lines in text, where a row is one line; in CSV a quoted newline inside a value
  * counts as a line too, so the rows holding such newlines are remembered (the only client memory that grows
  * with the input, and only with rows that contain line breaks).
  */
 final class CopyWriter {
-    static final int FLUSH_BYTES = 64 * 1024;
     private static final Pattern LINE = Pattern.compile("COPY [^,]+, line (\\d+)");
 
     private CopyWriter() {
-    }
-
-    /** Exposes the buffer without copying it. */
-    private static final class Buffer extends ByteArrayOutputStream {
-        Buffer() {
-            super(FLUSH_BYTES + 8 * 1024);
-        }
-
-        byte[] bytes() {
-            return buf;
-        }
     }
 
     /**
@@ -50,38 +32,15 @@ final class CopyWriter {
      */
     static long copy(Connection connection, String qualifiedTarget, Table table, CopyFormat format,
                      Iterable<Object[]> rows, String... extraOptions) throws SQLException {
-        return copy(connection, format.copySql(qualifiedTarget, table.columnList(), extraOptions), format,
-                table.columns(), rows);
-    }
-
-    private static long copy(Connection connection, String copySql, CopyFormat format, List<Column> columns,
-                             Iterable<Object[]> rows) throws SQLException {
-        CopyIn copy = connection.unwrap(PGConnection.class).getCopyAPI().copyIn(copySql);
-        Buffer buffer = new Buffer();
-        DataOutputStream out = new DataOutputStream(buffer);
-        StringBuilder scratch = new StringBuilder(256);
+        CopyIn copy = connection.unwrap(PGConnection.class).getCopyAPI()
+                .copyIn(format.copySql(qualifiedTarget, table.columnList(), extraOptions));
         LineBreaks lineBreaks = new LineBreaks();
-        long index = 0;
         try {
-            format.writeHeader(out);
-            for (Object[] row : rows) {
-                lineBreaks.add(index++, format.writeRow(out, columns, row, scratch));
-                if (buffer.size() >= FLUSH_BYTES) {
-                    copy.writeToCopy(buffer.bytes(), 0, buffer.size());
-                    buffer.reset();
-                }
-            }
-            format.writeTrailer(out);
-            if (buffer.size() > 0) {
-                copy.writeToCopy(buffer.bytes(), 0, buffer.size());
-            }
+            format.stream(table.columns(), rows, (bytes, length) -> copy.writeToCopy(bytes, 0, length), lineBreaks);
             return copy.endCopy();
         } catch (SQLException e) {
             cancel(copy, e);
             throw located(e, lineBreaks);
-        } catch (IOException e) {
-            // DataOutputStream over a ByteArrayOutputStream does not do I/O; this cannot happen.
-            throw new UncheckedIOException(e);
         } catch (Throwable e) {
             // A row the check refused, or an Error: end the COPY so the connection can roll back.
             cancel(copy, e);
@@ -114,11 +73,12 @@ final class CopyWriter {
     }
 
     /** Rows that contain line breaks PostgreSQL counts, one entry per break, in input order. */
-    static final class LineBreaks {
+    static final class LineBreaks implements CopyFormat.LineBreakSink {
         private long[] rowOfBreak = new long[0];
         private int size;
 
-        void add(long row, int breaks) {
+        @Override
+        public void add(long row, int breaks) {
             for (int i = 0; i < breaks; i++) {
                 if (size == rowOfBreak.length) {
                     rowOfBreak = Arrays.copyOf(rowOfBreak, Math.max(16, size * 2));

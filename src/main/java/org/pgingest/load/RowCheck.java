@@ -65,7 +65,11 @@ final class RowCheck {
 
     /** The rows, each checked as it is iterated; a bad row throws {@link Rejected} with its index. */
     static Iterable<Object[]> checking(Table table, Iterable<Object[]> rows) {
-        List<Column> columns = table.columns();
+        return checking(table.columns(), rows);
+    }
+
+    /** The rows of {@code columns}, each checked as it is iterated; a bad row throws {@link Rejected}. */
+    static Iterable<Object[]> checking(List<Column> columns, Iterable<Object[]> rows) {
         return () -> new Iterator<>() {
             private final Iterator<Object[]> source = rows.iterator();
             private long index;

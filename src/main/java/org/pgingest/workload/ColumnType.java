@@ -1,8 +1,5 @@
 package org.pgingest.workload;
 
-import java.io.DataOutput;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -17,8 +14,9 @@ import java.util.List;
 
 /**
  * The column types the workloads use, each with everything a loader needs: its SQL name, how to bind it,
- * its PostgreSQL text input form, its binary COPY form, how to pass a column of it as an array to
- * {@code unnest}, and how to read it back. One place per type, so every loader encodes a value the same way.
+ * its PostgreSQL text input form, how to pass a column of it as an array to {@code unnest}, and how to read it
+ * back. One place per type, so every loader encodes a value the same way. (The binary COPY form of each type is
+ * written by {@code CopyFormat.BINARY}, straight into the COPY buffer.)
  *
  * <p>Java value per type: INT4 {@link Integer}, INT8 {@link Long}, TEXT and VARCHAR_64 {@link String},
  * TIMESTAMPTZ {@link OffsetDateTime}, FLOAT8 {@link Double}, REAL_ARRAY {@code float[]}; null is SQL NULL.
@@ -47,12 +45,6 @@ public enum ColumnType {
         }
 
         @Override
-        public void writeBinary(DataOutput out, Object value) throws IOException {
-            out.writeInt(4);
-            out.writeInt((Integer) value);
-        }
-
-        @Override
         public Object read(ResultSet rs, int index) throws SQLException {
             int v = rs.getInt(index);
             return rs.wasNull() ? null : v;
@@ -67,12 +59,6 @@ public enum ColumnType {
         @Override
         public String text(Object value) {
             return value.toString();
-        }
-
-        @Override
-        public void writeBinary(DataOutput out, Object value) throws IOException {
-            out.writeInt(8);
-            out.writeLong((Long) value);
         }
 
         @Override
@@ -99,13 +85,6 @@ public enum ColumnType {
         }
 
         @Override
-        public void writeBinary(DataOutput out, Object value) throws IOException {
-            byte[] utf8 = ((String) value).getBytes(StandardCharsets.UTF_8);
-            out.writeInt(utf8.length);
-            out.write(utf8);
-        }
-
-        @Override
         public Object read(ResultSet rs, int index) throws SQLException {
             return rs.getString(index);
         }
@@ -125,11 +104,6 @@ public enum ColumnType {
         @Override
         public String text(Object value) {
             return TEXT.text(value);
-        }
-
-        @Override
-        public void writeBinary(DataOutput out, Object value) throws IOException {
-            TEXT.writeBinary(out, value);
         }
 
         @Override
@@ -165,16 +139,6 @@ public enum ColumnType {
         }
 
         @Override
-        public void writeBinary(DataOutput out, Object value) throws IOException {
-            // Binary timestamptz: int64 microseconds since 2000-01-01 00:00:00 UTC (integer datetimes,
-            // the only kind since PostgreSQL 10).
-            // (ChronoUnit.MICROS.between counts in nanoseconds first and overflows beyond ~292 years.)
-            Instant t = ((OffsetDateTime) value).toInstant();
-            out.writeInt(8);
-            out.writeLong((t.getEpochSecond() - POSTGRES_EPOCH_SECOND) * 1_000_000L + t.getNano() / 1_000);
-        }
-
-        @Override
         public Object read(ResultSet rs, int index) throws SQLException {
             // Parsed from the server's text (see readExpression): pgjdbc 42.7's getObject(OffsetDateTime) reads
             // "0001-02-29 ... BC" (1 BC, a leap year) as year 1 and fails, and its getString of a binary result
@@ -193,12 +157,6 @@ public enum ColumnType {
         public String text(Object value) {
             // Java's shortest round-trip form; float8in reads it exactly, NaN and (-)Infinity included.
             return value.toString();
-        }
-
-        @Override
-        public void writeBinary(DataOutput out, Object value) throws IOException {
-            out.writeInt(8);
-            out.writeLong(Double.doubleToRawLongBits((Double) value));
         }
 
         @Override
@@ -229,23 +187,6 @@ public enum ColumnType {
         }
 
         @Override
-        public void writeBinary(DataOutput out, Object value) throws IOException {
-            // Binary array: ndim, has-nulls flag, element type oid, then per dimension its length and lower
-            // bound, then each element as length + float4 bits.
-            float[] v = (float[]) value;
-            out.writeInt(20 + v.length * 8);
-            out.writeInt(1);
-            out.writeInt(0);
-            out.writeInt(FLOAT4_OID);
-            out.writeInt(v.length);
-            out.writeInt(1);
-            for (float f : v) {
-                out.writeInt(4);
-                out.writeInt(Float.floatToRawIntBits(f));
-            }
-        }
-
-        @Override
         public Object read(ResultSet rs, int index) throws SQLException {
             Array array = rs.getArray(index);
             if (array == null) {
@@ -267,7 +208,6 @@ public enum ColumnType {
         }
     };
 
-    static final int FLOAT4_OID = 700;
     private static final long POSTGRES_EPOCH_SECOND = Instant.parse("2000-01-01T00:00:00Z").getEpochSecond();
     /**
      * PostgreSQL's timestamp range (MIN_TIMESTAMP and END_TIMESTAMP in datatype/timestamp.h, the same in 14-18):
@@ -365,10 +305,14 @@ public enum ColumnType {
      * UTC keeps every offset, seconds included (the instant is all timestamptz stores).
      */
     static String timestampText(OffsetDateTime t) {
+        return appendTimestampText(new StringBuilder(36), t).toString();
+    }
+
+    /** {@link #text} of a checked timestamp, appended to {@code sb} (COPY encoders reuse one builder per call). */
+    public static StringBuilder appendTimestampText(StringBuilder sb, OffsetDateTime t) {
         LocalDateTime utc = LocalDateTime.ofEpochSecond(t.toEpochSecond(), t.getNano(), ZoneOffset.UTC);
         int year = utc.getYear();
         boolean bc = year <= 0;
-        StringBuilder sb = new StringBuilder(36);
         appendPadded(sb, bc ? 1 - year : year, 4).append('-');
         appendPadded(sb, utc.getMonthValue(), 2).append('-');
         appendPadded(sb, utc.getDayOfMonth(), 2).append(' ');
@@ -376,7 +320,16 @@ public enum ColumnType {
         appendPadded(sb, utc.getMinute(), 2).append(':');
         appendPadded(sb, utc.getSecond(), 2).append('.');
         appendPadded(sb, utc.getNano() / 1000, 6).append("+00");
-        return bc ? sb.append(" BC").toString() : sb.toString();
+        return bc ? sb.append(" BC") : sb;
+    }
+
+    /**
+     * Binary timestamptz of a checked timestamp: int64 microseconds since 2000-01-01 00:00:00 UTC (integer
+     * datetimes, the only kind since PostgreSQL 10). From epoch seconds and nanoseconds, without an Instant:
+     * ChronoUnit.MICROS.between would count in nanoseconds first and overflow beyond about 292 years.
+     */
+    public static long postgresMicros(OffsetDateTime t) {
+        return (t.toEpochSecond() - POSTGRES_EPOCH_SECOND) * 1_000_000L + t.getNano() / 1_000;
     }
 
     /** Appends a non-negative value with leading zeros to {@code width} digits (at most 9). */
@@ -432,9 +385,6 @@ public enum ColumnType {
 
     /** The PostgreSQL text input form of a non-null value (before any COPY escaping). */
     public abstract String text(Object value);
-
-    /** Writes a non-null value in binary COPY form: int32 length, then the type's send format. */
-    public abstract void writeBinary(DataOutput out, Object value) throws IOException;
 
     /**
      * Reads this column back from a result set, as the same Java type the generator makes; the column must have
