@@ -89,7 +89,7 @@ public class CeilingState {
         // The same seed and first row as IngestState's thread of the same index: the identical rows.
         generator = new RowGenerator(shape, IngestState.SEED, hostileShare, IngestState.firstRow(thread));
         // Readable by the server's operating-system user, which on the same host need not be ours.
-        directory = Files.createTempDirectory("pg-ingest-ceiling",
+        directory = Files.createTempDirectory(fileRoot(), "pg-ingest-ceiling",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
         file = new CopyFile(format, directory.resolve("rows-" + thread.getThreadIndex() + "." + format.name().toLowerCase(Locale.ROOT)));
         // A probe from a generator of its own: the measured calls start at the same row as IngestState's.
@@ -100,6 +100,17 @@ public class CeilingState {
             throw new IllegalStateException("ceiling of " + method + " missing: " + unreadable.get());
         }
         meter = ServerCostMeter.open(target);
+    }
+
+    /**
+     * Where the rows' file is written before every call: {@code /dev/shm} (a tmpfs, on Linux) where there is one,
+     * else {@code java.io.tmpdir}. The file is truncated and rewritten per call, and ext4 writes such a file out to
+     * disk as it is closed (its auto_da_alloc heuristic for replace-via-truncate): a disk write beside the commit's
+     * WAL fsync on every call, which the client's COPY does not pay. In memory the server's read is all it costs.
+     */
+    static Path fileRoot() {
+        Path shm = Path.of("/dev/shm");
+        return Files.isDirectory(shm) && Files.isWritable(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"));
     }
 
     /** The format the method streams, which is the format its ceiling reads from the file. */
