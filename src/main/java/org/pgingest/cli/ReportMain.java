@@ -3,6 +3,7 @@ package org.pgingest.cli;
 import org.pgingest.report.HtmlReport;
 import org.pgingest.report.MarkdownReport;
 import org.pgingest.report.Report;
+import org.pgingest.results.RateRecord;
 import org.pgingest.results.ResultFile;
 import org.pgingest.results.ResultFileException;
 
@@ -15,13 +16,15 @@ import java.util.List;
 
 /**
  * {@code ./bench report RESULT.json [MORE.json ...] [--html FILE] [--markdown FILE]}: one self-contained HTML page
- * and a Markdown version of one or more JMH results, side by side (default {@value #HTML} and {@value #MARKDOWN}).
+ * and a Markdown version of one or more JMH results, side by side, and of fixed-rate runs ({@code ./bench rate}
+ * JSON, one run per file or a list of them), as a table and charts (default {@value #HTML} and {@value #MARKDOWN}).
  * Exit code 2 with one line on a missing or unreadable file.
  */
 public final class ReportMain {
     static final String HTML = "target/report.html";
     static final String MARKDOWN = "target/report.md";
-    static final String USAGE = "usage: report RESULT.json [MORE.json ...] [--html FILE] [--markdown FILE]";
+    static final String USAGE = "usage: report RESULT.json [MORE.json ...] [--html FILE] [--markdown FILE] "
+            + "(JMH JSON or ./bench rate JSON)";
 
     private ReportMain() {
     }
@@ -30,7 +33,8 @@ public final class ReportMain {
         System.exit(run(args, System.out, System.err));
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err) {
+    /** The command without exiting: its exit code; what it says goes to {@code out} and {@code err}. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
         try {
             List<Path> inputs = new ArrayList<>();
             Path html = Path.of(HTML);
@@ -48,15 +52,24 @@ public final class ReportMain {
                 }
             }
             if (inputs.isEmpty()) {
-                throw new IllegalArgumentException("no JMH JSON file given; " + USAGE);
+                throw new IllegalArgumentException("no result file given; " + USAGE);
             }
-            List<ResultFile> files = inputs.stream().map(ResultFile::read).toList();
-            Report report = Report.of(files);
+            List<ResultFile> files = new ArrayList<>();
+            List<RateRecord> rates = new ArrayList<>();
+            for (Path input : inputs) {
+                if (RateRecord.holdsRateResults(input)) {
+                    rates.addAll(RateRecord.read(input));
+                } else {
+                    files.add(ResultFile.read(input));
+                }
+            }
+            Report report = Report.of(files, rates);
             String command = "report " + String.join(" ", inputs.stream().map(Path::toString).toList());
             write(html, HtmlReport.render(report, command));
             write(markdown, MarkdownReport.render(report, command));
             out.println("pg-ingest-bench report: " + report.charts().size() + " charts of " + files.size()
-                    + " runs in " + html + " and " + markdown);
+                    + " runs" + (rates.isEmpty() ? "" : " and " + rates.size() + " fixed-rate runs") + " in " + html
+                    + " and " + markdown);
             return 0;
         } catch (ResultFileException | IllegalArgumentException e) {
             err.println("pg-ingest-bench report: " + e.getMessage());

@@ -1,5 +1,7 @@
 package org.pgingest.report;
 
+import org.pgingest.results.RateRecord;
+
 import java.util.List;
 import java.util.Map;
 
@@ -50,6 +52,17 @@ public final class HtmlReport {
             h.append("<h2 id=\"").append(c.id()).append("\">").append(Html.escape(c.title())).append(" (")
                     .append(Html.escape(c.unit())).append(")</h2>\n<p class=\"note\">").append(Html.escape(c.note()))
                     .append("</p>\n").append(SvgBarChart.render(c));
+        }
+        if (!report.rates().isEmpty()) {
+            h.append("<h2 id=\"rates\">Fixed-rate runs</h2>\n<table>\n<tr>");
+            MarkdownReport.RATE_COLUMNS.forEach(c -> h.append("<th>").append(Html.escape(c)).append("</th>"));
+            h.append("</tr>\n");
+            for (RateRecord r : report.rates()) {
+                h.append("<tr>");
+                MarkdownReport.rateRow(r).forEach(v -> h.append("<td>").append(Html.escape(v)).append("</td>"));
+                h.append("</tr>\n");
+            }
+            h.append("</table>\n");
         }
         // Marks the page with how many bars the browser actually laid out, per chart: lets a headless browser (the
         // suite's own test) confirm the charts rendered, and costs nothing when opened by a person.

@@ -1,6 +1,9 @@
 package org.pgingest.report;
 
 import org.pgingest.gate.Format;
+import org.pgingest.results.RateRecord;
+
+import java.util.List;
 
 /** The report as Markdown: the same figures as the HTML page, as tables (for a job summary or a README). */
 public final class MarkdownReport {
@@ -34,7 +37,30 @@ public final class MarkdownReport {
                 md.append('\n');
             }
         }
+        if (!report.rates().isEmpty()) {
+            md.append("\n## Fixed-rate runs\n\n| ").append(String.join(" | ", RATE_COLUMNS)).append(" |\n|")
+                    .append("---|".repeat(4)).append("---:|".repeat(RATE_COLUMNS.size() - 4)).append('\n');
+            for (RateRecord r : report.rates()) {
+                md.append("| ").append(String.join(" | ", rateRow(r).stream().map(MarkdownReport::cell).toList()))
+                        .append(" |\n");
+            }
+        }
         return md.toString();
+    }
+
+    /** The columns of the fixed-rate table, shared with the HTML page. */
+    static final List<String> RATE_COLUMNS = List.of("run", "method", "held", "server", "rows per call", "workers",
+            "asked rows/s", "achieved rows/s", "latency p50 / p90 / p99 / max ms", "lag p99 ms",
+            "server CPU % of a core", "WAL fsyncs/row", "WAL B/row");
+
+    static List<String> rateRow(RateRecord r) {
+        double[] l = r.latencyMs();
+        return List.of(r.source(), r.method() + ("POOLED".equals(r.connections()) ? "" : " (" + r.connections() + ")"),
+                r.held() ? "yes" : "NO", r.serverVersion(), String.valueOf(r.batch()), String.valueOf(r.workers()),
+                Format.number(r.askedRowsPerSecond()), Format.number(r.achievedRowsPerSecond()),
+                Format.number(l[0]) + " / " + Format.number(l[1]) + " / " + Format.number(l[2]) + " / "
+                        + Format.number(l[3]), Format.number(r.lagP99Ms()), Format.number(r.cpuPercent()),
+                Format.number(r.walFsyncsPerRow()), Format.number(r.walBytesPerRow()));
     }
 
     private static String cell(String text) {

@@ -2,6 +2,7 @@ package org.pgingest.report;
 
 import org.pgingest.results.BenchmarkResult;
 import org.pgingest.results.ParamColumns;
+import org.pgingest.results.RateRecord;
 import org.pgingest.results.ResultFile;
 import org.pgingest.results.TrialFacts;
 
@@ -24,13 +25,19 @@ import java.util.function.Function;
  * @param runs   run names (file names), in the order given
  * @param facts  per run: fact name to its values over the run's trials ("17.11", "on", ...)
  * @param charts the charts that have data
+ * @param rates  fixed-rate runs ({@code ./bench rate}), in the order given; their charts are among {@code charts}
  */
-public record Report(List<String> runs, List<Map<String, String>> facts, List<Chart> charts) {
+public record Report(List<String> runs, List<Map<String, String>> facts, List<Chart> charts, List<RateRecord> rates) {
     /** Facts shown per run: version and where the server came from, then the decisive settings. */
     static final List<String> SHOWN_FACTS = List.of("serverVersion", "target", "fsync", "synchronous_commit",
             "full_page_writes", "data_checksums", "wal_compression");
 
     public static Report of(List<ResultFile> files) {
+        return of(files, List.of());
+    }
+
+    /** A report of JMH runs and fixed-rate runs; either list may be empty. */
+    public static Report of(List<ResultFile> files, List<RateRecord> rates) {
         List<String> runs = runNames(files);
         List<BenchmarkResult> all = files.stream().flatMap(f -> f.results().stream()).toList();
         ParamColumns params = new ParamColumns(all);
@@ -62,8 +69,32 @@ public record Report(List<String> runs, List<Map<String, String>> facts, List<Ch
                         + "row generation included (lower is better).",
                 (e, run) -> Figure.allocationPerRow(e).getKey());
 
+        addRateCharts(charts, rates);
         List<Map<String, String>> facts = files.stream().map(Report::facts).toList();
-        return new Report(runs, facts, charts);
+        return new Report(runs, facts, charts, List.copyOf(rates));
+    }
+
+    /** Whether each rate was held (achieved over asked) and what its calls waited (p99 latency). */
+    private static void addRateCharts(List<Chart> charts, List<RateRecord> rates) {
+        if (rates.isEmpty()) {
+            return;
+        }
+        List<String> cells = rates.stream().map(r -> r.label() + (r.held() ? "" : " (not held)")).toList();
+        double[][] achieved = new double[rates.size()][1];
+        double[][] p99 = new double[rates.size()][1];
+        double[][] none = new double[rates.size()][1];
+        for (int i = 0; i < rates.size(); i++) {
+            achieved[i][0] = rates.get(i).achievedRowsPerSecond() / rates.get(i).askedRowsPerSecond();
+            p99[i][0] = rates.get(i).latencyMs()[2];
+            none[i][0] = Double.NaN;
+        }
+        charts.add(new Chart("rate-achieved", "Fixed rate: achieved share of the asked rate", "× asked",
+                "Rows committed per second over the rows per second asked (1 = kept up); a rate is held when 99 % of "
+                        + "the calls due had started by the end.", cells, List.of("achieved ÷ asked"), achieved, none));
+        charts.add(new Chart("rate-latency-p99", "Fixed rate: p99 call latency", "ms",
+                "Latency of a call from its scheduled start to its commit, 99th percentile (lower is better): a "
+                        + "writer that falls behind shows here, not as a lower rate.", cells, List.of("p99 latency"),
+                p99, none));
     }
 
     private interface Reader {

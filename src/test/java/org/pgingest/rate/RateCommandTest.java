@@ -6,7 +6,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgingest.cli.ReportMain;
 import org.pgingest.load.LoadMethod;
+import org.pgingest.results.RateRecord;
 import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.stats.CostFigure;
@@ -16,6 +18,7 @@ import org.pgingest.writers.ConnectionMode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -64,6 +67,27 @@ class RateCommandTest {
         assertThat(report.get("server").get("walFsyncsPerRow").isNumber()).isTrue();
         assertThat(report.get("latencyMs").get("p99").asDouble()).isPositive();
         assertThat(report.get("serverFacts").get("settings").get("fsync").asText()).isEqualTo("on");
+
+        // The same file read back for the report: the figures the JSON holds, and a table row in the report.
+        RateRecord record = RateRecord.read(json).get(0);
+        assertThat(record.held()).isTrue();
+        assertThat(record.method()).isEqualTo("BATCH");
+        assertThat(record.batch()).isEqualTo(20);
+        assertThat(record.workers()).isEqualTo(2);
+        assertThat(record.askedRowsPerSecond()).isEqualTo(400);
+        assertThat(record.achievedRowsPerSecond()).isEqualTo(report.get("achievedRowsPerSecond").asDouble());
+        assertThat(record.latencyMs()[2]).isEqualTo(report.get("latencyMs").get("p99").asDouble());
+        assertThat(record.walFsyncsPerRow()).isEqualTo(report.get("server").get("walFsyncsPerRow").asDouble());
+        Path markdown = dir.resolve("report.md");
+        ByteArrayOutputStream reportOut = new ByteArrayOutputStream();
+        int reportStatus = ReportMain.run(new String[] {json.toString(), "--html", dir.resolve("report.html").toString(),
+                "--markdown", markdown.toString()}, new PrintStream(reportOut, true, StandardCharsets.UTF_8), System.err);
+        assertThat(reportStatus).isZero();
+        assertThat(reportOut.toString(StandardCharsets.UTF_8)).contains("1 fixed-rate runs");
+        assertThat(Files.readString(markdown)).contains("## Fixed-rate runs")
+                .contains("| rate.json | BATCH | yes | " + record.serverVersion() + " | 20 | 2 | 400 |")
+                .contains("## Fixed rate: achieved share of the asked rate");
+        assertThat(Files.readString(dir.resolve("report.html"))).contains("<h2 id=\"rates\">Fixed-rate runs</h2>");
     }
 
     @Test

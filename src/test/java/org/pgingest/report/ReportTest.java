@@ -3,9 +3,11 @@ package org.pgingest.report;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgingest.results.HandMadeJmh;
+import org.pgingest.results.RateRecord;
 import org.pgingest.results.ResultFile;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -100,5 +102,42 @@ class ReportTest {
     void ticksAreRound() {
         assertThat(SvgBarChart.ticks(124_400)).containsExactly(0, 25_000, 50_000, 75_000, 100_000, 125_000);
         assertThat(SvgBarChart.ticks(0.95)).containsExactly(0, 0.2, 0.4, 0.6000000000000001, 0.8, 1.0);
+    }
+
+    /** Two cells of a ladder in one list, as a preset merges them; a figure the server could not give is null. */
+    @Test
+    void rateResults_areATableAndTwoCharts_andAMissingFigureStaysMissing() throws IOException {
+        Path ladder = dir.resolve("rates.json");
+        Files.writeString(ladder, """
+                [{"plan":{"method":"COPY_BINARY","rowsPerSecond":1000.0,"workers":50,"batch":5,"connections":"POOLED"},
+                  "held":true,"achievedRowsPerSecond":999.5,"latencyMs":{"p50":1.5,"p90":2.0,"p99":4.25,"max":9.0},
+                  "scheduleLagMs":{"p50":0.1,"p99":0.5,"max":1.0},
+                  "server":{"cpuPercentOfOneCore":null,"walFsyncsPerRow":0.2,"walBytesPerRow":290.0},
+                  "serverFacts":{"serverVersion":"17.11"}},
+                 {"plan":{"method":"AUTOCOMMIT_ROW","rowsPerSecond":5000.0,"workers":50,"batch":1,"connections":"NEW_PER_CALL"},
+                  "held":false,"achievedRowsPerSecond":2500.0,"latencyMs":{"p50":3000.0,"p90":4000.0,"p99":4800.0,"max":5000.0},
+                  "scheduleLagMs":{"p50":2900.0,"p99":4700.0,"max":4900.0},
+                  "server":{"cpuPercentOfOneCore":54.0,"walFsyncsPerRow":0.18,"walBytesPerRow":350.0},
+                  "serverFacts":{"serverVersion":"17.11"}}]
+                """);
+        assertThat(RateRecord.holdsRateResults(ladder)).isTrue();
+        List<RateRecord> rates = RateRecord.read(ladder);
+        assertThat(rates).extracting(RateRecord::held).containsExactly(true, false);
+        assertThat(rates.get(0).cpuPercent()).isNaN();
+
+        Report r = Report.of(List.of(), rates);
+        assertThat(chart(r, "rate-achieved").categories()).containsExactly(
+                "COPY_BINARY ×5, 50 workers, 1,000 rows/s", "AUTOCOMMIT_ROW ×1, 50 workers (new_per_call), 5,000 rows/s (not held)");
+        assertThat(chart(r, "rate-achieved").values()[0][0]).isEqualTo(0.9995);
+        assertThat(chart(r, "rate-achieved").values()[1][0]).isEqualTo(0.5);
+        assertThat(chart(r, "rate-latency-p99").values()[0][0]).isEqualTo(4.25);
+        String md = MarkdownReport.render(r, "report rates.json");
+        assertThat(md).contains("| rates.json | COPY_BINARY | yes | 17.11 | 5 | 50 | 1000 | 999.5 | 1.5 / 2 / 4.25 / 9 | 0.5 | NaN | 0.2 | 290 |")
+                .contains("| rates.json | AUTOCOMMIT_ROW (NEW_PER_CALL) | NO |");
+    }
+
+    @Test
+    void aJmhFileIsNotARateResult() throws IOException {
+        assertThat(RateRecord.holdsRateResults(run(1).write(dir.resolve("jmh.json")))).isFalse();
     }
 }

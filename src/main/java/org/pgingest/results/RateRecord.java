@@ -1,0 +1,95 @@
+package org.pgingest.results;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One fixed-rate run as {@code ./bench rate} writes it ({@code org.pgingest.rate.RateResult#toMap} plus the server
+ * facts), read back for the report. A missing figure (null in the JSON) is NaN here, never 0.
+ *
+ * @param source          the file it came from
+ * @param method          load method
+ * @param batch           rows per call
+ * @param workers         concurrent writers
+ * @param connections     POOLED or NEW_PER_CALL
+ * @param askedRowsPerSecond the target rate
+ * @param held            whether the rate was held
+ * @param achievedRowsPerSecond rows committed per second
+ * @param latencyMs       p50, p90, p99 and max of call latency from the scheduled start
+ * @param lagP99Ms        p99 of the schedule lag (scheduled to actual start)
+ * @param cpuPercent      server CPU as a share of one core
+ * @param walFsyncsPerRow WAL fsyncs per row
+ * @param walBytesPerRow  WAL bytes per row
+ * @param serverVersion   the server's version, as recorded
+ */
+public record RateRecord(String source, String method, int batch, int workers, String connections,
+                         double askedRowsPerSecond, boolean held, double achievedRowsPerSecond, double[] latencyMs,
+                         double lagP99Ms, double cpuPercent, double walFsyncsPerRow, double walBytesPerRow,
+                         String serverVersion) {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * Whether the file holds fixed-rate results (one object with "plan" and "held", or an array of them) rather than
+     * a JMH result; unreadable files are left to the reader that reports them.
+     */
+    public static boolean holdsRateResults(Path path) {
+        try {
+            JsonNode root = JSON.readTree(path.toFile());
+            JsonNode first = root != null && root.isArray() && !root.isEmpty() ? root.get(0) : root;
+            return first != null && first.isObject() && first.has("plan") && first.has("held");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Every rate result in the file, in file order. */
+    public static List<RateRecord> read(Path path) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(path.toFile());
+        } catch (JsonProcessingException e) {
+            throw new ResultFileException(path + " is not JSON (" + e.getOriginalMessage() + ")", e);
+        } catch (IOException e) {
+            throw new ResultFileException(path + " cannot be read: " + e.getMessage(), e);
+        }
+        List<RateRecord> records = new ArrayList<>();
+        for (JsonNode result : root.isArray() ? root : List.of(root)) {
+            JsonNode plan = result.path("plan");
+            if (!plan.isObject() || !result.has("held")) {
+                throw new ResultFileException(path + " is not a rate result: entry " + records.size()
+                        + " has no plan or held (expected ./bench rate --json output)");
+            }
+            JsonNode latency = result.path("latencyMs");
+            JsonNode server = result.path("server");
+            records.add(new RateRecord(path.getFileName().toString(), plan.path("method").asText(),
+                    plan.path("batch").asInt(), plan.path("workers").asInt(), plan.path("connections").asText(),
+                    number(plan.get("rowsPerSecond")), result.path("held").asBoolean(),
+                    number(result.get("achievedRowsPerSecond")),
+                    new double[] {number(latency.get("p50")), number(latency.get("p90")), number(latency.get("p99")),
+                            number(latency.get("max"))},
+                    number(result.path("scheduleLagMs").get("p99")), number(server.get("cpuPercentOfOneCore")),
+                    number(server.get("walFsyncsPerRow")), number(server.get("walBytesPerRow")),
+                    result.path("serverFacts").path("serverVersion").asText("unknown")));
+        }
+        return records;
+    }
+
+    private static double number(JsonNode node) {
+        return node == null || node.isNull() || !node.isNumber() ? Double.NaN : node.asDouble();
+    }
+
+    /** "COPY_BINARY ×5, 50 workers, 1,000 rows/s": one cell of a rate ladder. */
+    public String label() {
+        return String.format(Locale.ROOT, "%s ×%d, %d workers%s, %,.0f rows/s", method, batch, workers,
+                "POOLED".equals(connections) ? "" : " (" + connections.toLowerCase(Locale.ROOT) + ")",
+                askedRowsPerSecond);
+    }
+}
