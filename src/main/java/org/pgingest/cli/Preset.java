@@ -1,6 +1,7 @@
 package org.pgingest.cli;
 
 import org.pgingest.load.LoadMethod;
+import org.pgingest.rate.RateLadder;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -207,6 +208,6 @@ public enum Preset {
     }
 
     static String names() {
-        return Arrays.stream(values()).map(Preset::cliName).collect(Collectors.joining(", "));
+        return Arrays.stream(values()).map(Preset::cliName).collect(Collectors.joining(", ")) + ", " + RateLadder.NAME;
     }
 }

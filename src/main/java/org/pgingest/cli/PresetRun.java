@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.pgingest.rate.RateLadder;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,9 +41,15 @@ final class PresetRun {
             for (Preset p : Preset.values()) {
                 System.out.println(p.cliName() + ": " + p.description());
             }
+            System.out.println(RateLadder.NAME + ": " + RateLadder.DESCRIPTION);
             return 0;
         }
-        Preset preset = Preset.parse(rest.remove(at));
+        String name = rest.remove(at);
+        if (name.equals(RateLadder.NAME)) {
+            // Not JMH: a fixed rate is an open loop, which JMH's closed loop cannot drive.
+            return RateLadder.run(rest, System.out, System.err);
+        }
+        Preset preset = Preset.parse(name);
         Optional<String> resultOption = valueOf(rest, "-rff");
         Path result = Path.of(resultOption.orElse("target/preset-" + preset.cliName() + ".json"));
         Path partsDirectory = Path.of(result + ".parts");

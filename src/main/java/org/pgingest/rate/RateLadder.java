@@ -1,0 +1,139 @@
+package org.pgingest.rate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The {@code rates} preset: seed experiment 3's fixed target rates, 500, 1,000, 3,000 and 5,000 rows/s, for the
+ * published method list (one-by-one INSERT, multi-row INSERT of 5 and 10 rows, COPY per 1, 5 and 10 rows) with
+ * 50 writers, one {@link RateCommand} run per cell. "COPY all" has no fixed-rate form (it is one call) and is not a
+ * cell. Each cell's JSON goes to {@code <result>.cells/}, and every cell's result to one JSON array,
+ * {@code target/preset-rates.json} by default ({@code --json} sets it), which {@code ./bench report} reads.
+ *
+ * <p>Arguments after the preset's name go to every cell; an option the user gives replaces the ladder's own
+ * ({@code --duration 60s} for the published length, {@code --workers 10}, {@code --rows-per-second 500} for one
+ * rate, {@code --method batch --batch 10} for one method), and suite options ({@code -Dpg.version=16}) pass through.
+ */
+public final class RateLadder {
+    public static final String NAME = "rates";
+    public static final String DESCRIPTION = "seed experiment 3, fixed target rates: one-by-one, multi-row 5 and 10, "
+            + "COPY per 1, 5 and 10 rows at 500, 1,000, 3,000 and 5,000 rows/s with 50 writers, 20 s each "
+            + "(./bench rate per cell; --duration 60s for the published length)";
+    static final String DEFAULT_RESULT = "target/preset-rates.json";
+
+    /** A method and its rows per call, as the published list names them. */
+    record Method(String name, int batch) {
+    }
+
+    static final List<Method> METHODS = List.of(new Method("autocommit_row", 1), new Method("multi_row_values", 5),
+            new Method("multi_row_values", 10), new Method("copy_binary", 1), new Method("copy_binary", 5),
+            new Method("copy_binary", 10));
+    static final List<Integer> RATES = List.of(500, 1_000, 3_000, 5_000);
+    static final List<String> SETTINGS = List.of("--workers", "50", "--duration", "20s");
+
+    private RateLadder() {
+    }
+
+    /**
+     * The arguments of each cell's {@code rate} run, in ladder order. The user's arguments go to every cell as they
+     * are (so {@code rate} itself checks them, with its one-line errors); where they name the method or the rate,
+     * the ladder's methods or rates give way to theirs.
+     */
+    static List<List<String>> cells(List<String> userArgs, Path cellDirectory) {
+        List<String> shared = new ArrayList<>(userArgs);
+        int json = shared.indexOf("--json");
+        if (json >= 0) {
+            shared.subList(json, Math.min(json + 2, shared.size())).clear();
+        }
+        for (int i = 0; i + 1 < SETTINGS.size(); i += 2) {
+            if (!userArgs.contains(SETTINGS.get(i))) {
+                shared.add(SETTINGS.get(i));
+                shared.add(SETTINGS.get(i + 1));
+            }
+        }
+        List<List<String>> methods = new ArrayList<>();
+        if (userArgs.contains("--method")) {
+            methods.add(List.of());
+        } else {
+            METHODS.forEach(m -> methods.add(List.of("--method", m.name(), "--batch", String.valueOf(m.batch()))));
+        }
+        List<List<String>> rates = new ArrayList<>();
+        if (userArgs.contains("--rows-per-second")) {
+            rates.add(List.of());
+        } else {
+            RATES.forEach(r -> rates.add(List.of("--rows-per-second", String.valueOf(r))));
+        }
+        List<List<String>> cells = new ArrayList<>();
+        for (List<String> method : methods) {
+            for (List<String> rate : rates) {
+                List<String> cell = new ArrayList<>(method);
+                cell.addAll(rate);
+                cell.addAll(shared);
+                String name = valueIn(cell, "--method") + "-" + valueIn(cell, "--batch") + "-"
+                        + valueIn(cell, "--rows-per-second") + ".json";
+                cell.add("--json");
+                cell.add(cellDirectory.resolve(name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_.-]", "_")).toString());
+                cells.add(cell);
+            }
+        }
+        return cells;
+    }
+
+    /** The value after {@code option}, or "default" where the cell leaves it to {@code rate}. */
+    private static String valueIn(List<String> args, String option) {
+        int at = args.indexOf(option);
+        return at >= 0 && at + 1 < args.size() ? args.get(at + 1) : "default";
+    }
+
+    /**
+     * Runs every cell and merges their results; returns the highest exit code of the cells (2 bad input stops at
+     * once, 130 Ctrl-C stops after the interrupted cell, whose result is kept).
+     */
+    public static int run(List<String> userArgs, PrintStream out, PrintStream err) throws IOException {
+        String given = valueIn(userArgs, "--json");
+        Path result = Path.of(given.equals("default") ? DEFAULT_RESULT : given);
+        Path cellDirectory = Path.of(result + ".cells");
+        Files.createDirectories(cellDirectory);
+        List<List<String>> cells = cells(userArgs, cellDirectory);
+        List<Path> written = new ArrayList<>();
+        int status = 0;
+        for (int i = 0; i < cells.size(); i++) {
+            List<String> cell = cells.get(i);
+            Path json = Path.of(cell.get(cell.size() - 1));
+            Files.deleteIfExists(json);
+            out.println("pg-ingest-bench: preset " + NAME + ", cell " + (i + 1) + " of " + cells.size() + ": rate "
+                    + String.join(" ", cell));
+            int cellStatus = RateCommand.run(cell.toArray(String[]::new), out, err);
+            if (Files.exists(json)) {
+                written.add(json);
+            }
+            status = Math.max(status, cellStatus);
+            if (cellStatus == 2 || cellStatus == RateCommand.INTERRUPTED) {
+                break;
+            }
+        }
+        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ArrayNode all = mapper.createArrayNode();
+        for (Path json : written) {
+            JsonNode cell = mapper.readTree(json.toFile());
+            all.add(cell);
+        }
+        if (result.getParent() != null) {
+            Files.createDirectories(result.getParent());
+        }
+        mapper.writeValue(result.toFile(), all);
+        out.println("pg-ingest-bench: preset " + NAME + ": " + written.size() + " of " + cells.size() + " cells in "
+                + result + " (each also in " + cellDirectory + "/); chart them with ./bench report " + result);
+        return status;
+    }
+}
