@@ -11,10 +11,6 @@ import org.openjdk.jmh.infra.ThreadParams;
 import org.pgingest.cli.BenchmarkParameters;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.load.Loader;
-import org.pgingest.stats.CounterSnapshot;
-import org.pgingest.stats.ServerCostMeter;
-import org.pgingest.stats.ServerCosts;
-import org.pgingest.stats.SuiteWork;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.IndexProfile;
 import org.pgingest.workload.RowGenerator;
@@ -33,7 +29,8 @@ import java.util.OptionalLong;
  * checkpoint; the rows of each call are generated before it, outside the measured region (converting them
  * to the wire format is the loader's work and is measured); after the iteration the table must hold exactly
  * the rows the loader reported (for a method that replaces the table's contents, such as COPY_FREEZE: the rows of
- * its last call), or the run fails, and the iteration's server costs go to
+ * its last call), or the run fails. With {@code -t N} each thread has a table and keys of its own, and the server
+ * costs of all threads are measured in one window per iteration ({@link IterationWindow}), which hands them to
  * {@link ServerCostProfiler}.
  */
 @State(Scope.Thread)
@@ -71,10 +68,9 @@ public class IngestState {
     Connection connection;
     List<Object[]> batch;
     private RowGenerator generator;
-    private ServerCostMeter meter;
-    private CounterSnapshot windowStart;
-    private long opsInIteration;
-    private long rowsInIteration;
+    private IterationWindow window;
+    long opsInIteration;
+    long rowsInIteration;
     /** Bytes allocated on this thread inside the loader calls of this iteration. */
     private long loaderAllocatedBytes;
     /** Rows the table must hold: every call's, or the last call's where each call replaces the contents. */
@@ -83,7 +79,8 @@ public class IngestState {
 
     /** Each benchmark thread writes a table of its own, so its iteration's row check is its own. */
     @Setup(Level.Trial)
-    public void open(ServerState server, ThreadParams thread, BenchmarkParams params) throws SQLException {
+    public void open(ServerState server, IterationWindow window, ThreadParams thread, BenchmarkParams params)
+            throws SQLException {
         // The launcher refuses these before any fork; a plain JMH run gets the same line here.
         Map<String, String> values = new LinkedHashMap<>();
         params.getParamsKeys().forEach(key -> values.put(key, params.getParam(key)));
@@ -95,7 +92,8 @@ public class IngestState {
         connection = server.target().dataSource(driverOptions()).getConnection();
         table.create(connection);
         generator = new RowGenerator(shape, SEED, hostileShare, firstRow(thread));
-        meter = ServerCostMeter.open(server.target());
+        this.window = window;
+        window.join(this);
     }
 
     /** Disjoint row numbers per thread: keys never collide across threads. */
@@ -108,15 +106,20 @@ public class IngestState {
         return loader.driverOptions();
     }
 
-    /** Empties the table, checkpoints, and opens the cost window. */
+    /** Empties the table, then waits for the cost window every thread shares ({@link IterationWindow}). */
     @Setup(Level.Iteration)
     public void startIteration() throws SQLException {
-        table.truncate(connection);
+        try {
+            table.truncate(connection);
+        } catch (SQLException | RuntimeException e) {
+            window.abandon();
+            throw e;
+        }
         opsInIteration = 0;
         rowsInIteration = 0;
         rowsExpectedInTable = 0;
         loaderAllocatedBytes = 0;
-        windowStart = meter.startWindow(List.of(connection));
+        window.open();
     }
 
     /** Per call: fresh rows with fresh keys. Calls take a millisecond or more, as Level.Invocation needs. */
@@ -128,7 +131,13 @@ public class IngestState {
     /** One measured call: the loader on this call's rows, and what it allocated on this thread. */
     long load(RowCounter rowCounter) throws SQLException {
         long allocatedBefore = ThreadAllocation.current();
-        long loaded = loader.load(connection, table, batch);
+        long loaded;
+        try {
+            loaded = loader.load(connection, table, batch);
+        } catch (SQLException | RuntimeException | Error e) {
+            window.abandon();
+            throw e;
+        }
         loaderAllocatedBytes += ThreadAllocation.current() - allocatedBefore;
         opsInIteration++;
         rowsInIteration += loaded;
@@ -138,36 +147,32 @@ public class IngestState {
     }
 
     /**
-     * Closes the cost window and reports it; the run fails when the table does not hold exactly the rows the
-     * loader reported.
+     * Waits until every thread's calls are done and the shared window is closed and reported; then the run fails
+     * when this thread's table does not hold exactly the rows its loader reported.
      */
     @TearDown(Level.Iteration)
     public void endIteration() throws SQLException {
-        ServerCosts costs = meter.endWindow(windowStart, List.of(connection), suiteWork());
+        window.close();
         long inTable = table.count(connection);
         if (inTable != rowsExpectedInTable) {
             throw new IllegalStateException(loader.name() + ": the table holds " + inTable + " rows but the loader "
                     + "reported " + (replacesContents ? rowsExpectedInTable + " in its last call (it replaces the table's contents)"
                     : rowsInIteration + " in this iteration"));
         }
-        IterationCosts.publish(new IterationCosts.Measured(costs, opsInIteration, rowsInIteration,
-                ThreadAllocation.supported() ? OptionalLong.of(loaderAllocatedBytes) : OptionalLong.empty()));
-        System.out.print(ServerCostProfiler.describeMissing(costs));
     }
 
-    /** What this iteration's calls did, as the loader's method declares it: for the contamination checks. */
-    private SuiteWork suiteWork() {
-        long commits = opsInIteration * method.commitsPerCall(rows, new LoadMethod.Knobs(batchSize, commitEvery));
-        return new SuiteWork(OptionalLong.of(commits),
-                method.insertsOnlyItsRows() ? OptionalLong.of(rowsInIteration) : OptionalLong.empty());
+    /** Bytes this thread allocated inside its loader calls this iteration; empty where the JVM cannot tell. */
+    OptionalLong loaderAllocatedBytes() {
+        return ThreadAllocation.supported() ? OptionalLong.of(loaderAllocatedBytes) : OptionalLong.empty();
+    }
+
+    /** Commits one call makes, as the loader's method declares it: for the contamination checks. */
+    long commitsPerCall() {
+        return method.commitsPerCall(rows, new LoadMethod.Knobs(batchSize, commitEvery));
     }
 
     @TearDown(Level.Trial)
     public void close() throws SQLException {
-        try {
-            meter.close();
-        } finally {
-            connection.close();
-        }
+        connection.close();
     }
 }

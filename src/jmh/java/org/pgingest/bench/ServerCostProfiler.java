@@ -63,8 +63,9 @@ public class ServerCostProfiler implements InternalProfiler {
             return List.of();
         }
         List<Result> results = new ArrayList<>();
-        // Each thread's window covers the whole server; with several threads they overlap, and no one of them
-        // is the iteration's cost. Concurrent ingest needs one shared window (not built yet): report missing.
+        // States that measure per thread (each window covering the whole server) would publish one each with -t N;
+        // overlapping windows are no iteration's cost, so they are reported missing. IngestState publishes one
+        // window for all its threads (IterationWindow), and WritersBenchmark one for all its writers.
         IterationCosts.Measured m = measured.size() == 1 ? measured.get(0) : null;
         if (m == null) {
             System.out.println("# missing server costs: " + measured.size() + " threads each measured the whole server; "

@@ -1,0 +1,135 @@
+package org.pgingest.bench;
+
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.pgingest.stats.CounterSnapshot;
+import org.pgingest.stats.ServerCostMeter;
+import org.pgingest.stats.ServerCosts;
+import org.pgingest.stats.SuiteWork;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * One server-cost window per iteration for all of a benchmark's threads ({@code -t N}): every counter the server
+ * keeps covers the whole server, so N windows of their own would each count every thread's work. Each thread
+ * empties its own table, then {@linkplain #open waits}; the last to arrive opens the window over every thread's
+ * connection. At the iteration's end each thread {@linkplain #close waits} again and the last closes the window
+ * and publishes the iteration's costs once, over the rows and calls of all threads, so WAL fsyncs per row show
+ * group commit at work. With one thread it is that thread's window.
+ */
+@State(Scope.Benchmark)
+public class IterationWindow {
+    /** Longer than any setup or teardown of a healthy thread; a thread that failed must not hang the others. */
+    private static final long WAIT_MINUTES = 10;
+
+    private final List<IngestState> threads = new ArrayList<>();
+    private ServerCostMeter meter;
+    private CyclicBarrier opened;
+    private CyclicBarrier closed;
+    private CounterSnapshot start;
+    private SQLException failure;
+
+    @Setup(Level.Trial)
+    public void setUp(ServerState server, BenchmarkParams params) throws SQLException {
+        meter = ServerCostMeter.open(server.target());
+        opened = new CyclicBarrier(params.getThreads(), this::startWindow);
+        closed = new CyclicBarrier(params.getThreads(), this::endWindow);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws SQLException {
+        meter.close();
+    }
+
+    /** Each thread's state, once per trial. */
+    synchronized void join(IngestState thread) {
+        threads.add(thread);
+    }
+
+    /**
+     * A thread failed: the others are released from their wait with an error instead of waiting for it (JMH goes on
+     * to its next trial after a failure, and a barrier would otherwise hold the other threads for minutes).
+     */
+    void abandon() {
+        opened.reset();
+        closed.reset();
+    }
+
+    /** Called by every thread once its table is ready; returns when the window is open. */
+    void open() throws SQLException {
+        await(opened);
+    }
+
+    /** Called by every thread when its iteration's calls are done; returns when the costs are published. */
+    void close() throws SQLException {
+        await(closed);
+    }
+
+    private void await(CyclicBarrier barrier) throws SQLException {
+        try {
+            barrier.await(WAIT_MINUTES, TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the other benchmark threads reached the cost window", e);
+        } catch (BrokenBarrierException | TimeoutException e) {
+            if (failure != null) {
+                throw failure;
+            }
+            throw new IllegalStateException("another benchmark thread failed before the shared cost window "
+                    + "(see its error above)", e);
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** The barrier's action, on the last thread to arrive while the others wait: no thread is using its connection. */
+    private void startWindow() {
+        try {
+            failure = null;
+            start = meter.startWindow(connections());
+        } catch (SQLException e) {
+            failure = e;
+        }
+    }
+
+    private void endWindow() {
+        try {
+            long ops = 0;
+            long rows = 0;
+            long allocated = 0;
+            boolean allocationMeasured = true;
+            for (IngestState t : threads) {
+                ops += t.opsInIteration;
+                rows += t.rowsInIteration;
+                allocationMeasured &= t.loaderAllocatedBytes().isPresent();
+                allocated += t.loaderAllocatedBytes().orElse(0);
+            }
+            IngestState first = threads.get(0);
+            ServerCosts costs = meter.endWindow(start, connections(), new SuiteWork(
+                    OptionalLong.of(ops * first.commitsPerCall()),
+                    first.method.insertsOnlyItsRows() ? OptionalLong.of(rows) : OptionalLong.empty()));
+            IterationCosts.publish(new IterationCosts.Measured(costs, ops, rows,
+                    allocationMeasured ? OptionalLong.of(allocated) : OptionalLong.empty()));
+            System.out.print(ServerCostProfiler.describeMissing(costs));
+        } catch (SQLException e) {
+            failure = e;
+        }
+    }
+
+    private List<Connection> connections() {
+        return threads.stream().map(t -> t.connection).toList();
+    }
+}
