@@ -76,6 +76,8 @@ public class IngestState {
     /** Rows the table must hold: every call's, or the last call's where each call replaces the contents. */
     private long rowsExpectedInTable;
     private boolean replacesContents;
+    /** What the table held at the end of the iteration. */
+    private long rowsInTable;
 
     /** Each benchmark thread writes a table of its own, so its iteration's row check is its own. */
     @Setup(Level.Trial)
@@ -147,18 +149,22 @@ public class IngestState {
     }
 
     /**
-     * Waits until every thread's calls are done and the shared window is closed and reported; then the run fails
-     * when this thread's table does not hold exactly the rows its loader reported.
+     * Waits until every thread's calls are done and the shared window is closed, reported and every table counted;
+     * then the run fails when this thread's table did not hold exactly the rows its loader reported.
      */
     @TearDown(Level.Iteration)
     public void endIteration() throws SQLException {
         window.close();
-        long inTable = table.count(connection);
-        if (inTable != rowsExpectedInTable) {
-            throw new IllegalStateException(loader.name() + ": the table holds " + inTable + " rows but the loader "
+        if (rowsInTable != rowsExpectedInTable) {
+            throw new IllegalStateException(loader.name() + ": the table holds " + rowsInTable + " rows but the loader "
                     + "reported " + (replacesContents ? rowsExpectedInTable + " in its last call (it replaces the table's contents)"
                     : rowsInIteration + " in this iteration"));
         }
+    }
+
+    /** Counts this thread's table; called by {@link IterationWindow} after the window, while this thread waits. */
+    void countRows() throws SQLException {
+        rowsInTable = table.count(connection);
     }
 
     /** Bytes this thread allocated inside its loader calls this iteration; empty where the JVM cannot tell. */

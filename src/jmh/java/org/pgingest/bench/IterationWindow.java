@@ -27,7 +27,7 @@ import java.util.concurrent.TimeoutException;
  * empties its own table, then {@linkplain #open waits}; the last to arrive opens the window over every thread's
  * connection. At the iteration's end each thread {@linkplain #close waits} again and the last closes the window
  * and publishes the iteration's costs once, over the rows and calls of all threads, so WAL fsyncs per row show
- * group commit at work. With one thread it is that thread's window.
+ * group commit at work, and counts every thread's table. With one thread it is that thread's window.
  */
 @State(Scope.Benchmark)
 public class IterationWindow {
@@ -124,6 +124,11 @@ public class IterationWindow {
             IterationCosts.publish(new IterationCosts.Measured(costs, ops, rows,
                     allocationMeasured ? OptionalLong.of(allocated) : OptionalLong.empty()));
             System.out.print(ServerCostProfiler.describeMissing(costs));
+            // Every table is counted here, after the window and before any thread is released: JMH may tear the
+            // server down (a Scope.Benchmark trial teardown) as soon as the first thread finishes its iteration.
+            for (IngestState t : threads) {
+                t.countRows();
+            }
         } catch (SQLException e) {
             failure = e;
         }

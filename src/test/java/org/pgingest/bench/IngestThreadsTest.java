@@ -1,14 +1,12 @@
 package org.pgingest.bench;
 
 import org.junit.jupiter.api.Test;
-import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 import java.util.Collection;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,7 +34,7 @@ class IngestThreadsTest {
                 .addProfiler(ServerCostProfiler.class)
                 .build()).run();
 
-        Map<String, Result> metrics = results.iterator().next().getSecondaryResults();
+        var metrics = results.iterator().next().getSecondaryResults();
         // One commit and one statement per row, whichever thread wrote it: exact for all threads together.
         assertThat(metrics.get("commits/op").getScore()).isEqualTo(ROWS);
         assertThat(metrics.get("statements/op").getScore()).isEqualTo(ROWS);
