@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
  * COPY result can be read as a share of its ceiling (the report does so). {@code INSERT ... SELECT
  * generate_series} is no ceiling: a client's binary COPY was measured faster than it, since COPY inserts many
  * tuples per heap call. Embedded target: always; another server only when it can open the file (same host,
- * superuser or pg_read_server_files), otherwise the trial fails naming the reason: missing, never zero.
+ * superuser or pg_read_server_files), otherwise the trial is missing with the reason (the launcher lists it and records
+ * it in the server facts; the run does not fail): missing, never zero.
  *
  * <p>Run: {@code ./bench '\.(Ingest|Ceiling)Benchmark\.' -p method=COPY_BINARY -p rows=100000}
  */

@@ -13,6 +13,7 @@ import org.pgingest.load.CopyFile;
 import org.pgingest.load.CopyFormat;
 import org.pgingest.load.LoadException;
 import org.pgingest.load.LoadMethod;
+import org.pgingest.results.NotMeasurableException;
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.TargetKind;
 import org.pgingest.stats.CounterSnapshot;
@@ -45,7 +46,9 @@ import java.util.Optional;
  * row numbers) from a file it reads itself, written beforehand by the suite's own encoder for that method's
  * format. The parameter names are IngestState's so that a report matches each COPY result to its ceiling.
  * Per call the next rows are written to the file outside the measured region; the table is truncated per
- * iteration and must then hold exactly the rows loaded, as in IngestState.
+ * iteration and must then hold exactly the rows loaded, as in IngestState. Where the server cannot read the file,
+ * the trial setup throws {@link NotMeasurableException} with the reason: the ceiling is missing, not zero and not a
+ * failure of the run.
  */
 @State(Scope.Thread)
 public class CeilingState {
@@ -97,7 +100,9 @@ public class CeilingState {
         Optional<String> unreadable = whyServerCannotRead(target, connection, file.path());
         if (unreadable.isPresent()) {
             close();
-            throw new IllegalStateException("ceiling of " + method + " missing: " + unreadable.get());
+            // Not a failure: this target cannot give the figure. The launcher reports the trial missing with the
+            // reason and records it beside the results (NotMeasurableException).
+            throw new NotMeasurableException(unreadable.get());
         }
         meter = ServerCostMeter.open(target);
     }

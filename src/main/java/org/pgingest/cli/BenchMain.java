@@ -12,6 +12,7 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
+import org.pgingest.results.MissingTrial;
 import org.pgingest.server.ContainerTarget;
 import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.PgVersions;
@@ -26,6 +27,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,7 +48,10 @@ import java.util.SortedSet;
  *       would start ({@link BenchmarkParameters}), the target (name, version, an external server that does not
  *       answer) and, when settings are overridden, an embedded server started once with them;</li>
  *   <li>exit code 1 with a one-line summary when any trial failed ({@link TrialFailures}): JMH carries on and
- *       leaves the trial out of the results, which a CI job would otherwise read as measured.</li>
+ *       leaves the trial out of the results, which a CI job would otherwise read as measured;</li>
+ *   <li>a trial the target cannot measure ({@link org.pgingest.results.NotMeasurableException}, e.g. a ceiling
+ *       where the server cannot read the client's file) is missing, not failed: one line each on stderr with the
+ *       reason, one line each in the facts file, and no effect on the exit code.</li>
  * </ul>
  * Server facts (version and effective settings of every trial) go to the result file's name with
  * {@code .server.jsonl} appended.
@@ -88,8 +93,8 @@ public final class BenchMain {
 
     /**
      * Checks everything that can be checked before a fork starts, runs JMH, and returns the exit code: 0 when every
-     * trial gave results, 1 when any failed (with a one-line summary: a CI job must not read a failed benchmark as
-     * measured).
+     * trial gave results or is missing (the target cannot measure it), 1 when any failed (with a one-line summary: a CI
+     * job must not read a failed benchmark as measured).
      */
     static int run(String[] args) throws CommandLineOptionException, RunnerException, IOException {
         SuiteOptions suite = SuiteOptions.parse(args);
@@ -136,13 +141,39 @@ public final class BenchMain {
                 throw e;
             }
         }
+        List<MissingTrial> missing = failures.missing();
+        recordMissing(missing, factsFile);
         if (failures.failures() > 0) {
             System.err.println("pg-ingest-bench: " + failures.failures() + " of " + failures.trials()
                     + " trials failed and have no results; first: " + failures.firstFailure().orElseThrow());
             return 1;
         }
-        System.out.println("pg-ingest-bench: JMH results in " + result + ", server facts in " + factsFile);
+        System.out.println("pg-ingest-bench: JMH results in " + result + ", server facts in " + factsFile
+                + (missing.isEmpty() ? "" : "; " + missing.size() + " of " + failures.trials()
+                + " trials missing (listed on stderr and in the server facts)"));
         return 0;
+    }
+
+    /**
+     * Trials the target could not measure: one line each on stderr, the trial and the reason, and one line each in
+     * the facts file, so that a reader of the results sees them missing and why rather than an absent row. Written
+     * here, after the run, when every fork has finished appending its own lines.
+     */
+    private static void recordMissing(List<MissingTrial> missing, Path factsFile) throws IOException {
+        if (missing.isEmpty()) {
+            return;
+        }
+        System.err.println("pg-ingest-bench: " + missing.size() + (missing.size() == 1 ? " trial" : " trials")
+                + " missing: this target cannot measure " + (missing.size() == 1 ? "it" : "them") + " (not a failure):");
+        StringBuilder lines = new StringBuilder();
+        for (MissingTrial m : missing) {
+            System.err.println("pg-ingest-bench: missing " + m.trial() + ": " + m.reason());
+            lines.append(m.jsonLine()).append('\n');
+        }
+        if (factsFile.getParent() != null) {
+            Files.createDirectories(factsFile.getParent());
+        }
+        Files.writeString(factsFile, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
 
     /** JMH's console: standard output, or the file {@code -o} names. */

@@ -6,30 +6,48 @@ import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.format.OutputFormat;
+import org.pgingest.results.MissingTrial;
+import org.pgingest.results.NotMeasurableException;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
- * JMH's console output, passed through unchanged, while noting which trials failed and why. JMH 1.37 goes on
- * after a trial fails (unless {@code -foe true}) and leaves the trial out of the results; the only record of
- * the failure is what it prints: a {@code <failure>} line followed by the exception, or
- * {@code <forked VM failed with exit code N>}. Forks report through the host's output format, so the failures
- * of every fork pass here.
+ * JMH's console output, passed through unchanged, while noting which trials failed and why, and which were missing.
+ * JMH 1.37 goes on after a trial fails (unless {@code -foe true}) and leaves the trial out of the results; the only
+ * record of the failure is what it prints: a {@code <failure>} line, an empty line, each thread's exception (one
+ * print per exception, its stack trace included) and an empty line; or {@code <forked VM failed with exit code N>}.
+ * Forks report through the host's output format, so the failures of every fork pass here.
+ *
+ * <p>A trial whose printed exceptions are all {@link NotMeasurableException} is <em>missing</em> (the target cannot
+ * give that figure), not failed: it is listed with its reason and does not fail the run. With {@code -foe true}
+ * JMH 1.37 stops the run at the first trial that throws, missing ones included, and the launcher exits 1 (not tried
+ * in a run: it follows from JMH rethrowing in {@code BaseRunner.doSingle}).
  */
 final class TrialFailures implements OutputFormat {
     private static final String FAILURE = "<failure>";
     private static final String FORK_FAILED = "<forked VM failed";
+    /** How JMH prints the exception: {@code Throwable.printStackTrace}, whose first line is "class: message". */
+    private static final String MISSING_PREFIX = NotMeasurableException.class.getName() + ": ";
 
     private final OutputFormat out;
-    private final Set<String> failed = new LinkedHashSet<>();
+    /** Failed trials, each with the first line of its first exception. */
+    private final Map<String, String> failed = new LinkedHashMap<>();
+    private final Map<String, MissingTrial> missing = new LinkedHashMap<>();
     private final Set<String> started = new LinkedHashSet<>();
     private String current = "(before any benchmark)";
-    private String firstReason;
-    private boolean reasonFollows;
+    private BenchmarkParams currentParams;
+    /** Inside a failure's block: its exceptions so far (null outside one). */
+    private List<String> block;
 
     TrialFailures(OutputFormat out) {
         this.out = out;
@@ -40,8 +58,9 @@ final class TrialFailures implements OutputFormat {
         return started.size();
     }
 
-    /** Trials that failed, each once however many of its forks or iterations did. */
+    /** Trials that failed, each once however many of its forks or iterations did; missing trials are not counted. */
     int failures() {
+        endBlock();
         return failed.size();
     }
 
@@ -49,10 +68,14 @@ final class TrialFailures implements OutputFormat {
      * The first failure as one line: the trial (benchmark and parameters) and the first line of its exception.
      */
     Optional<String> firstFailure() {
-        if (failed.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(failed.iterator().next() + ": " + (firstReason == null ? "no reason printed" : firstReason));
+        endBlock();
+        return failed.entrySet().stream().findFirst().map(e -> e.getKey() + ": " + e.getValue());
+    }
+
+    /** Trials the target could not measure, in the order they ran, each once. */
+    List<MissingTrial> missing() {
+        endBlock();
+        return List.copyOf(missing.values());
     }
 
     private void noteLine(String text) {
@@ -60,21 +83,61 @@ final class TrialFailures implements OutputFormat {
             return;
         }
         String line = text.strip();
-        if (line.equals(FAILURE) || line.startsWith(FORK_FAILED)) {
-            failed.add(current);
-            if (firstReason == null) {
-                if (line.startsWith(FORK_FAILED)) {
-                    firstReason = line.substring(1, line.length() - 1);
-                } else {
-                    reasonFollows = true;
-                }
-            }
+        if (line.equals(FAILURE)) {
+            endBlock();
+            block = new ArrayList<>();
             return;
         }
-        if (reasonFollows && !line.isEmpty()) {
-            firstReason = exceptionLine(line);
-            reasonFollows = false;
+        if (line.startsWith(FORK_FAILED)) {
+            endBlock();
+            fail(line.substring(1, line.length() - 1));
+            return;
         }
+        if (block == null) {
+            return;
+        }
+        if (!line.isEmpty()) {
+            block.add(line);
+        } else if (!block.isEmpty()) {
+            // The empty line after the exceptions (the one before them finds the block empty).
+            endBlock();
+        }
+    }
+
+    /** Classifies the failure block just printed: missing when every exception in it says so. */
+    private void endBlock() {
+        if (block == null) {
+            return;
+        }
+        List<String> exceptions = block;
+        block = null;
+        if (exceptions.isEmpty()) {
+            fail("no reason printed");
+        } else if (exceptions.stream().allMatch(e -> e.startsWith(MISSING_PREFIX)) && !failed.containsKey(current)) {
+            String first = exceptions.get(0).lines().findFirst().orElseThrow();
+            missing.putIfAbsent(current, missingTrial(first.substring(MISSING_PREFIX.length())));
+        } else {
+            fail(exceptionLine(exceptions.stream().filter(e -> !e.startsWith(MISSING_PREFIX)).findFirst()
+                    .orElse(exceptions.get(0))));
+        }
+    }
+
+    /** A trial failed: once failed, never missing (another fork or thread of it went wrong for another reason). */
+    private void fail(String reason) {
+        missing.remove(current);
+        failed.putIfAbsent(current, reason);
+    }
+
+    private MissingTrial missingTrial(String reason) {
+        SortedMap<String, String> params = new TreeMap<>();
+        String benchmark = current;
+        if (currentParams != null) {
+            benchmark = currentParams.getBenchmark();
+            for (String key : currentParams.getParamsKeys()) {
+                params.put(key, currentParams.getParam(key));
+            }
+        }
+        return new MissingTrial(benchmark, params, reason);
     }
 
     /** "java.lang.IllegalStateException: what" → "IllegalStateException: what" (first line only). */
@@ -101,9 +164,10 @@ final class TrialFailures implements OutputFormat {
 
     @Override
     public void startBenchmark(BenchmarkParams benchParams) {
+        endBlock();
         current = describe(benchParams);
+        currentParams = benchParams;
         started.add(current);
-        reasonFollows = false;
         out.startBenchmark(benchParams);
     }
 
@@ -131,6 +195,7 @@ final class TrialFailures implements OutputFormat {
 
     @Override
     public void endBenchmark(BenchmarkResult result) {
+        endBlock();
         out.endBenchmark(result);
     }
 
@@ -141,6 +206,7 @@ final class TrialFailures implements OutputFormat {
 
     @Override
     public void endRun(Collection<RunResult> result) {
+        endBlock();
         out.endRun(result);
     }
 

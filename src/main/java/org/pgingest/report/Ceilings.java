@@ -1,17 +1,21 @@
 package org.pgingest.report;
 
 import org.pgingest.results.BenchmarkResult;
+import org.pgingest.results.MissingTrial;
+import org.pgingest.results.ResultFile;
 
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Finds the ceiling of a result within its run. A ceiling is an entry of a benchmark whose name contains
  * "Ceiling" (the server loading the identical rows from a file it reads itself); it is the ceiling of every other
  * entry of the same run that has all of the ceiling's params with the same values (e.g. a ceiling with
  * {@code method=COPY_BINARY, shape=USERS, rows=1000000} serves the COPY_BINARY entries of that shape and size).
- * Where several match, the one sharing the most params wins.
+ * Where several match, the one sharing the most params wins. A ceiling trial the run recorded as missing (the target
+ * could not measure it, {@link MissingTrial}) matches the same way and makes the share missing with its reason.
  */
 final class Ceilings {
     private Ceilings() {
@@ -32,8 +36,27 @@ final class Ceilings {
         return best;
     }
 
+    /** The missing ceiling trial that would have been the entry's ceiling, by the same rule as {@link #ceilingOf}. */
+    static Optional<MissingTrial> missingCeilingOf(BenchmarkResult entry, List<MissingTrial> missing) {
+        if (isCeiling(entry)) {
+            return Optional.empty();
+        }
+        MissingTrial best = null;
+        for (MissingTrial m : missing) {
+            if (m.shortName().toLowerCase(Locale.ROOT).contains("ceiling") && covers(m.params(), entry)
+                    && (best == null || m.params().size() > best.params().size())) {
+                best = m;
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
     private static boolean covers(BenchmarkResult ceiling, BenchmarkResult entry) {
-        for (Map.Entry<String, String> p : ceiling.params().entrySet()) {
+        return covers(ceiling.params(), entry);
+    }
+
+    private static boolean covers(Map<String, String> ceilingParams, BenchmarkResult entry) {
+        for (Map.Entry<String, String> p : ceilingParams.entrySet()) {
             if (!p.getValue().equals(entry.params().get(p.getKey()))) {
                 return false;
             }
@@ -41,11 +64,17 @@ final class Ceilings {
         return true;
     }
 
-    /** rows/s of the entry over rows/s of its ceiling; NONE without a ceiling. */
-    static Figure share(BenchmarkResult entry, List<BenchmarkResult> run) {
+    /**
+     * rows/s of the entry over rows/s of its ceiling; NONE without a ceiling; missing with the reason where the run
+     * recorded its ceiling as missing (the target could not measure it).
+     */
+    static Figure share(BenchmarkResult entry, ResultFile file) {
+        List<BenchmarkResult> run = file.results();
         BenchmarkResult ceiling = ceilingOf(entry, run);
         if (ceiling == null) {
-            return Figure.NONE;
+            return missingCeilingOf(entry, file.missing())
+                    .map(m -> Figure.missing("no ceiling on this target: " + m.reason()))
+                    .orElse(Figure.NONE);
         }
         Figure mine = Figure.rowsPerSecond(entry);
         Figure top = Figure.rowsPerSecond(ceiling);

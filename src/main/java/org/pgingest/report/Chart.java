@@ -13,9 +13,10 @@ import java.util.List;
  * @param series     run names
  * @param values     values[category][series]; NaN = not measured in that run
  * @param errors     errors[category][series]: half-width of JMH's 99.9 % interval; NaN = none
+ * @param missing    missing[category][series]: why a NaN value is missing, where the run recorded why; null = no reason
  */
 public record Chart(String id, String title, String unit, String note, List<String> categories, List<String> series,
-                   double[][] values, double[][] errors) {
+                   double[][] values, double[][] errors, String[][] missing) {
 
     public Chart {
         categories = List.copyOf(categories);

@@ -9,11 +9,22 @@ import java.util.Map;
 /**
  * A figure read from one entry, with its error: what each chart plots.
  *
- * @param value the figure; NaN when the entry does not have it
- * @param error half-width of the 99.9 % interval; NaN when none
+ * @param value   the figure; NaN when the entry does not have it
+ * @param error   half-width of the 99.9 % interval; NaN when none
+ * @param missing why the figure is missing where the run recorded a reason (the target could not measure what it
+ *                needs); null otherwise
  */
-record Figure(double value, double error) {
-    static final Figure NONE = new Figure(Double.NaN, Double.NaN);
+record Figure(double value, double error, String missing) {
+    static final Figure NONE = new Figure(Double.NaN, Double.NaN, null);
+
+    Figure(double value, double error) {
+        this(value, error, null);
+    }
+
+    /** No figure, for a recorded reason: shown as "missing: reason" rather than left out. */
+    static Figure missing(String reason) {
+        return new Figure(Double.NaN, Double.NaN, reason);
+    }
 
     boolean present() {
         return Double.isFinite(value);

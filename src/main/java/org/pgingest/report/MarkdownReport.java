@@ -31,7 +31,9 @@ public final class MarkdownReport {
                 for (int s = 0; s < c.series().size(); s++) {
                     double v = c.values()[i][s];
                     double e = c.errors()[i][s];
-                    md.append(' ').append(!Double.isFinite(v) ? "–" : Format.number(v)
+                    String missing = c.missing()[i][s];
+                    md.append(' ').append(!Double.isFinite(v) ? (missing == null ? "–" : cell("missing: " + missing))
+                            : Format.number(v)
                             + (Double.isFinite(e) ? " ± " + Format.number(e) : "")).append(" |");
                 }
                 md.append('\n');

@@ -52,22 +52,23 @@ public record Report(List<String> runs, List<Map<String, String>> facts, List<Ch
         String common = params.common().isEmpty() ? "" : " Params of every entry: " + params.common() + ".";
         add(charts, files, runs, label, "rows-per-second", "Rows per second", "rows/s",
                 "Rows committed per second (higher is better); whiskers: JMH's 99.9 % interval." + common,
-                (e, run) -> Figure.rowsPerSecond(e));
+                (e, file) -> Figure.rowsPerSecond(e));
         add(charts, files, runs, label, "wal-bytes-per-row", "WAL bytes per row", "B/row",
                 "WAL written per row, from the insert LSN (lower is better).",
-                (e, run) -> Figure.metric(e, "wal.bytes/row"));
+                (e, file) -> Figure.metric(e, "wal.bytes/row"));
         add(charts, files, runs, label, "wal-fsyncs-per-row", "WAL fsyncs per row", "fsyncs/row",
                 "WAL fsyncs by every server process per row: commit flushes, walwriter flushes, segment ends "
-                        + "(lower is better).", (e, run) -> Figure.metric(e, "wal.fsyncs/row"));
+                        + "(lower is better).", (e, file) -> Figure.metric(e, "wal.fsyncs/row"));
         add(charts, files, runs, label, "share-of-ceiling", "Share of the ceiling", "× ceiling",
                 "Rows/s over the rows/s of the server loading the same rows from a file it reads itself, same run "
-                        + "(1 = as fast as the server alone).", (e, run) -> Ceilings.share(e, run));
+                        + "(1 = as fast as the server alone; missing where this target could not measure the ceiling).",
+                (e, file) -> Ceilings.share(e, file));
         boolean loadersOwn = all.stream().anyMatch(e -> Figure.allocationPerRow(e).getValue());
         add(charts, files, runs, label, "allocation-per-row", "Client allocation per row", "B/row",
                 loadersOwn ? "Bytes the loader allocated per row, measured around the call (lower is better)."
                         : "JMH's gc.alloc.rate.norm over rows per operation: everything the iteration allocated, "
                         + "row generation included (lower is better).",
-                (e, run) -> Figure.allocationPerRow(e).getKey());
+                (e, file) -> Figure.allocationPerRow(e).getKey());
 
         addRateCharts(charts, rates);
         List<Map<String, String>> facts = files.stream().map(Report::facts).toList();
@@ -98,7 +99,7 @@ public record Report(List<String> runs, List<Map<String, String>> facts, List<Ch
     }
 
     private interface Reader {
-        Figure read(BenchmarkResult entry, List<BenchmarkResult> run);
+        Figure read(BenchmarkResult entry, ResultFile file);
     }
 
     private static void add(List<Chart> charts, List<ResultFile> files, List<String> runs,
@@ -106,13 +107,13 @@ public record Report(List<String> runs, List<Map<String, String>> facts, List<Ch
                             Reader reader) {
         Map<String, Figure[]> byCategory = new LinkedHashMap<>();
         for (int r = 0; r < files.size(); r++) {
-            List<BenchmarkResult> run = files.get(r).results();
-            for (BenchmarkResult e : run) {
+            ResultFile file = files.get(r);
+            for (BenchmarkResult e : file.results()) {
                 if (Ceilings.isCeiling(e) && id.equals("share-of-ceiling")) {
                     continue;
                 }
-                Figure f = reader.read(e, run);
-                if (f.present()) {
+                Figure f = reader.read(e, file);
+                if (f.present() || f.missing() != null) {
                     Figure[] row = byCategory.computeIfAbsent(label.apply(e), k -> new Figure[files.size()]);
                     row[r] = f;
                 }
@@ -123,16 +124,18 @@ public record Report(List<String> runs, List<Map<String, String>> facts, List<Ch
         }
         double[][] values = new double[byCategory.size()][files.size()];
         double[][] errors = new double[byCategory.size()][files.size()];
+        String[][] missing = new String[byCategory.size()][files.size()];
         int c = 0;
         for (Figure[] row : byCategory.values()) {
             for (int r = 0; r < row.length; r++) {
                 Figure f = Objects.requireNonNullElse(row[r], Figure.NONE);
                 values[c][r] = f.value();
                 errors[c][r] = f.error();
+                missing[c][r] = f.missing();
             }
             c++;
         }
-        charts.add(new Chart(id, title, unit, note, new ArrayList<>(byCategory.keySet()), runs, values, errors));
+        charts.add(new Chart(id, title, unit, note, new ArrayList<>(byCategory.keySet()), runs, values, errors, missing));
     }
 
     /** File names; a name given twice gets its position appended. */
@@ -156,6 +159,11 @@ public record Report(List<String> runs, List<Map<String, String>> facts, List<Ch
             facts.put(name, String.join(" / ", values(file.facts(), name)));
         }
         facts.put("trials", String.valueOf(file.facts().size()));
+        if (!file.missing().isEmpty()) {
+            // JMH's JSON has no entry for them: without this a reader sees only absent rows.
+            facts.put("missing trials", file.missing().size() + ": " + String.join("; ",
+                    file.missing().stream().map(m -> m.trial() + ": " + m.reason()).toList()));
+        }
         return facts;
     }
 

@@ -65,8 +65,11 @@ final class SvgBarChart {
                 double v = chart.values()[c][s];
                 double e = chart.errors()[c][s];
                 if (!Double.isFinite(v)) {
-                    svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" fill=\"#999\">not measured</text>%n",
-                            left + 4, y + BAR - 3));
+                    String missing = chart.missing()[c][s];
+                    // The reason can be long (a role and a setting named): shortened to the plot, whole in the tooltip.
+                    String text = missing == null ? "not measured" : "missing: " + missing;
+                    svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" fill=\"#999\"><title>%s</title>%s</text>%n",
+                            left + 4, y + BAR - 3, Html.escape(text), Html.escape(shorten(text, (plot - 8) / 6))));
                     continue;
                 }
                 double w = Math.max(0.5, plot * v / max);

@@ -16,7 +16,9 @@ import java.util.TreeMap;
 
 /**
  * One JMH JSON result file and the server facts beside it ({@code <file>.server.jsonl}, absent for results
- * taken without the suite's launcher).
+ * taken without the suite's launcher): per trial its server facts (lines with "server"), and the trials the target
+ * could not measure (lines with "missing", {@link MissingTrial}). Other lines (a trial's measured round trip) are
+ * neither.
  *
  * <p>JMH 1.37 writes params as strings, {@code scoreError} as the string "NaN" when fewer than three values
  * exist, missing figures as "NaN" scores, per-iteration values in {@code rawData[fork][iteration]} and, in
@@ -25,14 +27,16 @@ import java.util.TreeMap;
  * @param path    the JSON file
  * @param results entries in file order
  * @param facts   one per trial; empty without a facts file
+ * @param missing trials the target could not measure, each with its reason; JMH's JSON has no entry for them
  */
-public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFacts> facts) {
+public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFacts> facts, List<MissingTrial> missing) {
     private static final ObjectMapper JSON = new ObjectMapper();
     public static final String FACTS_SUFFIX = ".server.jsonl";
 
     public ResultFile {
         results = List.copyOf(results);
         facts = List.copyOf(facts);
+        missing = List.copyOf(missing);
     }
 
     /** A short name for tables: the file name. */
@@ -66,7 +70,12 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
             results.add(entry(path, entry, results.size()));
         }
         Path factsPath = path.resolveSibling(path.getFileName() + FACTS_SUFFIX);
-        return new ResultFile(path, results, Files.isRegularFile(factsPath) ? facts(factsPath) : List.of());
+        List<TrialFacts> facts = new ArrayList<>();
+        List<MissingTrial> missing = new ArrayList<>();
+        if (Files.isRegularFile(factsPath)) {
+            readFacts(factsPath, facts, missing);
+        }
+        return new ResultFile(path, results, facts, missing);
     }
 
     private static BenchmarkResult entry(Path path, JsonNode entry, int index) {
@@ -138,8 +147,7 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
         }
     }
 
-    private static List<TrialFacts> facts(Path factsPath) {
-        List<TrialFacts> facts = new ArrayList<>();
+    private static void readFacts(Path factsPath, List<TrialFacts> facts, List<MissingTrial> missing) {
         List<String> lines;
         try {
             lines = Files.readAllLines(factsPath);
@@ -150,13 +158,18 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
             if (lines.get(i).isBlank()) {
                 continue;
             }
+            JsonNode line;
             try {
-                facts.add(trialFacts(JSON.readTree(lines.get(i))));
+                line = JSON.readTree(lines.get(i));
             } catch (JsonProcessingException e) {
                 throw new ResultFileException(factsPath + " line " + (i + 1) + " is not JSON: " + e.getOriginalMessage(), e);
             }
+            if (line.hasNonNull(MissingTrial.KEY)) {
+                missing.add(MissingTrial.fromLine(line));
+            } else if (line.path("server").isObject()) {
+                facts.add(trialFacts(line));
+            }
         }
-        return facts;
     }
 
     private static TrialFacts trialFacts(JsonNode line) {

@@ -4,13 +4,23 @@ import org.pgingest.ProcessTrees;
 
 import org.junit.jupiter.api.Test;
 import org.pgingest.load.LoadMethod;
+import org.pgingest.report.MarkdownReport;
+import org.pgingest.report.Report;
+import org.pgingest.results.BenchmarkResult;
+import org.pgingest.results.MissingTrial;
+import org.pgingest.results.ResultFile;
+import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.PgVersions;
+import org.pgingest.server.TestServers;
 
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,6 +30,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /** The launcher as a user meets it: a child JVM, its exit code and what it prints. */
 class BenchMainTest {
@@ -145,6 +156,65 @@ class BenchMainTest {
         } finally {
             Files.deleteIfExists(result);
             Files.deleteIfExists(Path.of(result + ".server.jsonl"));
+        }
+    }
+
+    /**
+     * On an external server whose role is neither superuser nor in pg_read_server_files, the ceiling cannot be
+     * measured (COPY FROM a file needs one of them): each ceiling trial is missing with that reason, on stderr and in
+     * the facts file, the report shows it where the share of the ceiling would be, and the run, whose ingest trials
+     * were measured, exits 0.
+     */
+    @Test
+    void aCeilingTheServerCannotReadIsMissingWithItsReasonAndTheRunSucceeds() throws Exception {
+        EmbeddedTarget server = TestServers.withPasswordLogins();
+        Path result = Files.createTempFile("jmh-result", ".json");
+        Path facts = Path.of(result + ".server.jsonl");
+        try {
+            try (Connection c = server.monitorDataSource().getConnection(); Statement st = c.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT rolsuper, pg_has_role(oid, 'pg_read_server_files', 'MEMBER') "
+                         + "FROM pg_roles WHERE rolname = '" + TestServers.APP_USER + "'")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getBoolean(1)).as("superuser").isFalse();
+                assertThat(rs.getBoolean(2)).as("member of pg_read_server_files").isFalse();
+            }
+            Outcome o = launch(Duration.ofMinutes(3), Map.of("PGIB_JDBC_URL", server.endpoint().jdbcUrl(),
+                            "PGIB_USER", TestServers.APP_USER, "PGIB_PASSWORD", TestServers.APP_PASSWORD),
+                    // A schema of the role's own: the server's default one belongs to the superuser who started it.
+                    "-Dpg.target=external", "-Dpg.schema=ceiling_missing", "\\.(Ingest|Ceiling)Benchmark\\.load$", "-p", "method=COPY_TEXT,COPY_BINARY",
+                    "-p", "rows=50", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms", "-rff", result.toString());
+            assertThat(o.exit).as(o.stdout + o.stderr).isEqualTo(0);
+            String reason = "role " + TestServers.APP_USER + " is neither superuser nor a member of pg_read_server_files, "
+                    + "which COPY FROM a file needs";
+            assertThat(o.stderr.lines().filter(l -> l.startsWith("pg-ingest-bench: ")).toList()).containsExactly(
+                    "pg-ingest-bench: 2 trials missing: this target cannot measure them (not a failure):",
+                    "pg-ingest-bench: missing CeilingBenchmark.load hostileShare=0.1 indexes=STANDARD method=COPY_TEXT "
+                            + "rows=50 shape=USERS: " + reason,
+                    "pg-ingest-bench: missing CeilingBenchmark.load hostileShare=0.1 indexes=STANDARD method=COPY_BINARY "
+                            + "rows=50 shape=USERS: " + reason);
+            assertThat(o.stdout).contains("pg-ingest-bench: JMH results in " + result + ", server facts in " + facts
+                    + "; 2 of 4 trials missing (listed on stderr and in the server facts)");
+            assertThat(o.stdout + o.stderr).doesNotContain(TestServers.APP_PASSWORD);
+
+            assertThat(Files.readAllLines(facts)).contains(
+                    "{\"benchmark\":\"org.pgingest.bench.CeilingBenchmark.load\",\"params\":{\"hostileShare\":\"0.1\","
+                            + "\"indexes\":\"STANDARD\",\"method\":\"COPY_TEXT\",\"rows\":\"50\",\"shape\":\"USERS\"},"
+                            + "\"missing\":\"" + reason + "\"}");
+            ResultFile file = ResultFile.read(result);
+            assertThat(file.results()).extracting(BenchmarkResult::shortName, e -> e.params().get("method"))
+                    .containsExactly(tuple("IngestBenchmark.load", "COPY_TEXT"), tuple("IngestBenchmark.load", "COPY_BINARY"));
+            assertThat(file.missing()).extracting(MissingTrial::trial, MissingTrial::reason).containsExactly(
+                    tuple("CeilingBenchmark.load hostileShare=0.1 indexes=STANDARD method=COPY_TEXT rows=50 shape=USERS", reason),
+                    tuple("CeilingBenchmark.load hostileShare=0.1 indexes=STANDARD method=COPY_BINARY rows=50 shape=USERS", reason));
+            // Every trial, measured or missing, recorded the server it ran on.
+            assertThat(file.facts()).hasSize(4).allSatisfy(t -> assertThat(t.get("target")).isEqualTo("external"));
+            assertThat(MarkdownReport.render(Report.of(List.of(file)), "report")).contains(
+                    "| method=COPY_TEXT | missing: no ceiling on this target: " + reason + " |",
+                    "| method=COPY_BINARY | missing: no ceiling on this target: " + reason + " |");
+        } finally {
+            server.close();
+            Files.deleteIfExists(result);
+            Files.deleteIfExists(facts);
         }
     }
 

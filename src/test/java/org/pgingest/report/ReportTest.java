@@ -91,6 +91,41 @@ class ReportTest {
     }
 
     @Test
+    void aCeilingRecordedMissing_makesTheShareMissingWithItsReason() throws IOException {
+        String reason = "role app is neither superuser nor a member of pg_read_server_files, which COPY FROM a file needs";
+        HandMadeJmh run = new HandMadeJmh();
+        for (String method : List.of("COPY_TEXT", "COPY_BINARY")) {
+            run.entry(LOAD, "thrpt", "method=" + method, "rows=500", "shape=USERS").primary("ops/s", 10, 10, 10)
+                    .secondary("rows", "ops/s", 5_000, 5_000, 5_000).facts(170011, "on", "on", "on", "off");
+        }
+        // COPY_BINARY's ceiling was measured; COPY_TEXT's is missing on this target.
+        run.entry(CEILING, "thrpt", "method=COPY_BINARY", "rows=500", "shape=USERS").primary("ops/s", 20, 20, 20)
+                .secondary("rows", "ops/s", 10_000, 10_000, 10_000).facts(170011, "on", "on", "on", "off");
+        run.missing(CEILING, reason, "method=COPY_TEXT", "rows=500", "shape=USERS");
+        ResultFile file = ResultFile.read(run.write(dir.resolve("m.json")));
+        assertThat(file.facts()).hasSize(3);
+        assertThat(file.missing()).extracting(m -> m.trial() + ": " + m.reason())
+                .containsExactly("CeilingBenchmark.serverCopy method=COPY_TEXT rows=500 shape=USERS: " + reason);
+
+        Report r = Report.of(List.of(file));
+        Chart share = chart(r, "share-of-ceiling");
+        assertThat(share.categories()).containsExactly("IngestBenchmark.load method=COPY_TEXT",
+                "IngestBenchmark.load method=COPY_BINARY");
+        assertThat(share.values()[0][0]).isNaN();
+        assertThat(share.missing()[0][0]).isEqualTo("no ceiling on this target: " + reason);
+        assertThat(share.values()[1][0]).isEqualTo(0.5);
+        assertThat(share.missing()[1][0]).isNull();
+        assertThat(r.facts().get(0)).containsEntry("missing trials",
+                "1: CeilingBenchmark.serverCopy method=COPY_TEXT rows=500 shape=USERS: " + reason);
+
+        assertThat(MarkdownReport.render(r, "report m.json")).contains(
+                "| IngestBenchmark.load method=COPY_TEXT | missing: no ceiling on this target: " + reason + " |",
+                "| IngestBenchmark.load method=COPY_BINARY | 0.5 ± ");
+        assertThat(HtmlReport.render(r, "report m.json")).contains("<title>missing: no ceiling on this target: "
+                + reason + "</title>missing: no ceiling on this target: role app");
+    }
+
+    @Test
     void withoutRowsParam_orCeiling_thoseChartsAreLeftOut_andLabelsAreEscaped() throws IOException {
         HandMadeJmh plain = new HandMadeJmh().entry("x.Weird.call", "avgt", "q=<a&b>").primary("ms/op", 1, 1, 1);
         Report r = Report.of(List.of(ResultFile.read(plain.write(dir.resolve("x.json")))));

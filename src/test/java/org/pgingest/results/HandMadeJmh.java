@@ -19,6 +19,7 @@ public final class HandMadeJmh {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final List<Map<String, Object>> entries = new ArrayList<>();
     private final List<Map<String, Object>> facts = new ArrayList<>();
+    private final List<String> missingLines = new ArrayList<>();
     private Map<String, Object> current;
 
     /** A new entry; metrics follow with {@link #primary} and {@link #secondary}. */
@@ -90,13 +91,25 @@ public final class HandMadeJmh {
         return this;
     }
 
+    /** A trial the target could not measure: only a facts line, as the launcher writes it; JMH's JSON has no entry. */
+    public HandMadeJmh missing(String benchmark, String reason, String... params) {
+        java.util.TreeMap<String, String> p = new java.util.TreeMap<>();
+        for (String kv : params) {
+            String[] parts = kv.split("=", 2);
+            p.put(parts[0], parts[1]);
+        }
+        missingLines.add(new MissingTrial(benchmark, p, reason).jsonLine());
+        return this;
+    }
+
     public Path write(Path file) throws IOException {
         Files.writeString(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(entries));
-        if (!facts.isEmpty()) {
+        if (!facts.isEmpty() || !missingLines.isEmpty()) {
             StringBuilder lines = new StringBuilder();
             for (Map<String, Object> f : facts) {
                 lines.append(JSON.writeValueAsString(f)).append('\n');
             }
+            missingLines.forEach(line -> lines.append(line).append('\n'));
             Files.writeString(file.resolveSibling(file.getFileName() + ".server.jsonl"), lines.toString());
         }
         return file;
