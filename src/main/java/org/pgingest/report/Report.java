@@ -91,11 +91,12 @@ public record Report(List<String> runs, List<Map<String, String>> facts, List<Ch
         }
         charts.add(new Chart("rate-achieved", "Fixed rate: achieved share of the asked rate", "× asked",
                 "Rows committed per second over the rows per second asked (1 = kept up); a rate is held when 99 % of "
-                        + "the calls due had started by the end.", cells, List.of("achieved ÷ asked"), achieved, none));
+                        + "the calls due had started by the end.", cells, List.of("achieved ÷ asked"), achieved, none,
+                new String[rates.size()][1]));
         charts.add(new Chart("rate-latency-p99", "Fixed rate: p99 call latency", "ms",
                 "Latency of a call from its scheduled start to its commit, 99th percentile (lower is better): a "
                         + "writer that falls behind shows here, not as a lower rate.", cells, List.of("p99 latency"),
-                p99, none));
+                p99, none, new String[rates.size()][1]));
     }
 
     private interface Reader {
