@@ -9,9 +9,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.ByteBuffer;
+import java.nio.channels.Pipe;
+import java.nio.channels.SelectionKey;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * An in-process TCP proxy on 127.0.0.1 that adds a round-trip time between the client and a server
@@ -22,10 +27,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * A pipelined batch (pgjdbc sends every Bind/Execute before one Sync) is a handful whatever its size; one
  * statement per row is one per row.
  *
- * <p>Precision: netcrusher releases a held buffer at the first tick of its selector after the buffer is due
- * (ticks of {@value #TICK_MS} ms, the finest it offers, and later on a busy machine), and forwarding costs a
- * little too; the proxy starts by holding half a tick less than asked, and {@link RoundTripCheck} corrects the
- * hold from what it measures, then verifies the delay it got.
+ * <p>Precision: netcrusher (0.10, its last release, 2016) releases a held buffer only when its selector wakes, at
+ * its next tick ({@value #TICK_MS} ms, the finest it offers) or on other I/O, so on its own a hold is rounded up to
+ * whole ticks and no correction can add, say, 1.0 ms rather than 1.2. The proxy therefore wakes the selector itself
+ * when each held reply is due ({@link DueTimes}), and {@link RoundTripCheck} corrects the hold by the forwarding
+ * cost it measures (about 0.2 ms here), then verifies the delay it got.
  */
 public final class LatencyProxy implements AutoCloseable {
     static final long TICK_MS = 1;
@@ -36,7 +42,11 @@ public final class LatencyProxy implements AutoCloseable {
     private final TcpCrusher crusher;
     private final int port;
     private final AtomicLong roundTrips = new AtomicLong();
-    /** How long each reply is held; starts half a tick under the delay, corrected by {@link #correctHold}. */
+    /** Replies (netcrusher buffers) held for the delay. */
+    private final AtomicLong held = new AtomicLong();
+    /** Wakes the selector when each held reply is due; none without a delay. */
+    private final DueTimes dueTimes;
+    /** How long each reply is held; starts at the delay, corrected by {@link #correctHold}. */
     private volatile long holdNs;
     /** Per client connection: whether the client has sent bytes since the server last answered. */
     private final Map<InetSocketAddress, Boolean> awaitingReply = new ConcurrentHashMap<>();
@@ -46,10 +56,13 @@ public final class LatencyProxy implements AutoCloseable {
             throw new IllegalArgumentException("the proxy's delay must be 0 ms or more, was " + delayMs);
         }
         this.delayMs = delayMs;
-        this.holdNs = Math.max(1, Math.round((delayMs - TICK_MS / 2.0) * 1_000_000));
+        this.holdNs = Math.max(1, Math.round(delayMs * 1_000_000));
         this.port = freePort();
         this.reactor = new NioReactor(TICK_MS);
+        DueTimes wakes = null;
         try {
+            wakes = delayMs == 0 ? null : new DueTimes(reactor);
+            this.dueTimes = wakes;
             this.crusher = TcpCrusherBuilder.builder()
                     .withReactor(reactor)
                     .withBindAddress(LOOPBACK, port)
@@ -65,10 +78,19 @@ public final class LatencyProxy implements AutoCloseable {
                         if (Boolean.TRUE.equals(awaitingReply.put(client, false))) {
                             roundTrips.incrementAndGet();
                         }
-                        return delayMs == 0 ? Throttler.NO_DELAY_NS : holdNs;
+                        if (delayMs == 0) {
+                            return Throttler.NO_DELAY_NS;
+                        }
+                        long hold = holdNs;
+                        held.incrementAndGet();
+                        dueTimes.wakeAt(System.nanoTime() + hold);
+                        return hold;
                     })
                     .buildAndOpen();
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | IOException e) {
+            if (wakes != null) {
+                wakes.close();
+            }
             reactor.close();
             throw e;
         }
@@ -89,11 +111,23 @@ public final class LatencyProxy implements AutoCloseable {
     }
 
     /**
-     * Holds replies {@code overshootMs} less (more, when negative) from now on; never less than 1 ns, because a
-     * hold of 0 skips netcrusher's scheduling altogether and the proxy would add nothing.
+     * Holds replies {@code overshootMs} less (more, when negative) from now on, within
+     * [delay − {@value #MAX_CORRECTION_MS} ms, delay] and never less than 1 ns (a hold of 0 skips netcrusher's
+     * scheduling altogether and the proxy would add nothing). Forwarding through the proxy costs 0.15 to 0.25 ms on
+     * the 2-vCPU VM (two more loopback hops and a selector pass each way); an overshoot beyond that is the machine
+     * being busy while it was measured, and holding less for it would leave too short a round trip once it is not.
      */
     void correctHold(double overshootMs) {
-        holdNs = Math.max(1, holdNs - Math.round(overshootMs * 1_000_000));
+        long delayNs = Math.round(delayMs * 1_000_000);
+        long corrected = holdNs - Math.round(overshootMs * 1_000_000);
+        holdNs = Math.max(1, Math.max(delayNs - Math.round(MAX_CORRECTION_MS * 1_000_000), Math.min(delayNs, corrected)));
+    }
+
+    /** Largest correction of the hold, ms (see {@link #correctHold}). */
+    static final double MAX_CORRECTION_MS = 0.3;
+
+    long holdNs() {
+        return holdNs;
     }
 
     /** {@code server} as reached through this proxy: same database, role and password, the proxy's address. */
@@ -114,6 +148,96 @@ public final class LatencyProxy implements AutoCloseable {
         return roundTrips.get();
     }
 
+    /** Replies (netcrusher's buffers of them) held for the delay so far. */
+    long held() {
+        return held.get();
+    }
+
+    /** Times the proxy woke netcrusher's selector for a held reply: one per reply it held, once each is due. */
+    long wakeups() {
+        return dueTimes == null ? 0 : dueTimes.wakeups.get();
+    }
+
+    /**
+     * Wakes netcrusher's selector when a held reply is due, so that it is released then and not at the selector's
+     * next tick: a thread parks until the earliest due time (LockSupport.parkNanos: tens of microseconds late on
+     * Linux, where a tick is a whole millisecond) and writes a byte into a pipe whose other end is registered with
+     * the selector, through netcrusher's public {@code NioSelector.register}. Not {@code NioSelector.wakeup()}: in
+     * 0.10 it casts {@code Selector.wakeup()}'s result to an Integer and throws a ClassCastException.
+     */
+    private static final class DueTimes implements AutoCloseable {
+        /**
+         * netcrusher stamps a buffer's release time a little after asking the throttler for the hold; a wake-up
+         * before that stamp would find nothing due and the reply would wait for the next tick.
+         */
+        private static final long AFTER_DUE_NS = 20_000;
+        private final PriorityBlockingQueue<Long> due = new PriorityBlockingQueue<>();
+        private final Pipe pipe;
+        private final Thread thread;
+        private final AtomicLong wakeups = new AtomicLong();
+        private volatile boolean open = true;
+
+        DueTimes(NioReactor reactor) throws IOException {
+            pipe = Pipe.open();
+            try {
+                pipe.source().configureBlocking(false);
+                // never blocks the waker: with a byte still unread the selector is awake anyway
+                pipe.sink().configureBlocking(false);
+                ByteBuffer drain = ByteBuffer.allocate(64);
+                reactor.getSelector().register(pipe.source(), SelectionKey.OP_READ, key -> {
+                    while (pipe.source().read(drain.clear()) > 0) {
+                        // the bytes mean nothing; waking the selector was their job
+                    }
+                });
+            } catch (IOException | RuntimeException e) {
+                pipe.source().close();
+                pipe.sink().close();
+                throw e;
+            }
+            thread = new Thread(this::run, "pg-ingest-latency-proxy-waker");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        void wakeAt(long nanoTime) {
+            due.add(nanoTime + AFTER_DUE_NS);
+            LockSupport.unpark(thread);
+        }
+
+        private void run() {
+            ByteBuffer one = ByteBuffer.allocate(1);
+            while (open) {
+                Long next = due.peek();
+                long wait = next == null ? Long.MAX_VALUE : next - System.nanoTime();
+                if (wait > 0) {
+                    // an earlier due time added meanwhile unparks this thread
+                    LockSupport.parkNanos(this, wait);
+                    continue;
+                }
+                due.poll();
+                try {
+                    pipe.sink().write(one.clear());
+                    wakeups.incrementAndGet();
+                } catch (IOException e) {
+                    // the pipe is closed only when the proxy is: nothing left to wake
+                    return;
+                }
+            }
+        }
+
+        @Override
+        public void close() {
+            open = false;
+            LockSupport.unpark(thread);
+            try {
+                pipe.sink().close();
+                pipe.source().close();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot close the latency proxy's wake-up pipe", e);
+            }
+        }
+    }
+
     /** netcrusher cannot report the port it bound when asked for port 0, so one is picked here. */
     private static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getByName(LOOPBACK))) {
@@ -126,7 +250,13 @@ public final class LatencyProxy implements AutoCloseable {
         try {
             crusher.close();
         } finally {
-            reactor.close();
+            try {
+                if (dueTimes != null) {
+                    dueTimes.close();
+                }
+            } finally {
+                reactor.close();
+            }
         }
     }
 }
