@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Finds the ceiling of a result within its run. A ceiling is an entry of a benchmark whose name contains
@@ -22,37 +23,36 @@ final class Ceilings {
     }
 
     static boolean isCeiling(BenchmarkResult e) {
-        return e.shortName().toLowerCase(Locale.ROOT).contains("ceiling");
+        return isCeiling(e.shortName());
+    }
+
+    private static boolean isCeiling(String shortName) {
+        return shortName.toLowerCase(Locale.ROOT).contains("ceiling");
     }
 
     static BenchmarkResult ceilingOf(BenchmarkResult entry, List<BenchmarkResult> run) {
-        BenchmarkResult best = null;
-        for (BenchmarkResult c : run) {
-            if (isCeiling(c) && !isCeiling(entry) && covers(c, entry)
-                    && (best == null || c.params().size() > best.params().size())) {
-                best = c;
-            }
-        }
-        return best;
+        return closestCeiling(entry, run, BenchmarkResult::shortName, BenchmarkResult::params);
     }
 
     /** The missing ceiling trial that would have been the entry's ceiling, by the same rule as {@link #ceilingOf}. */
     static Optional<MissingTrial> missingCeilingOf(BenchmarkResult entry, List<MissingTrial> missing) {
-        if (isCeiling(entry)) {
-            return Optional.empty();
-        }
-        MissingTrial best = null;
-        for (MissingTrial m : missing) {
-            if (m.shortName().toLowerCase(Locale.ROOT).contains("ceiling") && covers(m.params(), entry)
-                    && (best == null || m.params().size() > best.params().size())) {
-                best = m;
-            }
-        }
-        return Optional.ofNullable(best);
+        return Optional.ofNullable(closestCeiling(entry, missing, MissingTrial::shortName, MissingTrial::params));
     }
 
-    private static boolean covers(BenchmarkResult ceiling, BenchmarkResult entry) {
-        return covers(ceiling.params(), entry);
+    /** The ceiling among {@code candidates} that covers the entry with the most params; null for none or a ceiling. */
+    private static <T> T closestCeiling(BenchmarkResult entry, List<T> candidates, Function<T, String> shortName,
+                                        Function<T, Map<String, String>> params) {
+        if (isCeiling(entry)) {
+            return null;
+        }
+        T best = null;
+        for (T c : candidates) {
+            if (isCeiling(shortName.apply(c)) && covers(params.apply(c), entry)
+                    && (best == null || params.apply(c).size() > params.apply(best).size())) {
+                best = c;
+            }
+        }
+        return best;
     }
 
     private static boolean covers(Map<String, String> ceilingParams, BenchmarkResult entry) {

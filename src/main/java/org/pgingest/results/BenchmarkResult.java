@@ -30,6 +30,11 @@ public record BenchmarkResult(String benchmark, String mode, int threads, Sorted
 
     /** Class and method without the package, e.g. "IngestBenchmark.load". */
     public String shortName() {
+        return shortName(benchmark);
+    }
+
+    /** Class and method of a full benchmark name, without the package: "IngestBenchmark.load". */
+    static String shortName(String benchmark) {
         int method = benchmark.lastIndexOf('.');
         int type = method > 0 ? benchmark.lastIndexOf('.', method - 1) : -1;
         return benchmark.substring(type + 1);

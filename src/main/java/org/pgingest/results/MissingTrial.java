@@ -30,9 +30,7 @@ public record MissingTrial(String benchmark, SortedMap<String, String> params, S
 
     /** Class and method without the package, e.g. "CeilingBenchmark.load" (as {@link BenchmarkResult#shortName()}). */
     public String shortName() {
-        int method = benchmark.lastIndexOf('.');
-        int type = method > 0 ? benchmark.lastIndexOf('.', method - 1) : -1;
-        return benchmark.substring(type + 1);
+        return BenchmarkResult.shortName(benchmark);
     }
 
     /** "CeilingBenchmark.load hostileShare=0.1 method=COPY_TEXT ...": the class and method, then the params. */
