@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The {@code rates} preset: seed experiment 3's fixed target rates, 500, 1,000, 3,000 and 5,000 rows/s, for the
@@ -79,8 +80,9 @@ public final class RateLadder {
                 List<String> cell = new ArrayList<>(method);
                 cell.addAll(rate);
                 cell.addAll(shared);
-                String name = valueIn(cell, "--method") + "-" + valueIn(cell, "--batch") + "-"
-                        + valueIn(cell, "--rows-per-second") + ".json";
+                String name = valueIn(cell, "--method").orElse("default") + "-"
+                        + valueIn(cell, "--batch").orElse("default") + "-"
+                        + valueIn(cell, "--rows-per-second").orElse("default") + ".json";
                 cell.add("--json");
                 cell.add(cellDirectory.resolve(name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_.-]", "_")).toString());
                 cells.add(cell);
@@ -89,10 +91,10 @@ public final class RateLadder {
         return cells;
     }
 
-    /** The value after {@code option}, or "default" where the cell leaves it to {@code rate}. */
-    private static String valueIn(List<String> args, String option) {
+    /** The value after {@code option}; empty where the arguments leave it to {@code rate}'s default. */
+    private static Optional<String> valueIn(List<String> args, String option) {
         int at = args.indexOf(option);
-        return at >= 0 && at + 1 < args.size() ? args.get(at + 1) : "default";
+        return at >= 0 && at + 1 < args.size() ? Optional.of(args.get(at + 1)) : Optional.empty();
     }
 
     /**
@@ -100,8 +102,7 @@ public final class RateLadder {
      * once, 130 Ctrl-C stops after the interrupted cell, whose result is kept).
      */
     public static int run(List<String> userArgs, PrintStream out, PrintStream err) throws IOException {
-        String given = valueIn(userArgs, "--json");
-        Path result = Path.of(given.equals("default") ? DEFAULT_RESULT : given);
+        Path result = Path.of(valueIn(userArgs, "--json").orElse(DEFAULT_RESULT));
         Path cellDirectory = Path.of(result + ".cells");
         Files.createDirectories(cellDirectory);
         List<List<String>> cells = cells(userArgs, cellDirectory);
