@@ -1,0 +1,82 @@
+package org.pgingest.workload.types;
+
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+/**
+ * Everything the suite does with values of one PostgreSQL type as declared on a column (typmod included): one
+ * home per type, so every loader encodes a value of it the same way. Null is SQL NULL and never reaches a codec:
+ * loaders write NULL themselves (COPY's {@code \N}, an empty CSV field, field length -1, {@code setNull}).
+ */
+public interface TypeCodec {
+    /**
+     * The declared type as {@code format_type(atttypid, atttypmod)} prints it ("numeric(12,2)", "character(3)",
+     * "timestamp(3) with time zone", "integer[]", "public.mood"); usable in DDL and casts.
+     */
+    String sqlType();
+
+    /** The Java class of non-null values (Integer, BigDecimal, String for text-form-only types, ...). */
+    Class<?> javaType();
+
+    /**
+     * The value every encoder must see: the same or an exactly equivalent object (e.g. rounded as the server
+     * rounds its text input), or {@link org.pgingest.workload.ValueRejectedException} (wrong Java class, not
+     * storable, out of range).
+     */
+    Object checked(Object value);
+
+    /** Binds a checked non-null value; the statement text has no cast of its own for this parameter. */
+    void bind(PreparedStatement statement, int index, Object value) throws SQLException;
+
+    /** Appends the text input form of a checked non-null value (before any COPY escaping). */
+    void appendText(StringBuilder out, Object value);
+
+    /** The text input form of a checked non-null value (before any COPY escaping). */
+    default String text(Object value) {
+        StringBuilder out = new StringBuilder();
+        appendText(out, value);
+        return out.toString();
+    }
+
+    /**
+     * Empty when {@link #writeBinary} works; else why binary COPY cannot carry this type (shown as the method's
+     * "missing" reason, never a failure).
+     */
+    Optional<String> binaryUnsupported();
+
+    /** A checked non-null value's binary COPY field: int32 length, then the type's send form. */
+    void writeBinary(BinarySink out, Object value);
+
+    /**
+     * The type text is cast to in UNNEST, jsonb_to_recordset and staging tables: {@link #sqlType()} unless an
+     * explicit cast would change the value where assignment refuses it (varchar(n) truncates on an explicit cast,
+     * so its cast type is plain varchar and the column's assignment checks the length).
+     */
+    String castType();
+
+    /** A typical value, a pure function of the random source. */
+    Object generate(SplittableRandom random);
+
+    /**
+     * Empty when {@link #generate} works; else why the suite cannot make values of this type (an extension type
+     * it has no generator for): such a column needs the user's own rows ({@code --rows}).
+     */
+    default Optional<String> generatorUnsupported() {
+        return Optional.empty();
+    }
+
+    /**
+     * The n-th of an endless sequence of distinct values (n >= 0), for unique keys; empty when the type cannot
+     * hold arbitrarily many distinct values (bool, an enum with few labels, char(1)...).
+     */
+    Optional<Object> distinct(long n);
+
+    /**
+     * Storable values at the type's edges: range ends, NaN/±Infinity where legal, empty and NULL-holding arrays,
+     * hostile text (tabs, newlines, quotes, backslashes, 4-byte UTF-8, '\.'), ...
+     */
+    List<Object> hostileValues();
+}
