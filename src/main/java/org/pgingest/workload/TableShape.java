@@ -1,5 +1,11 @@
 package org.pgingest.workload;
 
+import org.pgingest.workload.types.Float4ArrayCodec;
+import org.pgingest.workload.types.Float8Codec;
+import org.pgingest.workload.types.Int4Codec;
+import org.pgingest.workload.types.TextCodec;
+import org.pgingest.workload.types.TimestamptzCodec;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -15,32 +21,32 @@ import java.util.stream.Collectors;
 public enum TableShape {
     /** Go/pgx showdown: users(id bigserial pk, name, email unique, created_at timestamptz). */
     USERS("users",
-            List.of(Column.optional("name", ColumnType.TEXT),
-                    Column.required("email", ColumnType.TEXT),
-                    Column.required("created_at", ColumnType.TIMESTAMPTZ)),
+            List.of(Column.optional("name", TextCodec.TEXT),
+                    Column.required("email", TextCodec.TEXT),
+                    Column.required("created_at", TimestamptzCodec.INSTANCE)),
             "id bigserial", "email"),
     /** UNNEST vs VALUES: sensors(sensorid text, ts timestamptz, value float8), no key. */
     SENSORS("sensors",
-            List.of(Column.required("sensorid", ColumnType.TEXT),
-                    Column.required("ts", ColumnType.TIMESTAMPTZ),
-                    Column.optional("value", ColumnType.FLOAT8)),
+            List.of(Column.required("sensorid", TextCodec.TEXT),
+                    Column.required("ts", TimestamptzCodec.INSTANCE),
+                    Column.optional("value", Float8Codec.INSTANCE)),
             null, null),
     /** UNNEST vs VALUES with ten float columns instead of one. */
     WIDE_SENSORS("wide_sensors", wideSensorColumns(), null, null),
     /** Write-path experiment: articles with a 384-float embedding (real[] where pgvector is absent). */
     ARTICLES("articles",
-            List.of(Column.required("external_id", ColumnType.VARCHAR_64),
-                    Column.required("title", ColumnType.TEXT),
-                    Column.optional("body", ColumnType.TEXT),
-                    Column.required("category_id", ColumnType.INT4),
-                    Column.required("source_id", ColumnType.INT4),
-                    Column.optional("published_at", ColumnType.TIMESTAMPTZ),
-                    Column.optional("word_count", ColumnType.INT4),
-                    Column.optional("embedding", ColumnType.REAL_ARRAY)),
+            List.of(Column.required("external_id", TextCodec.varchar(64)),
+                    Column.required("title", TextCodec.TEXT),
+                    Column.optional("body", TextCodec.TEXT),
+                    Column.required("category_id", Int4Codec.INSTANCE),
+                    Column.required("source_id", Int4Codec.INSTANCE),
+                    Column.optional("published_at", TimestamptzCodec.INSTANCE),
+                    Column.optional("word_count", Int4Codec.INSTANCE),
+                    Column.optional("embedding", Float4ArrayCodec.INSTANCE)),
             "id bigint GENERATED ALWAYS AS IDENTITY", "external_id");
 
     /** Length of the articles embedding. */
-    public static final int EMBEDDING_DIMENSIONS = 384;
+    public static final int EMBEDDING_DIMENSIONS = Float4ArrayCodec.TYPICAL_LENGTH;
 
     private final String tableName;
     private final List<Column> columns;
@@ -55,10 +61,10 @@ public enum TableShape {
     }
 
     private static List<Column> wideSensorColumns() {
-        List<Column> result = new ArrayList<>(List.of(Column.required("sensorid", ColumnType.TEXT),
-                Column.required("ts", ColumnType.TIMESTAMPTZ)));
+        List<Column> result = new ArrayList<>(List.of(Column.required("sensorid", TextCodec.TEXT),
+                Column.required("ts", TimestamptzCodec.INSTANCE)));
         for (int i = 1; i <= 10; i++) {
-            result.add(Column.optional("value" + i, ColumnType.FLOAT8));
+            result.add(Column.optional("value" + i, Float8Codec.INSTANCE));
         }
         return result;
     }
