@@ -1,10 +1,7 @@
 package org.pgingest.workload;
 
-import org.pgingest.workload.types.Float4ArrayCodec;
-import org.pgingest.workload.types.Float8Codec;
-import org.pgingest.workload.types.Int4Codec;
-import org.pgingest.workload.types.TextCodec;
-import org.pgingest.workload.types.TimestamptzCodec;
+
+import org.pgingest.workload.types.InterimCodecs;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,32 +18,32 @@ import java.util.stream.Collectors;
 public enum TableShape {
     /** Go/pgx showdown: users(id bigserial pk, name, email unique, created_at timestamptz). */
     USERS("users",
-            List.of(Column.optional("name", TextCodec.TEXT),
-                    Column.required("email", TextCodec.TEXT),
-                    Column.required("created_at", TimestamptzCodec.INSTANCE)),
+            List.of(Column.optional("name", InterimCodecs.TEXT),
+                    Column.required("email", InterimCodecs.TEXT),
+                    Column.required("created_at", InterimCodecs.TIMESTAMPTZ)),
             "id bigserial", "email"),
     /** UNNEST vs VALUES: sensors(sensorid text, ts timestamptz, value float8), no key. */
     SENSORS("sensors",
-            List.of(Column.required("sensorid", TextCodec.TEXT),
-                    Column.required("ts", TimestamptzCodec.INSTANCE),
-                    Column.optional("value", Float8Codec.INSTANCE)),
+            List.of(Column.required("sensorid", InterimCodecs.TEXT),
+                    Column.required("ts", InterimCodecs.TIMESTAMPTZ),
+                    Column.optional("value", InterimCodecs.FLOAT8)),
             null, null),
     /** UNNEST vs VALUES with ten float columns instead of one. */
     WIDE_SENSORS("wide_sensors", wideSensorColumns(), null, null),
     /** Write-path experiment: articles with a 384-float embedding (real[] where pgvector is absent). */
     ARTICLES("articles",
-            List.of(Column.required("external_id", TextCodec.varchar(64)),
-                    Column.required("title", TextCodec.TEXT),
-                    Column.optional("body", TextCodec.TEXT),
-                    Column.required("category_id", Int4Codec.INSTANCE),
-                    Column.required("source_id", Int4Codec.INSTANCE),
-                    Column.optional("published_at", TimestamptzCodec.INSTANCE),
-                    Column.optional("word_count", Int4Codec.INSTANCE),
-                    Column.optional("embedding", Float4ArrayCodec.INSTANCE)),
+            List.of(Column.required("external_id", InterimCodecs.varchar(64)),
+                    Column.required("title", InterimCodecs.TEXT),
+                    Column.optional("body", InterimCodecs.TEXT),
+                    Column.required("category_id", InterimCodecs.INT4),
+                    Column.required("source_id", InterimCodecs.INT4),
+                    Column.optional("published_at", InterimCodecs.TIMESTAMPTZ),
+                    Column.optional("word_count", InterimCodecs.INT4),
+                    Column.optional("embedding", InterimCodecs.REAL_ARRAY)),
             "id bigint GENERATED ALWAYS AS IDENTITY", "external_id");
 
     /** Length of the articles embedding. */
-    public static final int EMBEDDING_DIMENSIONS = Float4ArrayCodec.TYPICAL_LENGTH;
+    public static final int EMBEDDING_DIMENSIONS = 384;
 
     private final String tableName;
     private final List<Column> columns;
@@ -61,10 +58,10 @@ public enum TableShape {
     }
 
     private static List<Column> wideSensorColumns() {
-        List<Column> result = new ArrayList<>(List.of(Column.required("sensorid", TextCodec.TEXT),
-                Column.required("ts", TimestamptzCodec.INSTANCE)));
+        List<Column> result = new ArrayList<>(List.of(Column.required("sensorid", InterimCodecs.TEXT),
+                Column.required("ts", InterimCodecs.TIMESTAMPTZ)));
         for (int i = 1; i <= 10; i++) {
-            result.add(Column.optional("value" + i, Float8Codec.INSTANCE));
+            result.add(Column.optional("value" + i, InterimCodecs.FLOAT8));
         }
         return result;
     }

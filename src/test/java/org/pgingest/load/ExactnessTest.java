@@ -4,7 +4,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.pgingest.workload.types.TimestamptzCodec;
+import org.pgingest.workload.types.InterimCodecs;
 import org.pgingest.workload.HostileValues;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.Table;
@@ -166,7 +166,7 @@ class ExactnessTest {
             ps.setString(1, text);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                return TimestamptzCodec.parse(rs.getString(1));
+                return (OffsetDateTime) InterimCodecs.TIMESTAMPTZ.parse(rs.getString(1));
             }
         }
     }
