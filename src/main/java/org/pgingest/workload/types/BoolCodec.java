@@ -1,0 +1,45 @@
+package org.pgingest.workload.types;
+
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+/** boolean: Java Boolean; binary one byte, 0 or 1 (boolsend). Two distinct values only. */
+final class BoolCodec extends ScalarCodec {
+    BoolCodec(String sqlType) {
+        super(sqlType, Boolean.class);
+    }
+
+    @Override
+    public void bind(PreparedStatement statement, int index, Object value) throws SQLException {
+        statement.setBoolean(index, (Boolean) value);
+    }
+
+    @Override
+    public void appendText(StringBuilder out, Object value) {
+        out.append((Boolean) value ? "true" : "false");
+    }
+
+    @Override
+    public void writeBinary(BinarySink out, Object value) {
+        out.writeInt(1);
+        out.writeByte((Boolean) value ? 1 : 0);
+    }
+
+    @Override
+    public Object generate(SplittableRandom random) {
+        return random.nextBoolean();
+    }
+
+    @Override
+    public Optional<Object> distinct(long n) {
+        return n < 2 ? Optional.of(n == 1) : Optional.empty();
+    }
+
+    @Override
+    public List<Object> hostileValues() {
+        return List.of(true, false);
+    }
+}

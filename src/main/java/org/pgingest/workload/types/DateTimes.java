@@ -1,0 +1,89 @@
+package org.pgingest.workload.types;
+
+import java.time.LocalDate;
+
+/**
+ * Facts the date and time codecs share: PostgreSQL's epoch and ranges (datatype/timestamp.h, the same in 14-18),
+ * its rounding of fractional seconds, and the ISO text forms every DateStyle reads.
+ */
+final class DateTimes {
+    /** 2000-01-01, PostgreSQL's epoch for date, timestamp and timestamptz binary forms. */
+    static final long POSTGRES_EPOCH_DAY = LocalDate.of(2000, 1, 1).toEpochDay();
+    static final long POSTGRES_EPOCH_SECOND = POSTGRES_EPOCH_DAY * 86_400L;
+    /** The first day PostgreSQL holds, 4714-11-24 BC (Julian day 0), and the last, 5874897-12-31. */
+    static final LocalDate MIN_DATE = LocalDate.of(-4713, 11, 24);
+    static final LocalDate MAX_DATE = LocalDate.of(5_874_897, 12, 31);
+    /** MIN_TIMESTAMP and END_TIMESTAMP: microseconds since the epoch, the end exclusive (294277-01-01). */
+    static final long MIN_MICROS = -211_813_488_000_000_000L;
+    static final long END_MICROS = 9_223_371_331_200_000_000L;
+    static final long MICROS_PER_DAY = 86_400_000_000L;
+    /** The binary forms of -infinity and infinity (DT_NOBEGIN, DT_NOEND). */
+    static final long NOBEGIN = Long.MIN_VALUE;
+    static final long NOEND = Long.MAX_VALUE;
+
+    private static final long[] SCALES = {1_000_000, 100_000, 10_000, 1_000, 100, 10, 1};
+
+    private DateTimes() {
+    }
+
+    /**
+     * Sub-microsecond nanoseconds (0..999,999,999) to microseconds the way PostgreSQL reads a fraction of a
+     * second in text (ParseFractionalSecond: strtod, then rint(frac * 1000000)). nanos / 1e9 is the double
+     * nearest the decimal fraction, as strtod's result is; Math.rint rounds half to even like C's rint. The
+     * result may be 1,000,000 (a carry into the next second).
+     */
+    static long roundToMicros(int nanos) {
+        return nanos % 1000 == 0 ? nanos / 1000 : (long) Math.rint((nanos / 1e9) * 1e6);
+    }
+
+    /**
+     * Microseconds rounded to a precision typmod (0-6 fractional digits; -1 or 6 keep them) as
+     * AdjustTimestampForTypmod, AdjustTimeForTypmod and AdjustIntervalForTypmod do: half away from zero.
+     */
+    static long roundToTypmod(long micros, int precision) {
+        if (precision < 0 || precision >= 6) {
+            return micros;
+        }
+        long scale = SCALES[precision];
+        long offset = scale / 2;
+        return micros >= 0 ? (micros + offset) / scale * scale : -((-micros + offset) / scale * scale);
+    }
+
+    /** "YYYY-MM-DD" with at least four year digits, years before 1 AD as " BC" (ISO year 0 is 1 BC). */
+    static StringBuilder appendDate(StringBuilder out, LocalDate date) {
+        int year = date.getYear();
+        appendPadded(out, year <= 0 ? 1 - year : year, 4).append('-');
+        appendPadded(out, date.getMonthValue(), 2).append('-');
+        return appendPadded(out, date.getDayOfMonth(), 2);
+    }
+
+    static StringBuilder appendEra(StringBuilder out, LocalDate date) {
+        return date.getYear() <= 0 ? out.append(" BC") : out;
+    }
+
+    /** "HH:MM:SS.ffffff" of microseconds since midnight (24:00:00 included). */
+    static StringBuilder appendTime(StringBuilder out, long microsOfDay) {
+        long seconds = microsOfDay / 1_000_000;
+        appendPadded(out, (int) (seconds / 3600), 2).append(':');
+        appendPadded(out, (int) (seconds / 60 % 60), 2).append(':');
+        appendPadded(out, (int) (seconds % 60), 2).append('.');
+        return appendPadded(out, (int) (microsOfDay % 1_000_000), 6);
+    }
+
+    /** "+HH:MM:SS" or "-HH:MM:SS" of an offset east of UTC in seconds. */
+    static StringBuilder appendOffset(StringBuilder out, int offsetSeconds) {
+        out.append(offsetSeconds < 0 ? '-' : '+');
+        int abs = Math.abs(offsetSeconds);
+        appendPadded(out, abs / 3600, 2).append(':');
+        appendPadded(out, abs / 60 % 60, 2).append(':');
+        return appendPadded(out, abs % 60, 2);
+    }
+
+    /** A non-negative value with leading zeros to {@code width} digits. */
+    static StringBuilder appendPadded(StringBuilder out, long value, int width) {
+        for (long limit = Integers.pow10(width - 1); limit > 1 && value < limit; limit /= 10) {
+            out.append('0');
+        }
+        return out.append(value);
+    }
+}
