@@ -2,6 +2,7 @@ package org.pgingest.workload.types;
 
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -30,6 +31,16 @@ public interface TypeCodec {
 
     /** Binds a checked non-null value; the statement text has no cast of its own for this parameter. */
     void bind(PreparedStatement statement, int index, Object value) throws SQLException;
+
+    /**
+     * Binds SQL NULL. A codec that binds its values with a JDBC type of its own binds NULL with the same one: pgjdbc
+     * sends a parameter type oid per parameter, and parses a server-prepared statement again when they change
+     * from one execution to the next (int4, then "unspecified" for a NULL). The default, {@link Types#OTHER}, lets
+     * the server infer the type, as for values bound as untyped text.
+     */
+    default void bindNull(PreparedStatement statement, int index) throws SQLException {
+        statement.setNull(index, Types.OTHER);
+    }
 
     /** Appends the text input form of a checked non-null value (before any COPY escaping). */
     void appendText(StringBuilder out, Object value);
