@@ -2,6 +2,7 @@ package org.pgingest.workload.types;
 
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -10,6 +11,11 @@ import java.util.SplittableRandom;
 final class BoolCodec extends ScalarCodec {
     BoolCodec(String sqlType) {
         super(sqlType, Boolean.class);
+    }
+
+    @Override
+    public void bindNull(PreparedStatement statement, int index) throws SQLException {
+        statement.setNull(index, Types.BOOLEAN);
     }
 
     @Override

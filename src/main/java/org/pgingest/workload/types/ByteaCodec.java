@@ -3,6 +3,7 @@ package org.pgingest.workload.types;
 import java.nio.charset.StandardCharsets;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -16,6 +17,11 @@ final class ByteaCodec extends ScalarCodec {
 
     ByteaCodec(String sqlType) {
         super(sqlType, byte[].class);
+    }
+
+    @Override
+    public void bindNull(PreparedStatement statement, int index) throws SQLException {
+        statement.setNull(index, Types.BINARY);
     }
 
     @Override

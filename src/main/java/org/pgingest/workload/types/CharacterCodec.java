@@ -2,6 +2,7 @@ package org.pgingest.workload.types;
 
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -36,6 +37,11 @@ final class CharacterCodec extends ScalarCodec {
         String cut = TextCodec.cutSpaces(s, length, sqlType());
         int missing = length - Texts.codePoints(cut);
         return missing == 0 ? cut : cut + " ".repeat(missing);
+    }
+
+    @Override
+    public void bindNull(PreparedStatement statement, int index) throws SQLException {
+        statement.setNull(index, Types.VARCHAR);
     }
 
     @Override

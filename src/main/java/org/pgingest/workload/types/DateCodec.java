@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
  * pgjdbc maps them); binary int32 days since 2000-01-01, INT32_MAX/MIN for ±infinity (date_send). Range
  * 4714-11-24 BC to 5874897-12-31.
  */
-final class DateCodec extends ScalarCodec {
+final class DateCodec extends ScalarCodec implements OrderedCodec {
     DateCodec(String sqlType) {
         super(sqlType, LocalDate.class);
     }
@@ -70,5 +70,17 @@ final class DateCodec extends ScalarCodec {
                 LocalDate.of(0, 2, 29), LocalDate.of(1, 1, 1), LocalDate.of(-1, 12, 31), LocalDate.of(9999, 12, 31),
                 LocalDate.of(10_000, 1, 1), LocalDate.of(1999, 12, 31), LocalDate.of(2000, 1, 1),
                 LocalDate.of(1582, 10, 10), LocalDate.of(2024, 2, 29));
+    }
+
+    @Override
+    public int compare(Object a, Object b) {
+        return ((LocalDate) a).compareTo((LocalDate) b);
+    }
+
+    /** daterange_canonical adds a day to a finite date and leaves ±infinity alone. */
+    @Override
+    public Object next(Object v) {
+        LocalDate date = (LocalDate) v;
+        return isInfinite(date) ? date : date.plusDays(1);
     }
 }

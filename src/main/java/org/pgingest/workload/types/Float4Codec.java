@@ -2,6 +2,7 @@ package org.pgingest.workload.types;
 
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -10,12 +11,17 @@ import java.util.SplittableRandom;
  * real: Java Float; binary the IEEE 754 bits (float4send). Every float is storable, NaN, ±Infinity, -0 and
  * subnormals included (float4in reads subnormals since PostgreSQL 12).
  */
-final class Float4Codec extends ScalarCodec {
+final class Float4Codec extends ScalarCodec implements OrderedCodec {
     Float4Codec(String sqlType) {
         super(sqlType, Float.class);
     }
 
     /** pgjdbc binds a float as binary float4 (its text fallback would be a float8 literal). */
+    @Override
+    public void bindNull(PreparedStatement statement, int index) throws SQLException {
+        statement.setNull(index, Types.REAL);
+    }
+
     @Override
     public void bind(PreparedStatement statement, int index, Object value) throws SQLException {
         statement.setFloat(index, (Float) value);
@@ -49,5 +55,14 @@ final class Float4Codec extends ScalarCodec {
     public List<Object> hostileValues() {
         return List.of(Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, -0.0f, 0.0f, Float.MIN_VALUE,
                 Float.MIN_NORMAL, Float.MAX_VALUE, -Float.MAX_VALUE, 0.1f, 16777216f);
+    }
+
+    /** float4's btree order: NaN above every other value, -0 equal to 0. */
+    @Override
+    public int compare(Object a, Object b) {
+        float x = (Float) a;
+        float y = (Float) b;
+        return Float.isNaN(x) || Float.isNaN(y) ? Boolean.compare(Float.isNaN(x), Float.isNaN(y))
+                : Float.compare(x == 0 ? 0.0f : x, y == 0 ? 0.0f : y);
     }
 }

@@ -2,6 +2,7 @@ package org.pgingest.workload.types;
 
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -10,9 +11,14 @@ import java.util.SplittableRandom;
  * double precision: Java Double; binary the IEEE 754 bits, big-endian (float8send). Every double is storable,
  * NaN and ±Infinity included; PostgreSQL keeps -0 (its output is "-0").
  */
-final class Float8Codec extends ScalarCodec {
+final class Float8Codec extends ScalarCodec implements OrderedCodec {
     Float8Codec(String sqlType) {
         super(sqlType, Double.class);
+    }
+
+    @Override
+    public void bindNull(PreparedStatement statement, int index) throws SQLException {
+        statement.setNull(index, Types.DOUBLE);
     }
 
     @Override
@@ -51,5 +57,14 @@ final class Float8Codec extends ScalarCodec {
     public List<Object> hostileValues() {
         return List.of(Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -0.0, 0.0, Double.MIN_VALUE,
                 Double.MIN_NORMAL, Double.MAX_VALUE, -Double.MAX_VALUE, 0.1, 1e-300, 123456789.125);
+    }
+
+    /** float8's btree order: NaN above every other value, -0 equal to 0. */
+    @Override
+    public int compare(Object a, Object b) {
+        double x = (Double) a;
+        double y = (Double) b;
+        return Double.isNaN(x) || Double.isNaN(y) ? Boolean.compare(Double.isNaN(x), Double.isNaN(y))
+                : Double.compare(x == 0 ? 0.0 : x, y == 0 ? 0.0 : y);
     }
 }

@@ -2,14 +2,20 @@ package org.pgingest.workload.types;
 
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
 
 /** smallint: Java Short; binary int16 (int2send). 65,536 distinct values. */
-final class Int2Codec extends ScalarCodec {
+final class Int2Codec extends ScalarCodec implements OrderedCodec {
     Int2Codec(String sqlType) {
         super(sqlType, Short.class);
+    }
+
+    @Override
+    public void bindNull(PreparedStatement statement, int index) throws SQLException {
+        statement.setNull(index, Types.SMALLINT);
     }
 
     @Override
@@ -41,5 +47,10 @@ final class Int2Codec extends ScalarCodec {
     @Override
     public List<Object> hostileValues() {
         return List.of(Short.MIN_VALUE, Short.MAX_VALUE, (short) 0, (short) -1);
+    }
+
+    @Override
+    public int compare(Object a, Object b) {
+        return Short.compare((Short) a, (Short) b);
     }
 }

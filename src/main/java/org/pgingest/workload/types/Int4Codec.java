@@ -1,15 +1,22 @@
 package org.pgingest.workload.types;
 
+import org.pgingest.workload.ValueRejectedException;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
 
 /** integer: Java Integer; binary int32 (int4send). */
-final class Int4Codec extends ScalarCodec {
+final class Int4Codec extends ScalarCodec implements OrderedCodec {
     Int4Codec(String sqlType) {
         super(sqlType, Integer.class);
+    }
+
+    @Override
+    public void bindNull(PreparedStatement statement, int index) throws SQLException {
+        statement.setNull(index, Types.INTEGER);
     }
 
     @Override
@@ -41,5 +48,21 @@ final class Int4Codec extends ScalarCodec {
     @Override
     public List<Object> hostileValues() {
         return List.of(Integer.MIN_VALUE, Integer.MAX_VALUE, 0, -1);
+    }
+
+    @Override
+    public int compare(Object a, Object b) {
+        return Integer.compare((Integer) a, (Integer) b);
+    }
+
+    /** int4range_canonical adds one with int4pl, which refuses to pass the largest int4. */
+    @Override
+    public Object next(Object v) {
+        int i = (Integer) v;
+        if (i == Integer.MAX_VALUE) {
+            throw new ValueRejectedException(ValueRejectedException.NUMERIC_OUT_OF_RANGE, "integer out of range: "
+                    + "a range bound after " + i);
+        }
+        return i + 1;
     }
 }

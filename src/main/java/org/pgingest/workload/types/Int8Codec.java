@@ -1,15 +1,22 @@
 package org.pgingest.workload.types;
 
+import org.pgingest.workload.ValueRejectedException;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
 
 /** bigint: Java Long; binary int64 (int8send). */
-final class Int8Codec extends ScalarCodec {
+final class Int8Codec extends ScalarCodec implements OrderedCodec {
     Int8Codec(String sqlType) {
         super(sqlType, Long.class);
+    }
+
+    @Override
+    public void bindNull(PreparedStatement statement, int index) throws SQLException {
+        statement.setNull(index, Types.BIGINT);
     }
 
     @Override
@@ -41,5 +48,21 @@ final class Int8Codec extends ScalarCodec {
     @Override
     public List<Object> hostileValues() {
         return List.of(Long.MIN_VALUE, Long.MAX_VALUE, 0L, -1L);
+    }
+
+    @Override
+    public int compare(Object a, Object b) {
+        return Long.compare((Long) a, (Long) b);
+    }
+
+    /** int8range_canonical adds one with int8pl, which refuses to pass the largest int8. */
+    @Override
+    public Object next(Object v) {
+        long i = (Long) v;
+        if (i == Long.MAX_VALUE) {
+            throw new ValueRejectedException(ValueRejectedException.NUMERIC_OUT_OF_RANGE, "bigint out of range: "
+                    + "a range bound after " + i);
+        }
+        return i + 1;
     }
 }

@@ -21,7 +21,7 @@ import java.util.SplittableRandom;
  * (numeric_send): int16 count of base-10000 digits, int16 weight of the first digit, int16 sign, int16 dscale,
  * then the digits.
  */
-final class NumericCodec extends ScalarCodec {
+final class NumericCodec extends ScalarCodec implements OrderedCodec {
     /** numeric's own limits (numeric.c): 131072 digits before the point, 16383 after. */
     private static final int MAX_INTEGER_DIGITS = 131_072;
     private static final int MAX_DSCALE = 16_383;
@@ -75,13 +75,28 @@ final class NumericCodec extends ScalarCodec {
                         + " rounds to a value of more than " + (precision - scale) + " integer digits");
             }
         } else {
-            stored = d.scale() < 0 ? d.setScale(0) : d;
-            if (stored.scale() > MAX_DSCALE || stored.precision() - stored.scale() > MAX_INTEGER_DIGITS) {
-                throw outOfRange(ValueRejectedException.NUMERIC_OUT_OF_RANGE, "value overflows numeric format: "
-                        + (stored.precision() - stored.scale()) + " integer digits, scale " + stored.scale());
-            }
+            stored = checkUnconstrained(d, sqlType());
         }
         return stored.equals(d) ? d : stored;
+    }
+
+    /**
+     * The value unconstrained numeric stores (a negative scale becomes 0), or a rejection when it lies beyond
+     * numeric's format: more than 131072 digits before the point or 16383 after.
+     */
+    static BigDecimal checkUnconstrained(BigDecimal d, String sqlType) {
+        BigDecimal stored = d.scale() < 0 ? d.setScale(0) : d;
+        if (stored.scale() > MAX_DSCALE || stored.precision() - stored.scale() > MAX_INTEGER_DIGITS) {
+            throw new ValueRejectedException(ValueRejectedException.NUMERIC_OUT_OF_RANGE, sqlType
+                    + ": value overflows numeric format: " + (stored.precision() - stored.scale())
+                    + " integer digits, scale " + stored.scale());
+        }
+        return stored;
+    }
+
+    @Override
+    public void bindNull(PreparedStatement statement, int index) throws SQLException {
+        statement.setNull(index, Types.NUMERIC);
     }
 
     /** pgjdbc sends a BigDecimal as numeric; NaN and ±Infinity go as untyped text. */
@@ -208,5 +223,18 @@ final class NumericCodec extends ScalarCodec {
             values.add(new BigDecimal("10000"));
         }
         return values;
+    }
+
+    /** numeric's order: -Infinity, the numbers, Infinity, then NaN (numeric.c sorts NaN above everything). */
+    @Override
+    public int compare(Object a, Object b) {
+        int ra = rank(a);
+        int rb = rank(b);
+        return ra != rb || ra != 1 ? Integer.compare(ra, rb) : ((BigDecimal) a).compareTo((BigDecimal) b);
+    }
+
+    private static int rank(Object v) {
+        return v == NumericSpecial.NEGATIVE_INFINITY ? 0 : v == NumericSpecial.POSITIVE_INFINITY ? 2
+                : v == NumericSpecial.NAN ? 3 : 1;
     }
 }

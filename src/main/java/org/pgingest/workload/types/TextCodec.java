@@ -4,6 +4,7 @@ import org.pgingest.workload.ValueRejectedException;
 
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -65,6 +66,11 @@ final class TextCodec extends ScalarCodec {
             }
         }
         return kept;
+    }
+
+    @Override
+    public void bindNull(PreparedStatement statement, int index) throws SQLException {
+        statement.setNull(index, Types.VARCHAR);
     }
 
     @Override

@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
  * ±infinity; binary int64 microseconds since 2000-01-01 00:00 (timestamp_send). {@link #checked} rounds as the
  * server does: to the microsecond as text input is read, then to the declared precision, half away from zero.
  */
-final class TimestampCodec extends ScalarCodec {
+final class TimestampCodec extends ScalarCodec implements OrderedCodec {
     private final int precision;
 
     TimestampCodec(String sqlType, int typmod) {
@@ -90,5 +90,10 @@ final class TimestampCodec extends ScalarCodec {
                 LocalDateTime.of(2023, 12, 31, 23, 59, 59, 999_999_600),
                 LocalDateTime.of(2024, 2, 29, 12, 0, 0, 123_456_789)));
         return values;
+    }
+
+    @Override
+    public int compare(Object a, Object b) {
+        return ((LocalDateTime) a).compareTo((LocalDateTime) b);
     }
 }

@@ -13,7 +13,7 @@ import java.util.SplittableRandom;
  * to the declared precision, half away from zero; the offset is kept. The text form is in UTC, so it does not
  * depend on the session's TimeZone, and keeps offsets with seconds (as historic zones have).
  */
-final class TimestamptzCodec extends ScalarCodec {
+final class TimestamptzCodec extends ScalarCodec implements OrderedCodec {
     private final int precision;
 
     TimestamptzCodec(String sqlType, int typmod) {
@@ -96,5 +96,14 @@ final class TimestamptzCodec extends ScalarCodec {
                 OffsetDateTime.of(2000, 1, 1, 0, 0, 0, 500_000_000, ZoneOffset.UTC),
                 OffsetDateTime.of(2024, 3, 31, 1, 59, 59, 999_999_600, ZoneOffset.ofHours(1)),
                 OffsetDateTime.of(2024, 2, 29, 12, 0, 0, 123_456_789, ZoneOffset.ofHours(-18)));
+    }
+
+    /** By instant, as timestamptz compares (OffsetDateTime.compareTo would also order equal instants by offset). */
+    @Override
+    public int compare(Object a, Object b) {
+        OffsetDateTime x = (OffsetDateTime) a;
+        OffsetDateTime y = (OffsetDateTime) b;
+        int bySecond = Long.compare(x.toEpochSecond(), y.toEpochSecond());
+        return bySecond != 0 ? bySecond : Integer.compare(x.getNano(), y.getNano());
     }
 }
