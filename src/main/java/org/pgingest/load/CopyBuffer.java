@@ -1,5 +1,7 @@
 package org.pgingest.load;
 
+import org.pgingest.workload.types.BinarySink;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -15,7 +17,7 @@ import java.util.Arrays;
  * <p>Text is encoded from valid UTF-16 only: {@link RowCheck} has refused lone surrogates and U+0000 before a
  * value gets here, so every surrogate is half of a pair and becomes one 4-byte sequence.
  */
-final class CopyBuffer {
+final class CopyBuffer implements BinarySink {
     private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
@@ -48,33 +50,50 @@ final class CopyBuffer {
         }
     }
 
-    void writeByte(int b) {
+    @Override
+    public void writeByte(int b) {
         reserve(1);
         bytes[size++] = (byte) b;
     }
 
-    void writeShort(int v) {
+    @Override
+    public void writeShort(int v) {
         reserve(2);
         SHORT.set(bytes, size, (short) v);
         size += 2;
     }
 
-    void writeInt(int v) {
+    @Override
+    public void writeInt(int v) {
         reserve(4);
         INT.set(bytes, size, v);
         size += 4;
     }
 
-    void writeLong(long v) {
+    @Override
+    public void writeLong(long v) {
         reserve(8);
         LONG.set(bytes, size, v);
         size += 8;
     }
 
-    void write(byte[] b) {
+    @Override
+    public void write(byte[] b) {
         reserve(b.length);
         System.arraycopy(b, 0, bytes, size, b.length);
         size += b.length;
+    }
+
+    @Override
+    public int reserveLength() {
+        int mark = size;
+        writeInt(0);
+        return mark;
+    }
+
+    @Override
+    public void fillLength(int mark) {
+        INT.set(bytes, mark, size - mark - 4);
     }
 
     /** Characters below U+0080 only (digits, signs, keywords), one byte each. */
@@ -109,7 +128,8 @@ final class CopyBuffer {
     }
 
     /** Binary COPY's text field: its length in bytes (int32), then its UTF-8. */
-    void writeLengthPrefixedUtf8(String s) {
+    @Override
+    public void writeLengthPrefixedUtf8(CharSequence s) {
         reserve(4 + s.length() * MAX_BYTES_PER_CHAR);
         int lengthAt = size;
         size += 4;
@@ -124,7 +144,7 @@ final class CopyBuffer {
      * COPY text format's field: backslash, newline, carriage return and tab backslash-escaped, so no data byte is
      * a delimiter and {@code \.} can never stand alone on a line.
      */
-    void writeTextEscaped(String s) {
+    void writeTextEscaped(CharSequence s) {
         reserve(s.length() * MAX_BYTES_PER_CHAR);
         for (int i = 0, n = s.length(); i < n; i++) {
             char c = s.charAt(i);
@@ -139,10 +159,33 @@ final class CopyBuffer {
     }
 
     /**
+     * A CSV field for a non-null value: as it is when it holds nothing CSV treats specially, otherwise quoted with
+     * quotes doubled. Quoted are: the empty string (an unquoted empty field is NULL), a delimiter, quote, carriage
+     * return or line feed, and a backslash (so {@code \.} is never the end-of-data marker). Numbers, timestamps and
+     * most identifiers go unquoted. Returns the newlines inside it, which the server counts as lines.
+     */
+    int writeCsvField(CharSequence s) {
+        int n = s.length();
+        boolean plain = n > 0;
+        for (int i = 0; i < n && plain; i++) {
+            char c = s.charAt(i);
+            plain = c != ',' && c != '"' && c != '\n' && c != '\r' && c != '\\';
+        }
+        if (!plain) {
+            return writeCsvQuoted(s);
+        }
+        reserve(n * MAX_BYTES_PER_CHAR);
+        for (int i = 0; i < n; i++) {
+            i = putChar(s, i);
+        }
+        return 0;
+    }
+
+    /**
      * A quoted CSV field, quotes doubled: quoted even when empty, which keeps the empty string apart from NULL
      * (an unquoted empty field). Returns the newlines inside it, which the server counts as lines.
      */
-    int writeCsvQuoted(String s) {
+    int writeCsvQuoted(CharSequence s) {
         reserve(2 + s.length() * MAX_BYTES_PER_CHAR);
         int newlines = 0;
         bytes[size++] = '"';
@@ -165,7 +208,7 @@ final class CopyBuffer {
     }
 
     /** Puts the character at {@code i} (both halves of a pair) as UTF-8; returns the index of the last char used. */
-    private int putChar(String s, int i) {
+    private int putChar(CharSequence s, int i) {
         char c = s.charAt(i);
         if (c < 0x80) {
             bytes[size++] = (byte) c;

@@ -1,19 +1,19 @@
 package org.pgingest.load;
 
 import org.pgingest.workload.Column;
-import org.pgingest.workload.ColumnType;
+import org.pgingest.workload.types.TypeCodec;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.time.OffsetDateTime;
 import java.util.List;
 
 /**
  * The three COPY formats and their row encoders, which write straight into a {@link CopyBuffer}. Escaping
  * follows the COPY documentation exactly; the tests feed every character the formats treat specially through
- * each. Integers and timestamps are written as digits without a String in between, and text is escaped and
- * UTF-8-encoded in one pass, because on a two-core machine the client's encoding CPU is taken from the server
- * ({@code EncoderBenchmark} measures each format's cost per row).
+ * each. Each value's text form is appended to one reused scratch builder by its codec and escaped and
+ * UTF-8-encoded from there in one pass, and the buffer itself is reused by every call on a thread, because on a
+ * two-core machine the client's encoding CPU and garbage are taken from the server ({@code EncoderBenchmark}
+ * measures each format's cost per row).
  */
 public enum CopyFormat {
     /**
@@ -28,11 +28,12 @@ public enum CopyFormat {
                     out.writeByte('\t');
                 }
                 Object v = row[i];
-                ColumnType type = columns.get(i).type();
                 if (v == null) {
                     out.writeAscii("\\N");
-                } else if (!writePlain(out, type, v, scratch)) {
-                    out.writeTextEscaped(type.text(v));
+                } else {
+                    scratch.setLength(0);
+                    columns.get(i).codec().appendText(scratch, v);
+                    out.writeTextEscaped(scratch);
                 }
             }
             out.writeByte('\n');
@@ -41,9 +42,8 @@ public enum CopyFormat {
     },
     /**
      * Comma-separated; NULL is an unquoted empty field and every other value that could hold a delimiter, a
-     * quote or a line break, or be empty, is quoted (quotes doubled), so the empty string stays distinct from
-     * NULL and a quoted {@code \.} is data, not end-of-data. Numbers and timestamps hold none of these and go
-     * unquoted.
+     * quote, a line break or a backslash, or is empty, is quoted (quotes doubled), so the empty string stays
+     * distinct from NULL and a quoted {@code \.} is data, not end-of-data ({@link CopyBuffer#writeCsvField}).
      */
     CSV("FORMAT csv") {
         @Override
@@ -54,9 +54,10 @@ public enum CopyFormat {
                     out.writeByte(',');
                 }
                 Object v = row[i];
-                ColumnType type = columns.get(i).type();
-                if (v != null && !writePlain(out, type, v, scratch)) {
-                    lineBreaks += out.writeCsvQuoted(type.text(v));
+                if (v != null) {
+                    scratch.setLength(0);
+                    columns.get(i).codec().appendText(scratch, v);
+                    lineBreaks += out.writeCsvField(scratch);
                 }
             }
             out.writeByte('\n');
@@ -65,10 +66,11 @@ public enum CopyFormat {
     },
     /**
      * PostgreSQL's binary tuple format: 11-byte signature, flags and header-extension length, then per row
-     * a field count and per field its length (-1 for NULL) and send form; trailer -1. Types must match the
-     * columns exactly (int4 is not int8). pgjdbc does not encode rows; the encoder is the suite's own
-     * because the format is small and the types few, where the library alternative (pgbulkinsert, last released
-     * for Java 11) brings a mapping model of its own.
+     * a field count and per field its length (-1 for NULL) and send form ({@link TypeCodec#writeBinary}); trailer
+     * -1. Types must match the columns exactly (int4 is not int8). pgjdbc does not encode rows; the encoder is the
+     * suite's own because the format is small, where the library alternative (pgbulkinsert, last released for
+     * Java 11) brings a mapping model of its own. A column whose codec has no binary form makes the whole format
+     * unusable for its table ({@link TypeCodec#binaryUnsupported}).
      */
     BINARY("FORMAT binary") {
         private final byte[] signature = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xFF, '\r', '\n', 0};
@@ -87,7 +89,7 @@ public enum CopyFormat {
                 if (row[i] == null) {
                     out.writeInt(-1);
                 } else {
-                    writeBinary(out, columns.get(i).type(), row[i]);
+                    columns.get(i).codec().writeBinary(out, row[i]);
                 }
             }
             return 0;
@@ -101,8 +103,6 @@ public enum CopyFormat {
 
     /** Bytes gathered before they are handed on: the driver sends each hand-over as one CopyData message. */
     static final int FLUSH_BYTES = 64 * 1024;
-    /** pg_type oid of float4, the element type of a binary real[]. */
-    private static final int FLOAT4_OID = 700;
 
     private final String option;
 
@@ -142,26 +142,61 @@ public enum CopyFormat {
      */
     <E extends Exception> long stream(List<Column> columns, Iterable<Object[]> rows, Drain<E> drain,
                                       LineBreakSink lineBreaks) throws E {
-        CopyBuffer out = new CopyBuffer(FLUSH_BYTES + 8 * 1024);
-        StringBuilder scratch = new StringBuilder(40);
-        long index = 0;
-        writeHeader(out);
-        for (Object[] row : rows) {
-            int breaks = writeRow(out, columns, row, scratch);
-            if (breaks > 0) {
-                lineBreaks.add(index, breaks);
+        Scratch scratch = Scratch.take();
+        CopyBuffer out = scratch.buffer;
+        try {
+            long index = 0;
+            writeHeader(out);
+            for (Object[] row : rows) {
+                int breaks = writeRow(out, columns, row, scratch.text);
+                if (breaks > 0) {
+                    lineBreaks.add(index, breaks);
+                }
+                index++;
+                if (out.size() >= FLUSH_BYTES) {
+                    drain.write(out.bytes(), out.size());
+                    out.reset();
+                }
             }
-            index++;
-            if (out.size() >= FLUSH_BYTES) {
+            writeTrailer(out);
+            if (out.size() > 0) {
                 drain.write(out.bytes(), out.size());
-                out.reset();
+            }
+            return index;
+        } finally {
+            scratch.giveBack();
+        }
+    }
+
+    /**
+     * The COPY buffer and text builder of one thread, reused by every call on it: a buffer of about 72 kB allocated
+     * per call was 151 of the 500-row binary COPY's bytes per row. Taken for the length of one stream and given back
+     * after it, so a nested stream on the same thread gets buffers of its own; one that grew past
+     * {@link #KEPT_BYTES} (rows of megabytes) is dropped rather than kept for the thread's life.
+     */
+    private static final class Scratch {
+        private static final int KEPT_BYTES = 1 << 20;
+        private static final ThreadLocal<Scratch> OF_THREAD = ThreadLocal.withInitial(Scratch::new);
+
+        final CopyBuffer buffer = new CopyBuffer(FLUSH_BYTES + 8 * 1024);
+        final StringBuilder text = new StringBuilder(64);
+        private boolean inUse;
+
+        static Scratch take() {
+            Scratch own = OF_THREAD.get();
+            Scratch taken = own.inUse ? new Scratch() : own;
+            taken.inUse = true;
+            return taken;
+        }
+
+        void giveBack() {
+            buffer.reset();
+            text.setLength(0);
+            inUse = false;
+            if ((buffer.bytes().length > KEPT_BYTES || text.capacity() > KEPT_BYTES) && OF_THREAD.get() == this) {
+                OF_THREAD.remove();
             }
         }
-        writeTrailer(out);
-        if (out.size() > 0) {
-            drain.write(out.bytes(), out.size());
-        }
-        return index;
     }
 
     /** COPY table (cols) FROM STDIN with this format and any extra options (e.g. FREEZE). */
@@ -191,65 +226,5 @@ public enum CopyFormat {
     abstract int writeRow(CopyBuffer out, List<Column> columns, Object[] row, StringBuilder scratch);
 
     void writeTrailer(CopyBuffer out) {
-    }
-
-    /**
-     * Writes a value whose text form never holds a delimiter, quote, backslash or line break and is never empty
-     * (numbers and timestamps), as it is, and returns true; returns false for any other value, which the format
-     * must escape or quote.
-     */
-    private static boolean writePlain(CopyBuffer out, ColumnType type, Object v, StringBuilder scratch) {
-        switch (type) {
-            case INT4 -> out.writeDecimal((Integer) v);
-            case INT8 -> out.writeDecimal((Long) v);
-            case FLOAT8 -> out.writeAscii(type.text(v));
-            case TIMESTAMPTZ -> {
-                scratch.setLength(0);
-                out.writeAscii(ColumnType.appendTimestampText(scratch, (OffsetDateTime) v));
-            }
-            default -> {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** A non-null value's binary COPY field: int32 length, then the type's send format. */
-    private static void writeBinary(CopyBuffer out, ColumnType type, Object v) {
-        switch (type) {
-            case INT4 -> {
-                out.writeInt(4);
-                out.writeInt((Integer) v);
-            }
-            case INT8 -> {
-                out.writeInt(8);
-                out.writeLong((Long) v);
-            }
-            case TEXT, VARCHAR_64 -> out.writeLengthPrefixedUtf8((String) v);
-            case TIMESTAMPTZ -> {
-                out.writeInt(8);
-                out.writeLong(ColumnType.postgresMicros((OffsetDateTime) v));
-            }
-            case FLOAT8 -> {
-                out.writeInt(8);
-                out.writeLong(Double.doubleToRawLongBits((Double) v));
-            }
-            case REAL_ARRAY -> {
-                // Binary array: ndim, has-nulls flag, element type oid, then per dimension its length and lower
-                // bound, then each element as length + float4 bits.
-                float[] floats = (float[]) v;
-                out.writeInt(20 + floats.length * 8);
-                out.writeInt(1);
-                out.writeInt(0);
-                out.writeInt(FLOAT4_OID);
-                out.writeInt(floats.length);
-                out.writeInt(1);
-                for (float f : floats) {
-                    out.writeInt(4);
-                    out.writeInt(Float.floatToRawIntBits(f));
-                }
-            }
-            default -> throw new IllegalStateException("no binary COPY form for " + type);
-        }
     }
 }

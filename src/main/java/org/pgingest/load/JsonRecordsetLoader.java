@@ -64,7 +64,7 @@ public final class JsonRecordsetLoader extends AtomicLoader {
                     if (row[i] == null) {
                         json.writeNull();
                     } else {
-                        json.writeString(columns.get(i).type().text(row[i]));
+                        json.writeString(columns.get(i).codec().text(row[i]));
                     }
                 }
                 json.writeEndObject();

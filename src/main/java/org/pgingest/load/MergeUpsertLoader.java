@@ -1,6 +1,7 @@
 package org.pgingest.load;
 
 import org.pgingest.workload.Column;
+import org.pgingest.workload.Identifiers;
 import org.pgingest.workload.Table;
 import org.pgingest.workload.TableShape;
 
@@ -44,11 +45,12 @@ public final class MergeUpsertLoader extends AtomicLoader {
         String columns = table.columnList();
         try (Statement st = connection.createStatement()) {
             StagedInput.stage(connection, st, table, rows);
-            String updates = table.columns().stream().map(Column::name).filter(c -> !c.equals(key))
+            String updates = table.columns().stream().filter(c -> !c.name().equals(key)).map(Column::quoted)
                     .map(c -> c + " = s." + c).collect(Collectors.joining(", "));
-            String values = table.columns().stream().map(c -> "s." + c.name()).collect(Collectors.joining(", "));
+            String values = table.columns().stream().map(c -> "s." + c.quoted()).collect(Collectors.joining(", "));
+            String k = Identifiers.quote(key);
             long merged = st.executeUpdate("MERGE INTO " + table.qualifiedName() + " AS t USING ("
-                    + StagedInput.latestPerKey(table, key) + ") AS s ON t." + key + " = s." + key
+                    + StagedInput.latestPerKey(table, key) + ") AS s ON t." + k + " = s." + k
                     + " WHEN MATCHED THEN UPDATE SET " + updates
                     + " WHEN NOT MATCHED THEN INSERT (" + columns + ") VALUES (" + values + ")");
             StagedInput.drop(st);

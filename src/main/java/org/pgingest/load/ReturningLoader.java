@@ -1,5 +1,6 @@
 package org.pgingest.load;
 
+import org.pgingest.workload.Identifiers;
 import org.pgingest.workload.Table;
 import org.pgingest.workload.TableShape;
 
@@ -63,10 +64,11 @@ public abstract class ReturningLoader extends AtomicLoader {
      */
     static String insertReturningIdsInOrder(Table table, String key, String input) {
         String keyType = table.columns().stream().filter(c -> c.name().equals(key)).findFirst().orElseThrow()
-                .type().sqlType();
-        String id = idColumn(table);
+                .codec().sqlType();
+        String id = Identifiers.quote(idColumn(table));
+        String k = Identifiers.quote(key);
         return "WITH " + input + ", ins AS (" + table.insertInto() + " SELECT " + table.columnList()
-                + " FROM input ORDER BY ord RETURNING " + id + ", " + key + ") SELECT ins." + id
-                + " FROM ins JOIN input ON ins." + key + " = input." + key + "::" + keyType + " ORDER BY input.ord";
+                + " FROM input ORDER BY ord RETURNING " + id + ", " + k + ") SELECT ins." + id
+                + " FROM ins JOIN input ON ins." + k + " = input." + k + "::" + keyType + " ORDER BY input.ord";
     }
 }

@@ -48,7 +48,7 @@ public final class ReturningValuesLoader extends ReturningLoader {
     private static String sql(Table table, String key, int rowCount) {
         StringBuilder row = new StringBuilder("(");
         for (Column c : table.columns()) {
-            row.append("?::").append(c.type().castType()).append(", ");
+            row.append("?::").append(c.codec().castType()).append(", ");
         }
         StringBuilder values = new StringBuilder();
         for (int i = 0; i < rowCount; i++) {

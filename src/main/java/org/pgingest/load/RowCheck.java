@@ -1,7 +1,6 @@
 package org.pgingest.load;
 
 import org.pgingest.workload.Column;
-import org.pgingest.workload.ColumnType;
 import org.pgingest.workload.Table;
 import org.pgingest.workload.ValueRejectedException;
 
@@ -11,7 +10,7 @@ import java.util.List;
 
 /**
  * The one check every row passes before any loader encodes it: not null, as many values as the table has
- * columns, and each value accepted by its {@link ColumnType#checked column type}. A row that fails is the
+ * columns, and each value accepted by its {@link org.pgingest.workload.types.TypeCodec#checked codec}. A row that fails is the
  * row's fault, reported with its index like a row the server rejected; a row whose timestamps the check
  * rounded to the microsecond is replaced by a copy (the caller's array is never changed).
  */
@@ -49,7 +48,7 @@ final class RowCheck {
             }
             Object checked;
             try {
-                checked = columns.get(i).type().checked(value);
+                checked = columns.get(i).codec().checked(value);
             } catch (ValueRejectedException e) {
                 throw rejected(index, e.sqlState(), "column " + columns.get(i).name() + ": " + e.getMessage());
             }

@@ -1,5 +1,6 @@
 package org.pgingest.load;
 
+import org.pgingest.workload.Identifiers;
 import org.pgingest.workload.Table;
 
 import java.sql.Connection;
@@ -30,7 +31,8 @@ final class StagedInput {
      * not touch the same target row twice.
      */
     static String latestPerKey(Table table, String key) {
-        return "SELECT DISTINCT ON (" + key + ") " + table.columnList() + " FROM " + TABLE + " ORDER BY " + key + ", ord DESC";
+        String k = Identifiers.quote(key);
+        return "SELECT DISTINCT ON (" + k + ") " + table.columnList() + " FROM " + TABLE + " ORDER BY " + k + ", ord DESC";
     }
 
     static void drop(Statement st) throws SQLException {

@@ -1,7 +1,9 @@
 package org.pgingest.load;
 
 import org.pgingest.workload.Column;
+import org.pgingest.workload.Identifiers;
 import org.pgingest.workload.Table;
+import org.pgingest.workload.types.TypeCodec;
 
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -42,8 +44,8 @@ final class Statements {
 
     /** " ON CONFLICT (key) DO UPDATE SET c = EXCLUDED.c, ..." for every non-key column. */
     static String onConflictUpdate(Table table, String key) {
-        return " ON CONFLICT (" + key + ") DO UPDATE SET " + table.columns().stream()
-                .map(Column::name).filter(c -> !c.equals(key))
+        return " ON CONFLICT (" + Identifiers.quote(key) + ") DO UPDATE SET " + table.columns().stream()
+                .filter(c -> !c.name().equals(key)).map(Column::quoted)
                 .map(c -> c + " = EXCLUDED." + c).collect(Collectors.joining(", "));
     }
 
@@ -51,7 +53,12 @@ final class Statements {
     static void bindRow(PreparedStatement ps, List<Column> columns, Object[] row, int firstParameter)
             throws SQLException {
         for (int i = 0; i < row.length; i++) {
-            columns.get(i).type().bind(ps, firstParameter + i, row[i]);
+            TypeCodec codec = columns.get(i).codec();
+            if (row[i] == null) {
+                codec.bindNull(ps, firstParameter + i);
+            } else {
+                codec.bind(ps, firstParameter + i, row[i]);
+            }
         }
     }
 }

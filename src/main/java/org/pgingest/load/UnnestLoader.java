@@ -2,6 +2,7 @@ package org.pgingest.load;
 
 import org.pgingest.workload.Column;
 import org.pgingest.workload.Table;
+import org.pgingest.workload.types.TypeCodec;
 
 import java.sql.Array;
 import java.sql.Connection;
@@ -11,9 +12,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code INSERT INTO t (...) SELECT * FROM unnest(?::t1[], ?::t2[], ...)}: one array parameter per column,
- * whatever the row count, so the statement text and its plan are the same for every chunk. That is the
- * planning time multi-row VALUES pays and this path does not.
+ * {@code INSERT INTO t (...) SELECT u.c0::t1, ... FROM unnest(?::text[], ?::text[], ...) AS u(c0, ...)}: one array
+ * parameter per column, whatever the row count, so the statement text and its plan are the same for every chunk.
+ * That is the planning time multi-row VALUES pays and this path does not. Every column travels as a text array of
+ * its values' text forms and is cast to its type per row ({@link TypeCodec#castType}): one form for every type,
+ * arrays included (unnest of a two-dimensional array would yield its scalars, a text[] of array literals does not).
  */
 public final class UnnestLoader extends AtomicLoader {
     private final int rowsPerStatement;
@@ -48,8 +51,8 @@ public final class UnnestLoader extends AtomicLoader {
         for (int i = 0; i < columns.size(); i++) {
             String alias = "c" + i;
             aliases.add(alias);
-            arrays.add("?::" + columns.get(i).type().unnestArrayType());
-            selects.add(columns.get(i).type().unnestSelect("u." + alias) + " AS " + columns.get(i).name());
+            arrays.add("?::text[]");
+            selects.add("u." + alias + "::" + columns.get(i).codec().castType() + " AS " + columns.get(i).quoted());
         }
         if (ordinality) {
             aliases.add("ord");
@@ -71,11 +74,13 @@ public final class UnnestLoader extends AtomicLoader {
             throws SQLException {
         List<Column> columns = table.columns();
         for (int c = 0; c < columns.size(); c++) {
-            List<Object> values = new ArrayList<>(chunk.size());
-            for (Object[] row : chunk) {
-                values.add(row[c]);
+            TypeCodec codec = columns.get(c).codec();
+            String[] texts = new String[chunk.size()];
+            for (int r = 0; r < texts.length; r++) {
+                Object v = chunk.get(r)[c];
+                texts[r] = v == null ? null : codec.text(v);
             }
-            Array array = columns.get(c).type().unnestArray(connection, values);
+            Array array = connection.createArrayOf("text", texts);
             ps.setArray(c + 1, array);
         }
     }

@@ -32,8 +32,8 @@ public final class SuiteSchema {
         return quote(name) + "." + quote(table);
     }
 
-    static String quote(String identifier) {
-        return "\"" + identifier.replace("\"", "\"\"") + "\"";
+    private static String quote(String identifier) {
+        return Identifiers.quote(identifier);
     }
 
     /**

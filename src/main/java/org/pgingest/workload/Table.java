@@ -41,7 +41,7 @@ public record Table(SuiteSchema schema, TableShape shape, IndexProfile profile, 
 
     /** "col1, col2, ..." of the columns loaders write. */
     public String columnList() {
-        return columns().stream().map(Column::name).collect(Collectors.joining(", "));
+        return columns().stream().map(Column::quoted).collect(Collectors.joining(", "));
     }
 
     /** "INSERT INTO schema.table (col1, col2, ...)": the start of every INSERT a loader sends. */
@@ -54,7 +54,7 @@ public record Table(SuiteSchema schema, TableShape shape, IndexProfile profile, 
      * of staging tables, which must read values exactly as the table's own columns do.
      */
     public String columnDefinitions() {
-        return columns().stream().map(c -> c.name() + " " + c.type().sqlType()).collect(Collectors.joining(", "));
+        return columns().stream().map(c -> c.quoted() + " " + c.codec().sqlType()).collect(Collectors.joining(", "));
     }
 
     /** Drops (if it is the suite's) and creates the table with its indexes. */
@@ -81,17 +81,20 @@ public record Table(SuiteSchema schema, TableShape shape, IndexProfile profile, 
         }
     }
 
-    /** Every row's loader columns, in no particular order. */
-    public List<Object[]> readAll(Connection connection) throws SQLException {
-        List<Object[]> rows = new ArrayList<>();
+    /**
+     * Every row's loader columns as the server prints them ({@code col::text}, null for NULL), in no particular
+     * order: what is compared with what was sent on the server's own text output.
+     */
+    public List<String[]> readAll(Connection connection) throws SQLException {
+        List<String[]> rows = new ArrayList<>();
         List<Column> columns = columns();
         try (Statement st = connection.createStatement();
-             ResultSet rs = st.executeQuery("SELECT " + columns.stream().map(c -> c.type().readExpression(c.name()))
+             ResultSet rs = st.executeQuery("SELECT " + columns.stream().map(c -> c.quoted() + "::text")
                      .collect(Collectors.joining(", ")) + " FROM " + qualifiedName())) {
             while (rs.next()) {
-                Object[] row = new Object[columns.size()];
+                String[] row = new String[columns.size()];
                 for (int i = 0; i < row.length; i++) {
-                    row[i] = columns.get(i).type().read(rs, i + 1);
+                    row[i] = rs.getString(i + 1);
                 }
                 rows.add(row);
             }

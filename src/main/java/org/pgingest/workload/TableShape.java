@@ -1,5 +1,8 @@
 package org.pgingest.workload;
 
+
+import org.pgingest.workload.types.InterimCodecs;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -15,28 +18,28 @@ import java.util.stream.Collectors;
 public enum TableShape {
     /** Go/pgx showdown: users(id bigserial pk, name, email unique, created_at timestamptz). */
     USERS("users",
-            List.of(Column.optional("name", ColumnType.TEXT),
-                    Column.required("email", ColumnType.TEXT),
-                    Column.required("created_at", ColumnType.TIMESTAMPTZ)),
+            List.of(Column.optional("name", InterimCodecs.TEXT),
+                    Column.required("email", InterimCodecs.TEXT),
+                    Column.required("created_at", InterimCodecs.TIMESTAMPTZ)),
             "id bigserial", "email"),
     /** UNNEST vs VALUES: sensors(sensorid text, ts timestamptz, value float8), no key. */
     SENSORS("sensors",
-            List.of(Column.required("sensorid", ColumnType.TEXT),
-                    Column.required("ts", ColumnType.TIMESTAMPTZ),
-                    Column.optional("value", ColumnType.FLOAT8)),
+            List.of(Column.required("sensorid", InterimCodecs.TEXT),
+                    Column.required("ts", InterimCodecs.TIMESTAMPTZ),
+                    Column.optional("value", InterimCodecs.FLOAT8)),
             null, null),
     /** UNNEST vs VALUES with ten float columns instead of one. */
     WIDE_SENSORS("wide_sensors", wideSensorColumns(), null, null),
     /** Write-path experiment: articles with a 384-float embedding (real[] where pgvector is absent). */
     ARTICLES("articles",
-            List.of(Column.required("external_id", ColumnType.VARCHAR_64),
-                    Column.required("title", ColumnType.TEXT),
-                    Column.optional("body", ColumnType.TEXT),
-                    Column.required("category_id", ColumnType.INT4),
-                    Column.required("source_id", ColumnType.INT4),
-                    Column.optional("published_at", ColumnType.TIMESTAMPTZ),
-                    Column.optional("word_count", ColumnType.INT4),
-                    Column.optional("embedding", ColumnType.REAL_ARRAY)),
+            List.of(Column.required("external_id", InterimCodecs.varchar(64)),
+                    Column.required("title", InterimCodecs.TEXT),
+                    Column.optional("body", InterimCodecs.TEXT),
+                    Column.required("category_id", InterimCodecs.INT4),
+                    Column.required("source_id", InterimCodecs.INT4),
+                    Column.optional("published_at", InterimCodecs.TIMESTAMPTZ),
+                    Column.optional("word_count", InterimCodecs.INT4),
+                    Column.optional("embedding", InterimCodecs.REAL_ARRAY)),
             "id bigint GENERATED ALWAYS AS IDENTITY", "external_id");
 
     /** Length of the articles embedding. */
@@ -55,10 +58,10 @@ public enum TableShape {
     }
 
     private static List<Column> wideSensorColumns() {
-        List<Column> result = new ArrayList<>(List.of(Column.required("sensorid", ColumnType.TEXT),
-                Column.required("ts", ColumnType.TIMESTAMPTZ)));
+        List<Column> result = new ArrayList<>(List.of(Column.required("sensorid", InterimCodecs.TEXT),
+                Column.required("ts", InterimCodecs.TIMESTAMPTZ)));
         for (int i = 1; i <= 10; i++) {
-            result.add(Column.optional("value" + i, ColumnType.FLOAT8));
+            result.add(Column.optional("value" + i, InterimCodecs.FLOAT8));
         }
         return result;
     }

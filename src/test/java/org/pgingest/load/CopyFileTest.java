@@ -5,7 +5,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.pgingest.workload.RowGenerator;
-import org.pgingest.workload.Rows;
 import org.pgingest.workload.Table;
 import org.pgingest.workload.TableShape;
 
@@ -46,10 +45,10 @@ class CopyFileTest {
         try (Connection c = SharedServer.connect(client)) {
             assertThat(file.write(fromFile, rows)).isEqualTo(rows.size());
             assertThat(file.load(c, fromFile)).isEqualTo(rows.size());
-            assertThat(Rows.canonicalSorted(fromFile.readAll(c))).containsExactlyElementsOf(Rows.canonicalSorted(rows));
+            assertThat(ServerRows.stored(c, fromFile)).containsExactlyElementsOf(ServerRows.expected(c, fromFile, rows));
             client.load(c, streamed, rows);
-            assertThat(Rows.canonicalSorted(fromFile.readAll(c)))
-                    .containsExactlyElementsOf(Rows.canonicalSorted(streamed.readAll(c)));
+            assertThat(ServerRows.stored(c, fromFile))
+                    .containsExactlyElementsOf(ServerRows.stored(c, streamed));
         }
     }
 }

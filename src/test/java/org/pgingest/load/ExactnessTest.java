@@ -4,10 +4,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.pgingest.workload.ColumnType;
+import org.pgingest.workload.types.InterimCodecs;
 import org.pgingest.workload.HostileValues;
 import org.pgingest.workload.RowGenerator;
-import org.pgingest.workload.Rows;
 import org.pgingest.workload.Table;
 import org.pgingest.workload.TableShape;
 
@@ -116,7 +115,7 @@ class ExactnessTest {
                         assertThat(e.getMessage()).startsWith("row " + BAD + " of the input was rejected: ");
                     });
             assertThat(c.getAutoCommit()).isTrue();
-            assertThat(Rows.canonicalSorted(table.readAll(c))).containsExactlyElementsOf(Rows.canonicalSorted(before));
+            assertThat(ServerRows.stored(c, table)).containsExactlyElementsOf(ServerRows.expected(c, table, before));
         }
     }
 
@@ -152,7 +151,7 @@ class ExactnessTest {
                 expected.add(stored);
             }
             assertThat(loader.load(c, table, rows)).isEqualTo(rows.size());
-            assertThat(Rows.canonicalSorted(table.readAll(c))).containsExactlyElementsOf(Rows.canonicalSorted(expected));
+            assertThat(ServerRows.stored(c, table)).containsExactlyElementsOf(ServerRows.expected(c, table, expected));
         }
     }
 
@@ -167,7 +166,7 @@ class ExactnessTest {
             ps.setString(1, text);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                return (OffsetDateTime) ColumnType.TIMESTAMPTZ.read(rs, 1);
+                return (OffsetDateTime) InterimCodecs.TIMESTAMPTZ.parse(rs.getString(1));
             }
         }
     }
@@ -206,7 +205,7 @@ class ExactnessTest {
             } else {
                 assertThat(loader.load(c, table, rows)).isEqualTo(rows.size());
             }
-            assertThat(Rows.canonicalSorted(table.readAll(c))).containsExactlyElementsOf(Rows.canonicalSorted(expected));
+            assertThat(ServerRows.stored(c, table)).containsExactlyElementsOf(ServerRows.expected(c, table, expected));
         }
     }
 
@@ -316,7 +315,7 @@ class ExactnessTest {
             new CopyLoader(CopyFormat.BINARY).load(c, table, before);
             assertThatThrownBy(() -> loader.load(c, table, failing)).isInstanceOf(AssertionError.class);
             assertThat(c.getAutoCommit()).isTrue();
-            assertThat(Rows.canonicalSorted(table.readAll(c))).containsExactlyElementsOf(Rows.canonicalSorted(before));
+            assertThat(ServerRows.stored(c, table)).containsExactlyElementsOf(ServerRows.expected(c, table, before));
         }
     }
 

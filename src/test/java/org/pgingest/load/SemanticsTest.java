@@ -5,7 +5,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.pgingest.workload.IndexProfile;
 import org.pgingest.workload.RowGenerator;
-import org.pgingest.workload.Rows;
 import org.pgingest.workload.Table;
 import org.pgingest.workload.TableShape;
 
@@ -68,7 +67,7 @@ class SemanticsTest {
             assertThat(loader.load(c, table, second)).isEqualTo(80);
             List<Object[]> expected = new ArrayList<>(second);
             expected.addAll(first.subList(50, 100));
-            assertThat(Rows.canonicalSorted(table.readAll(c))).containsExactlyElementsOf(Rows.canonicalSorted(expected));
+            assertThat(ServerRows.stored(c, table)).containsExactlyElementsOf(ServerRows.expected(c, table, expected));
         }
     }
 
@@ -82,8 +81,8 @@ class SemanticsTest {
         rows.add(repeat);
         try (Connection c = SharedServer.connect()) {
             assertThat(method.create().load(c, table, rows)).isEqualTo(3);
-            assertThat(Rows.canonicalSorted(table.readAll(c)))
-                    .containsExactlyElementsOf(Rows.canonicalSorted(rows.subList(1, 4)));
+            assertThat(ServerRows.stored(c, table))
+                    .containsExactlyElementsOf(ServerRows.expected(c, table, rows.subList(1, 4)));
         }
     }
 
@@ -102,7 +101,7 @@ class SemanticsTest {
             assertThat(loader.load(c, table, second)).isEqualTo(25);
             List<Object[]> expected = new ArrayList<>(first);
             expected.addAll(fresh);
-            assertThat(Rows.canonicalSorted(table.readAll(c))).containsExactlyElementsOf(Rows.canonicalSorted(expected));
+            assertThat(ServerRows.stored(c, table)).containsExactlyElementsOf(ServerRows.expected(c, table, expected));
             assertThat(table.named(StagedDedupeLoader.stagingName(table)).count(c)).isZero();
         }
     }
@@ -116,7 +115,7 @@ class SemanticsTest {
             loader.load(c, table, generator.next(100));
             List<Object[]> second = generator.next(60);
             assertThat(loader.load(c, table, second)).isEqualTo(60);
-            assertThat(Rows.canonicalSorted(table.readAll(c))).containsExactlyElementsOf(Rows.canonicalSorted(second));
+            assertThat(ServerRows.stored(c, table)).containsExactlyElementsOf(ServerRows.expected(c, table, second));
         }
     }
 
@@ -128,7 +127,7 @@ class SemanticsTest {
         List<Object[]> rows = new RowGenerator(TableShape.USERS, 25, 0.1).next(21_846);
         try (Connection c = SharedServer.connect()) {
             assertThat(loader.load(c, table, rows)).isEqualTo(21_846);
-            assertThat(Rows.canonicalSorted(table.readAll(c))).containsExactlyElementsOf(Rows.canonicalSorted(rows));
+            assertThat(ServerRows.stored(c, table)).containsExactlyElementsOf(ServerRows.expected(c, table, rows));
         }
         assertThatThrownBy(() -> new MultiRowValuesLoader(21_846).chunkSize(table))
                 .isInstanceOf(IllegalArgumentException.class)

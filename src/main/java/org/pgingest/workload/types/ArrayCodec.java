@@ -145,6 +145,85 @@ final class ArrayCodec extends ScalarCodec {
     }
 
     /** Zero to five typical elements, one in twenty of them NULL. */
+    /**
+     * array_out's form of a one-dimensional array ("{1,NULL,\\"a b\\"}", "[0:1]={1,2}" with other lower bounds):
+     * elements double-quoted (\\ escapes inside) or bare (blanks around dropped), an unquoted NULL for NULL,
+     * each read by the element's codec.
+     */
+    @Override
+    public Object parse(String text) {
+        String t = text.trim();
+        if (t.startsWith("[")) {
+            int equals = t.indexOf('=');
+            if (equals < 0 || t.indexOf('[', 1) > 0 && t.indexOf('[', 1) < equals) {
+                throw notText(text); // bounds of more than one dimension
+            }
+            t = t.substring(equals + 1).trim();
+        }
+        if (!t.startsWith("{") || !t.endsWith("}")) {
+            throw notText(text);
+        }
+        List<Object> values = new ArrayList<>();
+        String body = t.substring(1, t.length() - 1);
+        if (body.isBlank()) {
+            return Collections.unmodifiableList(values);
+        }
+        int i = 0;
+        try {
+            while (true) {
+                while (isArraySpace(body.charAt(i))) {
+                    i++;
+                }
+                StringBuilder element = new StringBuilder();
+                boolean quoted = body.charAt(i) == '"';
+                if (body.charAt(i) == '{') {
+                    throw notText(text); // a nested array: more than one dimension
+                }
+                if (quoted) {
+                    for (i++; body.charAt(i) != '"'; i++) {
+                        element.append(body.charAt(i) == '\\' ? body.charAt(++i) : body.charAt(i));
+                    }
+                    i++;
+                } else {
+                    for (; i < body.length() && body.charAt(i) != delimiter; i++) {
+                        element.append(body.charAt(i) == '\\' ? body.charAt(++i) : body.charAt(i));
+                    }
+                }
+                while (i < body.length() && isArraySpace(body.charAt(i))) {
+                    i++;
+                }
+                String e = quoted ? element.toString() : stripArraySpace(element);
+                values.add(!quoted && e.equalsIgnoreCase("NULL") ? null : element(e));
+                if (i == body.length()) {
+                    break;
+                }
+                if (body.charAt(i++) != delimiter) {
+                    throw notText(text);
+                }
+            }
+        } catch (IndexOutOfBoundsException e) {
+            throw notText(text);
+        }
+        return Collections.unmodifiableList(values);
+    }
+
+    /** array_isspace: the blanks array_in drops around a bare element (not every Unicode space). */
+    private static boolean isArraySpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\u000B' || c == '\f';
+    }
+
+    private static String stripArraySpace(CharSequence s) {
+        int end = s.length();
+        while (end > 0 && isArraySpace(s.charAt(end - 1))) {
+            end--;
+        }
+        return s.subSequence(0, end).toString();
+    }
+
+    private Object element(String text) {
+        return element.parse(text);
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         int n = random.nextInt(0, 6);

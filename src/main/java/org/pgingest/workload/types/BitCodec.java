@@ -85,6 +85,12 @@ final class BitCodec extends ScalarCodec {
     }
 
     /** Random bits: n of them for bit(n), up to n (or 64) for varbit. */
+    /** The text is the value. */
+    @Override
+    public Object parse(String text) {
+        return text;
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         int n = fixed ? length : random.nextInt(0, (length < 0 ? 64 : length) + 1);

@@ -34,6 +34,16 @@ final class BoolCodec extends ScalarCodec {
         out.writeByte((Boolean) value ? 1 : 0);
     }
 
+    /** boolin's words: t/f, true/false, yes/no, on/off, 1/0, any case, blanks around. */
+    @Override
+    public Object parse(String text) {
+        return switch (text.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "t", "true", "y", "yes", "on", "1" -> Boolean.TRUE;
+            case "f", "false", "n", "no", "off", "0" -> Boolean.FALSE;
+            default -> throw notText(text);
+        };
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         return random.nextBoolean();

@@ -47,6 +47,35 @@ final class ByteaCodec extends ScalarCodec {
     }
 
     /** 16 to 64 random bytes, like a hash, a token or a small thumbnail's header. */
+    /** bytea_out's hex form "\\x0a1b" (bytea_output = hex, the default) or its escape form "ab\\001\\\\". */
+    @Override
+    public Object parse(String text) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(text.length() / 2);
+        try {
+            if (text.startsWith("\\x")) {
+                for (int i = 2; i < text.length(); i += 2) {
+                    out.write(Integer.parseInt(text, i, i + 2, 16));
+                }
+                return out.toByteArray();
+            }
+            byte[] utf8 = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            for (int i = 0; i < utf8.length; i++) {
+                if (utf8[i] != '\\') {
+                    out.write(utf8[i]);
+                } else if (utf8[i + 1] == '\\') {
+                    out.write('\\');
+                    i++;
+                } else {
+                    out.write(Integer.parseInt(new String(utf8, i + 1, 3, java.nio.charset.StandardCharsets.US_ASCII), 8));
+                    i += 3;
+                }
+            }
+            return out.toByteArray();
+        } catch (RuntimeException e) {
+            throw notText(text);
+        }
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         byte[] bytes = new byte[random.nextInt(16, 65)];

@@ -65,6 +65,12 @@ final class CharacterCodec extends ScalarCodec {
     }
 
     /** Codes of letters and digits, as char columns usually hold (country, currency, status codes). */
+    /** The text is the value. */
+    @Override
+    public Object parse(String text) {
+        return text;
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         int n = length < 0 ? random.nextInt(1, 12) : length;

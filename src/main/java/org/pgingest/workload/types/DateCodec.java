@@ -52,6 +52,23 @@ final class DateCodec extends ScalarCodec implements OrderedCodec {
     }
 
     /** A day within 2015-2034. */
+    /** date_out's ISO form ("2024-02-29", "0044-03-15 BC", "infinity"). */
+    @Override
+    public Object parse(String text) {
+        String t = text.trim();
+        if (t.equals("infinity") || t.equals("+infinity")) {
+            return LocalDate.MAX;
+        }
+        if (t.equals("-infinity")) {
+            return LocalDate.MIN;
+        }
+        DateTimes.Parsed parsed = DateTimes.parseDateTime(t);
+        if (parsed == null || parsed.time() != null || parsed.offsetSeconds() != null) {
+            throw notText(text);
+        }
+        return parsed.date();
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         return LocalDate.of(2015, 1, 1).plusDays(random.nextInt(20 * 365));

@@ -1,6 +1,10 @@
 package org.pgingest.workload.types;
 
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Facts the date and time codecs share: PostgreSQL's epoch and ranges (datatype/timestamp.h, the same in 14-18),
@@ -85,5 +89,68 @@ final class DateTimes {
             out.append('0');
         }
         return out.append(value);
+    }
+
+    /**
+     * ISO date, time and zone as the server prints them with DateStyle ISO (and as the codecs write them): a year
+     * of four or more digits, "T" or a space before the time, a fraction of any length, a zone "+HH", "+HH:MM",
+     * "+HH:MM:SS" or "Z", then " BC" for years before 1 AD.
+     */
+    private static final Pattern DATE_TIME = Pattern.compile(
+            "(\\d{4,})-(\\d{2})-(\\d{2})(?:[ T](\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?))?"
+                    + "(Z|[+-]\\d{2}(?::?\\d{2}(?::?\\d{2})?)?)?( BC)?");
+    private static final Pattern TIME = Pattern.compile("(\\d{2}):(\\d{2})(?::(\\d{2})(?:\\.(\\d+))?)?"
+            + "(Z|[+-]\\d{2}(?::?\\d{2}(?::?\\d{2})?)?)?");
+
+    /** A date, time and zone read from text; time and zone null when absent. */
+    record Parsed(LocalDate date, LocalTime time, Integer offsetSeconds) {
+        LocalDateTime dateTime() {
+            return date.atTime(time == null ? LocalTime.MIDNIGHT : time);
+        }
+    }
+
+    /** Reads "2024-01-31 12:00:00.5+01 BC" and its shorter forms; null when the text is not of that form. */
+    static Parsed parseDateTime(String text) {
+        Matcher m = DATE_TIME.matcher(text.trim());
+        if (!m.matches()) {
+            return null;
+        }
+        int year = Integer.parseInt(m.group(1));
+        LocalDate date = LocalDate.of(m.group(6) != null ? 1 - year : year, Integer.parseInt(m.group(2)),
+                Integer.parseInt(m.group(3)));
+        LocalTime time = m.group(4) == null ? null : parseTime(m.group(4)).time();
+        return new Parsed(date, time, m.group(5) == null ? null : offsetSeconds(m.group(5)));
+    }
+
+    /**
+     * Reads "12:00:00.123456+05:30" and its shorter forms (the zone optional); null when the text is not of that
+     * form or names 24:00:00, which LocalTime cannot hold.
+     */
+    static Parsed parseTime(String text) {
+        Matcher m = TIME.matcher(text.trim());
+        if (!m.matches()) {
+            return null;
+        }
+        int hour = Integer.parseInt(m.group(1));
+        if (hour > 23) {
+            return null;
+        }
+        int second = m.group(3) == null ? 0 : Integer.parseInt(m.group(3));
+        String fraction = m.group(4) == null ? "" : m.group(4);
+        int nanos = fraction.isEmpty() ? 0 : Integer.parseInt((fraction + "00000000").substring(0, 9));
+        LocalTime time = LocalTime.of(hour, Integer.parseInt(m.group(2)), second, nanos);
+        return new Parsed(null, time, m.group(5) == null ? null : offsetSeconds(m.group(5)));
+    }
+
+    /** "Z", "+05", "-03:30", "+0530", "+05:17:32" as seconds east of UTC. */
+    private static int offsetSeconds(String zone) {
+        if (zone.equals("Z")) {
+            return 0;
+        }
+        String digits = zone.substring(1).replace(":", "");
+        int seconds = Integer.parseInt(digits.substring(0, 2)) * 3600
+                + (digits.length() >= 4 ? Integer.parseInt(digits.substring(2, 4)) * 60 : 0)
+                + (digits.length() >= 6 ? Integer.parseInt(digits.substring(4, 6)) : 0);
+        return zone.charAt(0) == '-' ? -seconds : seconds;
     }
 }

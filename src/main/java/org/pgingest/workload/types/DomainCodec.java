@@ -108,6 +108,11 @@ final class DomainCodec implements OrderedCodec {
     }
 
     @Override
+    public Object parse(String text) {
+        return base.parse(text);
+    }
+
+    @Override
     public Optional<String> binaryUnsupported() {
         return base.binaryUnsupported();
     }

@@ -45,6 +45,12 @@ final class EnumCodec extends ScalarCodec implements OrderedCodec {
         out.writeLengthPrefixedUtf8((String) value);
     }
 
+    /** The text is the value. */
+    @Override
+    public Object parse(String text) {
+        return text;
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         return labels.get(random.nextInt(labels.size()));

@@ -40,6 +40,21 @@ final class Float4Codec extends ScalarCodec implements OrderedCodec {
     }
 
     /** Like an embedding's components: mostly within ±1. */
+    /** float8out's forms ("NaN", "Infinity", "-Infinity", "1e-45") and float8in's spellings of the specials. */
+    @Override
+    public Object parse(String text) {
+        String t = text.trim();
+        String special = Floats.special(t);
+        if (special == null && !Floats.isDecimal(t)) {
+            throw notText(text);
+        }
+        try {
+            return Float.valueOf(special != null ? special : t);
+        } catch (NumberFormatException e) {
+            throw notText(text);
+        }
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         return (float) (random.nextDouble() * 2 - 1);

@@ -42,6 +42,21 @@ final class Float8Codec extends ScalarCodec implements OrderedCodec {
     }
 
     /** Magnitudes spread over many decades, as measurements are, with either sign. */
+    /** float8out's forms ("NaN", "Infinity", "-Infinity", "1e-45") and float8in's spellings of the specials. */
+    @Override
+    public Object parse(String text) {
+        String t = text.trim();
+        String special = Floats.special(t);
+        if (special == null && !Floats.isDecimal(t)) {
+            throw notText(text);
+        }
+        try {
+            return Double.valueOf(special != null ? special : t);
+        } catch (NumberFormatException e) {
+            throw notText(text);
+        }
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         return (random.nextDouble() - 0.5) * Math.pow(10, random.nextInt(-6, 10));

@@ -74,6 +74,85 @@ final class InetCodec extends ScalarCodec {
     }
 
     /** inet: a host in 10.0.0.0/8, or one in ten in 2001:db8::/32; cidr: a /24 network in 10.0.0.0/8. */
+    /**
+     * inet_out's and network_show's forms: dotted quad or IPv6 (with "::" and a trailing dotted quad), then
+     * "/bits"; without it, all bits.
+     */
+    @Override
+    public Object parse(String text) {
+        String t = text.trim();
+        int slash = t.indexOf('/');
+        String address = slash < 0 ? t : t.substring(0, slash);
+        try {
+            byte[] bytes = address.contains(":") ? ipv6(address) : ipv4(address);
+            return new PgInet(bytes, slash < 0 ? bytes.length * 8 : Integer.parseInt(t.substring(slash + 1)));
+        } catch (RuntimeException e) {
+            throw notText(text);
+        }
+    }
+
+    private static byte[] ipv4(String address) {
+        String[] parts = address.split("\\.", -1);
+        if (parts.length != 4) {
+            throw new IllegalArgumentException(address);
+        }
+        byte[] bytes = new byte[4];
+        for (int i = 0; i < 4; i++) {
+            int v = Integer.parseInt(parts[i]);
+            if (v < 0 || v > 255) {
+                throw new IllegalArgumentException(address);
+            }
+            bytes[i] = (byte) v;
+        }
+        return bytes;
+    }
+
+    /** Eight groups of hexadecimal, "::" standing for a run of zero groups, the last 32 bits possibly dotted. */
+    private static byte[] ipv6(String address) {
+        int gap = address.indexOf("::");
+        String head = gap < 0 ? address : address.substring(0, gap);
+        String tail = gap < 0 ? "" : address.substring(gap + 2);
+        java.util.List<Integer> front = groups(head);
+        java.util.List<Integer> back = groups(tail);
+        int missing = 8 - front.size() - back.size();
+        if (missing < 0 || gap < 0 && missing != 0) {
+            throw new IllegalArgumentException(address);
+        }
+        byte[] bytes = new byte[16];
+        int at = 0;
+        for (int g : front) {
+            bytes[at++] = (byte) (g >> 8);
+            bytes[at++] = (byte) g;
+        }
+        at += missing * 2;
+        for (int g : back) {
+            bytes[at++] = (byte) (g >> 8);
+            bytes[at++] = (byte) g;
+        }
+        return bytes;
+    }
+
+    private static java.util.List<Integer> groups(String part) {
+        java.util.List<Integer> groups = new java.util.ArrayList<>();
+        if (part.isEmpty()) {
+            return groups;
+        }
+        for (String g : part.split(":", -1)) {
+            if (g.contains(".")) {
+                byte[] v4 = ipv4(g);
+                groups.add((v4[0] & 0xFF) << 8 | v4[1] & 0xFF);
+                groups.add((v4[2] & 0xFF) << 8 | v4[3] & 0xFF);
+            } else {
+                int v = Integer.parseInt(g, 16);
+                if (g.length() > 4 || v < 0) {
+                    throw new IllegalArgumentException(part);
+                }
+                groups.add(v);
+            }
+        }
+        return groups;
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         if (cidr) {

@@ -35,6 +35,15 @@ final class Int2Codec extends ScalarCodec implements OrderedCodec {
     }
 
     @Override
+    public Object parse(String text) {
+        try {
+            return Short.valueOf(text.trim());
+        } catch (NumberFormatException e) {
+            throw notText(text);
+        }
+    }
+
+    @Override
     public Object generate(SplittableRandom random) {
         return (short) random.nextInt(Short.MIN_VALUE, Short.MAX_VALUE + 1);
     }

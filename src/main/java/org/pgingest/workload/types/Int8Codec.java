@@ -36,6 +36,15 @@ final class Int8Codec extends ScalarCodec implements OrderedCodec {
     }
 
     @Override
+    public Object parse(String text) {
+        try {
+            return Long.valueOf(text.trim());
+        } catch (NumberFormatException e) {
+            throw notText(text);
+        }
+    }
+
+    @Override
     public Object generate(SplittableRandom random) {
         return random.nextLong();
     }

@@ -108,6 +108,64 @@ final class IntervalCodec extends ScalarCodec {
     }
 
     /** A duration: mostly hours and minutes with a fraction, sometimes days and months. */
+    /**
+     * interval_out's form with IntervalStyle postgres ("-1 years -1 mons +40 days -25:01:01.5"), the text form
+     * {@link #appendText} writes, and "infinity"/"-infinity"; not the iso_8601, sql_standard or postgres_verbose
+     * styles.
+     */
+    @Override
+    public Object parse(String text) {
+        String t = text.trim();
+        if (t.equals("infinity") || t.equals("+infinity")) {
+            return PgInterval.POSITIVE_INFINITY;
+        }
+        if (t.equals("-infinity")) {
+            return PgInterval.NEGATIVE_INFINITY;
+        }
+        String[] words = t.split(" +");
+        long months = 0;
+        long days = 0;
+        long micros = 0;
+        try {
+            for (int i = 0; i < words.length; i++) {
+                String word = words[i];
+                if (word.contains(":")) {
+                    micros = Math.addExact(micros, timeMicros(word));
+                    continue;
+                }
+                long n = Long.parseLong(word.startsWith("+") ? word.substring(1) : word);
+                String unit = words[++i];
+                switch (unit.endsWith("s") ? unit.substring(0, unit.length() - 1) : unit) {
+                    case "year" -> months = Math.addExact(months, Math.multiplyExact(n, 12));
+                    case "mon" -> months = Math.addExact(months, n);
+                    case "day" -> days = Math.addExact(days, n);
+                    case "hour" -> micros = Math.addExact(micros, Math.multiplyExact(n, MICROS_PER_HOUR));
+                    case "min" -> micros = Math.addExact(micros, Math.multiplyExact(n, MICROS_PER_MINUTE));
+                    case "sec" -> micros = Math.addExact(micros, Math.multiplyExact(n, 1_000_000));
+                    case "usec" -> micros = Math.addExact(micros, n);
+                    default -> throw notText(text);
+                }
+            }
+            return new PgInterval(Math.toIntExact(months), Math.toIntExact(days), micros);
+        } catch (RuntimeException e) {
+            throw notText(text);
+        }
+    }
+
+    /** "[+-]H:MM:SS[.ffffff]" (hours of any length) as signed microseconds. */
+    private static long timeMicros(String word) {
+        boolean negative = word.startsWith("-");
+        String[] parts = (negative || word.startsWith("+") ? word.substring(1) : word).split(":");
+        if (parts.length != 3) {
+            throw new IllegalArgumentException(word);
+        }
+        String[] seconds = parts[2].split("\\.");
+        long fraction = seconds.length == 1 ? 0 : Long.parseLong((seconds[1] + "00000").substring(0, 6));
+        long micros = Math.addExact(Math.multiplyExact(Long.parseLong(parts[0]), MICROS_PER_HOUR),
+                Long.parseLong(parts[1]) * MICROS_PER_MINUTE + Long.parseLong(seconds[0]) * 1_000_000 + fraction);
+        return negative ? -micros : micros;
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         int months = random.nextInt(4) == 0 ? random.nextInt(0, 36) : 0;

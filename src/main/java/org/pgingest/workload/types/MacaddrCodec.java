@@ -51,6 +51,24 @@ final class MacaddrCodec extends ScalarCodec {
     }
 
     /** A locally administered unicast address. */
+    /** macaddr_out's form and macaddr_in's others: ':', '-' or '.' between the hexadecimal digits, or none. */
+    @Override
+    public Object parse(String text) {
+        String hex = text.trim().replace(":", "").replace("-", "").replace(".", "");
+        if (hex.length() != 2 * length) {
+            throw notText(text);
+        }
+        byte[] bytes = new byte[length];
+        try {
+            for (int i = 0; i < length; i++) {
+                bytes[i] = (byte) Integer.parseInt(hex, 2 * i, 2 * i + 2, 16);
+            }
+        } catch (NumberFormatException e) {
+            throw notText(text);
+        }
+        return bytes;
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         byte[] bytes = new byte[length];

@@ -45,6 +45,19 @@ final class MoneyCodec extends ScalarCodec {
     }
 
     /** A price up to 10,000.00. */
+    /**
+     * cash_out's form in lc_monetary C or en_US ("-$1,234.56") and plain decimals: currency sign, grouping commas
+     * and blanks dropped.
+     */
+    @Override
+    public Object parse(String text) {
+        String t = text.trim().replace("$", "").replace(",", "").replace(" ", "");
+        if (!Floats.isDecimal(t)) {
+            throw notText(text);
+        }
+        return new BigDecimal(t);
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         return BigDecimal.valueOf(random.nextLong(1_000_001), 2);

@@ -165,6 +165,21 @@ final class NumericCodec extends ScalarCodec implements OrderedCodec {
      * Amounts: up to the declared precision (unconstrained: up to 15 digits and 0 to 6 decimals), of every
      * magnitude, one in ten negative.
      */
+    /** numeric_out's forms and numeric_in's: "NaN", "Infinity", "-Infinity" in any case, decimals with exponents. */
+    @Override
+    public Object parse(String text) {
+        String t = text.trim();
+        String special = Floats.special(t);
+        if (special != null) {
+            return special.equals("NaN") ? NumericSpecial.NAN
+                    : special.equals("Infinity") ? NumericSpecial.POSITIVE_INFINITY : NumericSpecial.NEGATIVE_INFINITY;
+        }
+        if (!Floats.isDecimal(t)) {
+            throw notText(text);
+        }
+        return new BigDecimal(t);
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         int totalDigits = random.nextInt(1, (constrained() ? Math.max(precision, 1) : 15) + 1);

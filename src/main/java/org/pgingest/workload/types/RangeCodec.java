@@ -132,6 +132,68 @@ final class RangeCodec extends ScalarCodec {
     }
 
     /** Two typical values of the subtype as [lower, upper); a one-value range when they are equal. */
+    /** range_out's form ("empty", "[1,5)", "(,\\"2024-01-01 00:00:00+00\\"]"), bounds read by the subtype's codec. */
+    @Override
+    public Object parse(String text) {
+        String t = text.trim();
+        if (t.equalsIgnoreCase("empty")) {
+            return PgRange.EMPTY;
+        }
+        try {
+            char open = t.charAt(0);
+            char close = t.charAt(t.length() - 1);
+            if ("[(".indexOf(open) < 0 || "])".indexOf(close) < 0) {
+                throw notText(text);
+            }
+            int[] at = {1};
+            String lower = bound(t, at);
+            if (t.charAt(at[0]++) != ',') {
+                throw notText(text);
+            }
+            String upper = bound(t, at);
+            if (at[0] != t.length() - 1) {
+                throw notText(text);
+            }
+            return new PgRange(lower == null ? null : subtype.parse(lower), upper == null ? null : subtype.parse(upper),
+                    open == '[' && lower != null, close == ']' && upper != null, false);
+        } catch (IndexOutOfBoundsException e) {
+            throw notText(text);
+        }
+    }
+
+    /**
+     * The bound starting at {@code at[0]}, up to the ',' or closing bracket after it: double-quoted ("" and \\
+     * escapes inside) or bare (\\ escapes); null for an empty bare bound (unbounded). Advances {@code at[0]}.
+     */
+    private static String bound(String t, int[] at) {
+        StringBuilder out = new StringBuilder();
+        int i = at[0];
+        boolean any = false;
+        boolean quoted = false;
+        while (true) {
+            char c = t.charAt(i);
+            if (!quoted && (c == ',' || (i == t.length() - 1 && (c == ']' || c == ')')))) {
+                break;
+            }
+            any = true;
+            if (c == '\\') {
+                out.append(t.charAt(++i));
+            } else if (c == '"') {
+                if (quoted && t.charAt(i + 1) == '"') {
+                    out.append('"');
+                    i++;
+                } else {
+                    quoted = !quoted;
+                }
+            } else {
+                out.append(c);
+            }
+            i++;
+        }
+        at[0] = i;
+        return any ? out.toString() : null;
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         Object a = subtype.checked(subtype.generate(random));

@@ -61,6 +61,12 @@ abstract class ScalarCodec implements TypeCodec {
                 + " (" + value + ")"));
     }
 
+    /** The rejection of text this codec cannot read as a value of its type. */
+    ValueRejectedException notText(String text) {
+        return new ValueRejectedException(ValueRejectedException.INVALID_TEXT, "invalid input syntax for type " + sqlType
+                + ": \"" + (text.length() > 200 ? text.substring(0, 200) + "..." : text) + "\"");
+    }
+
     ValueRejectedException outOfRange(String sqlState, String why) {
         return new ValueRejectedException(sqlState, sqlType + ": " + why);
     }

@@ -93,6 +93,12 @@ final class TextCodec extends ScalarCodec {
         out.writeLengthPrefixedUtf8((String) value);
     }
 
+    /** The text is the value. */
+    @Override
+    public Object parse(String text) {
+        return text;
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         return Texts.words(random, maxLength < 0 ? 200 : maxLength);

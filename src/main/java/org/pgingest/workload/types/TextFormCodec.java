@@ -54,6 +54,12 @@ final class TextFormCodec extends ScalarCodec {
                 + ": give the table's rows with --rows FILE.csv") : Optional.empty();
     }
 
+    /** The text is the value. */
+    @Override
+    public Object parse(String text) {
+        return text;
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         if (values.generator() == null) {

@@ -83,6 +83,16 @@ final class TimeCodec extends ScalarCodec {
     }
 
     /** A time of day to the microsecond (then to the declared precision); timetz at a whole-hour offset. */
+    /** time_out's and timetz_out's forms ("12:00:00.5", "12:00:00.5+05:30"); 24:00:00 cannot be held. */
+    @Override
+    public Object parse(String text) {
+        DateTimes.Parsed parsed = DateTimes.parseTime(text);
+        if (parsed == null || withZone != (parsed.offsetSeconds() != null)) {
+            throw notText(text);
+        }
+        return withZone ? OffsetTime.of(parsed.time(), ZoneOffset.ofTotalSeconds(parsed.offsetSeconds())) : parsed.time();
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         long micros = DateTimes.roundToTypmod(random.nextLong(DateTimes.MICROS_PER_DAY), precision);

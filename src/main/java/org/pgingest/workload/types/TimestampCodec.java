@@ -65,6 +65,23 @@ final class TimestampCodec extends ScalarCodec implements OrderedCodec {
     }
 
     /** A moment within 2024, to the microsecond (then to the declared precision). */
+    /** timestamp_out's ISO form ("2024-02-29 12:00:00.5", "0044-03-15 12:00:00 BC", "infinity"). */
+    @Override
+    public Object parse(String text) {
+        String t = text.trim();
+        if (t.equals("infinity") || t.equals("+infinity")) {
+            return LocalDateTime.MAX;
+        }
+        if (t.equals("-infinity")) {
+            return LocalDateTime.MIN;
+        }
+        DateTimes.Parsed parsed = DateTimes.parseDateTime(t);
+        if (parsed == null || parsed.offsetSeconds() != null) {
+            throw notText(text);
+        }
+        return parsed.dateTime();
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         long base = micros(LocalDateTime.of(2024, 1, 1, 0, 0));

@@ -69,6 +69,26 @@ final class TimestamptzCodec extends ScalarCodec implements OrderedCodec {
     }
 
     /** A moment within 2024 in UTC, to the microsecond (then to the declared precision). */
+    /**
+     * timestamptz_out's ISO form in any session zone ("2024-02-29 12:00:00.5+01", "+05:17:32", " BC"), and
+     * "infinity"; kept at the offset the text gives.
+     */
+    @Override
+    public Object parse(String text) {
+        String t = text.trim();
+        if (t.equals("infinity") || t.equals("+infinity")) {
+            return OffsetDateTime.MAX;
+        }
+        if (t.equals("-infinity")) {
+            return OffsetDateTime.MIN;
+        }
+        DateTimes.Parsed parsed = DateTimes.parseDateTime(t);
+        if (parsed == null || parsed.offsetSeconds() == null) {
+            throw notText(text);
+        }
+        return OffsetDateTime.of(parsed.dateTime(), ZoneOffset.ofTotalSeconds(parsed.offsetSeconds()));
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         long base = micros(OffsetDateTime.of(2024, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC));

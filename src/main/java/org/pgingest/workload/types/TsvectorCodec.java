@@ -109,6 +109,68 @@ final class TsvectorCodec extends ScalarCodec {
     }
 
     /** A few stemmed words, most with positions and some with weights. */
+    /**
+     * tsvectorout's form: lexemes single-quoted ('' and \\\\ inside), or bare words, each optionally followed by
+     * ":position[weight],...", separated by blanks.
+     */
+    @Override
+    public Object parse(String text) {
+        List<PgTsvector.Lexeme> lexemes = new ArrayList<>();
+        int i = 0;
+        int n = text.length();
+        try {
+            while (true) {
+                while (i < n && text.charAt(i) == ' ') {
+                    i++;
+                }
+                if (i == n) {
+                    break;
+                }
+                StringBuilder word = new StringBuilder();
+                if (text.charAt(i) == '\'') {
+                    for (i++; ; i++) {
+                        char c = text.charAt(i);
+                        if (c == '\\') {
+                            word.append(text.charAt(++i));
+                        } else if (c == '\'') {
+                            if (i + 1 < n && text.charAt(i + 1) == '\'') {
+                                word.append('\'');
+                                i++;
+                            } else {
+                                i++;
+                                break;
+                            }
+                        } else {
+                            word.append(c);
+                        }
+                    }
+                } else {
+                    while (i < n && text.charAt(i) != ' ' && text.charAt(i) != ':') {
+                        char c = text.charAt(i++);
+                        word.append(c == '\\' ? text.charAt(i++) : c);
+                    }
+                }
+                List<PgTsvector.Position> positions = new ArrayList<>();
+                if (i < n && text.charAt(i) == ':') {
+                    do {
+                        int start = ++i;
+                        while (i < n && Character.isDigit(text.charAt(i))) {
+                            i++;
+                        }
+                        int position = Integer.parseInt(text, start, i, 10);
+                        char weight = i < n && "ABCDabcd".indexOf(text.charAt(i)) >= 0
+                                ? Character.toUpperCase(text.charAt(i++)) : 'D';
+                        positions.add(new PgTsvector.Position(position, weight));
+                    } while (i < n && text.charAt(i) == ',');
+                }
+                lexemes.add(new PgTsvector.Lexeme(word.toString(), positions));
+            }
+        } catch (RuntimeException e) {
+            throw notText(text);
+        }
+        return new PgTsvector(lexemes);
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         List<PgTsvector.Lexeme> lexemes = new ArrayList<>();

@@ -68,6 +68,14 @@ public interface TypeCodec {
      */
     String castType();
 
+    /**
+     * The value of a text form: the server's text output of the type ({@code col::text}, DateStyle ISO) always, and
+     * the text input forms {@link #appendText} writes. Rows come as text from a user's sample ({@code --rows
+     * FILE.csv}, {@code --sample N}), from a referenced table's keys and from partition bounds; binary COPY needs
+     * them as values. Throws {@link org.pgingest.workload.ValueRejectedException} for text this codec cannot read.
+     */
+    Object parse(String text);
+
     /** A typical value, a pure function of the random source. */
     Object generate(SplittableRandom random);
 

@@ -33,6 +33,23 @@ final class UuidCodec extends ScalarCodec {
     }
 
     /** A version 4 (random) UUID from the random source. */
+    /** uuid_out's form, and uuid_in's others: upper case, braces, no hyphens. */
+    @Override
+    public Object parse(String text) {
+        String hex = text.trim().replace("-", "");
+        if (hex.startsWith("{") && hex.endsWith("}")) {
+            hex = hex.substring(1, hex.length() - 1);
+        }
+        if (hex.length() != 32) {
+            throw notText(text);
+        }
+        try {
+            return new UUID(Long.parseUnsignedLong(hex, 0, 16, 16), Long.parseUnsignedLong(hex, 16, 32, 16));
+        } catch (NumberFormatException e) {
+            throw notText(text);
+        }
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         long most = (random.nextLong() & ~0xF000L) | 0x4000L;

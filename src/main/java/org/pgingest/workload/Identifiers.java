@@ -1,0 +1,20 @@
+package org.pgingest.workload;
+
+/**
+ * SQL identifiers as the suite writes them: always double-quoted (quotes doubled), so mixed case, reserved words,
+ * spaces and non-ASCII names mean exactly the object they name. One home for the rule.
+ */
+public final class Identifiers {
+    private Identifiers() {
+    }
+
+    /** {@code "name"}, with any {@code "} in it doubled. */
+    public static String quote(String identifier) {
+        return "\"" + identifier.replace("\"", "\"\"") + "\"";
+    }
+
+    /** {@code "schema"."name"}. */
+    public static String qualify(String schema, String name) {
+        return quote(schema) + "." + quote(name);
+    }
+}
