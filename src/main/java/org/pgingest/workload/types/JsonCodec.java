@@ -29,6 +29,7 @@ final class JsonCodec extends ScalarCodec {
                     .maxStringLength(Integer.MAX_VALUE).maxNestingDepth(Integer.MAX_VALUE).build())
             .build();
     private static final int JSONB_VERSION = 1;
+    private static final String UNTRANSLATABLE_CHARACTER = "22P05";
 
     private final boolean binaryJson;
 
@@ -73,12 +74,13 @@ final class JsonCodec extends ScalarCodec {
         return text;
     }
 
+    /** jsonb's strings become text: no U+0000 (untranslatable_character) and no unpaired surrogate (a syntax error). */
     private void checkJsonbString(String s) {
         try {
             Texts.checkScalarValues(s);
         } catch (ValueRejectedException e) {
-            throw new ValueRejectedException(ValueRejectedException.INVALID_TEXT, sqlType()
-                    + ": a string escape jsonb cannot store (\\u0000 or an unpaired surrogate): " + e.getMessage());
+            throw new ValueRejectedException(s.indexOf(0) >= 0 ? UNTRANSLATABLE_CHARACTER : ValueRejectedException.INVALID_TEXT,
+                    sqlType() + ": a string escape jsonb cannot store (\\u0000 or an unpaired surrogate): " + e.getMessage());
         }
     }
 

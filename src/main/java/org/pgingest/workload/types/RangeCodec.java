@@ -17,6 +17,8 @@ import java.util.SplittableRandom;
  * (range_send): a flags byte, then each present bound as a field of the subtype.
  */
 final class RangeCodec extends ScalarCodec {
+    /** The SQLSTATE make_range raises for lower > upper. */
+    private static final String DATA_EXCEPTION = "22000";
     private static final int EMPTY = 0x01;
     private static final int LB_INC = 0x02;
     private static final int UB_INC = 0x04;
@@ -51,7 +53,7 @@ final class RangeCodec extends ScalarCodec {
         if (lower != null && upper != null) {
             int order = subtype.compare(lower, upper);
             if (order > 0) {
-                throw outOfRange(ValueRejectedException.INVALID_TEXT, "range lower bound must be less than or equal"
+                throw outOfRange(DATA_EXCEPTION, "range lower bound must be less than or equal"
                         + " to range upper bound: " + v);
             }
             if (order == 0 && !(lowerInc && upperInc)) {

@@ -20,6 +20,7 @@ import java.util.SplittableRandom;
 final class TimeCodec extends ScalarCodec {
     /** TZDISP_LIMIT: offsets must lie strictly within ±16 hours. */
     private static final int OFFSET_LIMIT_SECONDS = 16 * 3600;
+    private static final String INVALID_TIME_ZONE_DISPLACEMENT = "22009";
 
     private final boolean withZone;
     private final int precision;
@@ -44,7 +45,7 @@ final class TimeCodec extends ScalarCodec {
         if (withZone) {
             int offset = ((OffsetTime) value).getOffset().getTotalSeconds();
             if (Math.abs(offset) >= OFFSET_LIMIT_SECONDS) {
-                throw outOfRange(ValueRejectedException.OUT_OF_RANGE, "time zone displacement out of range: " + value
+                throw outOfRange(INVALID_TIME_ZONE_DISPLACEMENT, "time zone displacement out of range: " + value
                         + " (PostgreSQL holds offsets within ±15:59:59)");
             }
         }

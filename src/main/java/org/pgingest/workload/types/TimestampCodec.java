@@ -11,6 +11,8 @@ import java.util.SplittableRandom;
  * timestamp [(p)] without time zone: Java LocalDateTime, {@link LocalDateTime#MAX}/{@link LocalDateTime#MIN} for
  * ±infinity; binary int64 microseconds since 2000-01-01 00:00 (timestamp_send). {@link #checked} rounds as the
  * server does: to the microsecond as text input is read, then to the declared precision, half away from zero.
+ * A value that rounds past the last microsecond (294276-12-31 23:59:59.5 in timestamp(0)) is refused, though the
+ * server stores it as 294277-01-01: that is a value its own text input refuses, so no text path could carry it.
  */
 final class TimestampCodec extends ScalarCodec implements OrderedCodec {
     private final int precision;

@@ -23,6 +23,8 @@ final class TsvectorCodec extends ScalarCodec {
     /** MAXSTRLEN is 2047, and a lexeme must be shorter ("word is too long (2047 bytes, max 2046 bytes)"). */
     private static final int MAX_LEXEME_BYTES = 2046;
     private static final int MAX_POSITION = 16383;
+    private static final String SYNTAX_ERROR = "42601";
+    private static final String PROGRAM_LIMIT_EXCEEDED = "54000";
     private static final int MAX_POSITIONS = 256;
     private static final String[] WORDS = {"postgr", "copi", "bulk", "load", "index", "vacuum", "wal", "checkpoint",
             "tupl", "page", "buffer", "fsync", "commit", "replic"};
@@ -37,21 +39,24 @@ final class TsvectorCodec extends ScalarCodec {
         TreeMap<byte[], TreeMap<Integer, Character>> merged = new TreeMap<>(Arrays::compareUnsigned);
         for (PgTsvector.Lexeme lexeme : v.lexemes()) {
             byte[] utf8 = Texts.checkScalarValues(lexeme.word()).getBytes(StandardCharsets.UTF_8);
-            if (utf8.length == 0 || utf8.length > MAX_LEXEME_BYTES) {
-                throw outOfRange(ValueRejectedException.INVALID_TEXT, "a lexeme must have 1 to 2046 bytes, '"
-                        + lexeme.word() + "' has " + utf8.length);
+            if (utf8.length == 0) {
+                throw outOfRange(SYNTAX_ERROR, "an empty lexeme");
+            }
+            if (utf8.length > MAX_LEXEME_BYTES) {
+                throw outOfRange(PROGRAM_LIMIT_EXCEEDED, "word is too long (" + utf8.length + " bytes, max 2046 bytes)");
             }
             TreeMap<Integer, Character> positions = merged.computeIfAbsent(utf8, k -> new TreeMap<>());
             for (PgTsvector.Position p : lexeme.positions()) {
-                if (p.position() < 1 || p.position() > MAX_POSITION || "ABCD".indexOf(p.weight()) < 0) {
-                    throw outOfRange(ValueRejectedException.INVALID_TEXT, "position " + p.position() + p.weight()
-                            + " of '" + lexeme.word() + "' is not 1-16383 with weight A-D");
+                if (p.position() < 1 || "ABCD".indexOf(p.weight()) < 0) {
+                    throw outOfRange(SYNTAX_ERROR, "wrong position info in tsvector: " + p.position() + p.weight()
+                            + " of '" + lexeme.word() + "'");
                 }
-                // A sorts before D but weighs more: keep the heavier weight, as uniquePos does
-                positions.merge(p.position(), p.weight(), (a, b) -> a < b ? a : b);
+                // positions beyond the largest are read as the largest; A sorts before D but weighs more: the
+                // heavier weight of a position given twice is kept, as uniquePos does
+                positions.merge(Math.min(p.position(), MAX_POSITION), p.weight(), (a, b) -> a < b ? a : b);
             }
-            if (positions.size() > MAX_POSITIONS) {
-                throw outOfRange(ValueRejectedException.INVALID_TEXT, "'" + lexeme.word() + "' has more than 256 positions");
+            while (positions.size() > MAX_POSITIONS) {
+                positions.pollLastEntry(); // tsvectorin keeps the first 256 positions
             }
         }
         List<PgTsvector.Lexeme> lexemes = new ArrayList<>(merged.size());
@@ -206,6 +211,11 @@ final class TsvectorCodec extends ScalarCodec {
                 new PgTsvector(List.of(new PgTsvector.Lexeme("dup", List.of(new PgTsvector.Position(3, 'D'))),
                         new PgTsvector.Lexeme("dup", List.of(new PgTsvector.Position(3, 'A'), new PgTsvector.Position(1, 'D'))))),
                 new PgTsvector(List.of(new PgTsvector.Lexeme("many", many))),
+                // read as 16383 with the heavier weight; of 300 positions the first 256 are kept
+                new PgTsvector(List.of(new PgTsvector.Lexeme("clamped", List.of(new PgTsvector.Position(20_000, 'B'),
+                        new PgTsvector.Position(MAX_POSITION, 'D'))))),
+                new PgTsvector(List.of(new PgTsvector.Lexeme("cut", java.util.stream.IntStream.rangeClosed(1, 300)
+                        .mapToObj(i -> new PgTsvector.Position(301 - i, 'D')).toList()))),
                 new PgTsvector(List.of(new PgTsvector.Lexeme("x".repeat(MAX_LEXEME_BYTES), List.of()))));
     }
 }

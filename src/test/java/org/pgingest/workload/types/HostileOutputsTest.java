@@ -102,6 +102,8 @@ class HostileOutputsTest {
             Map.entry("tsvector", List.of("", "'back\\\\slash':1A 'it''s'", "':colon, comma' 'tab" + T + "here new\nline':16383C",
                     "'z' '\u00e9t\u00e9' '\u4e2d' '\uD83D\uDE00'", "'dup':1,3A",
                     "'many':" + IntStream.rangeClosed(1, 256).mapToObj(i -> (i * 60) + "B").collect(Collectors.joining(",")),
+                    "'clamped':16383B",
+                    "'cut':" + IntStream.rangeClosed(1, 256).mapToObj(Integer::toString).collect(Collectors.joining(",")),
                     "'" + "x".repeat(2046) + "'")),
             Map.entry("\"Mood\"", List.of("sad", "ok", "happy", "it's", "with space", "\u00fcn\u00ef", "\uD83D\uDE00", "NULL",
                     "a,b", "\"q\"")),
