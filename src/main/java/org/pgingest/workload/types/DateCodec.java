@@ -39,7 +39,7 @@ final class DateCodec extends ScalarCodec implements OrderedCodec {
         } else if (date.equals(LocalDate.MIN)) {
             out.append("-infinity");
         } else {
-            DateTimes.appendEra(DateTimes.appendDate(out, date), date);
+            DateTimes.appendDate(out, date);
         }
     }
 

@@ -55,14 +55,45 @@ final class DateTimes {
 
     /** "YYYY-MM-DD" with at least four year digits, years before 1 AD as " BC" (ISO year 0 is 1 BC). */
     static StringBuilder appendDate(StringBuilder out, LocalDate date) {
-        int year = date.getYear();
-        appendPadded(out, year <= 0 ? 1 - year : year, 4).append('-');
-        appendPadded(out, date.getMonthValue(), 2).append('-');
-        return appendPadded(out, date.getDayOfMonth(), 2);
+        return appendDate(out, date.toEpochDay());
     }
 
-    static StringBuilder appendEra(StringBuilder out, LocalDate date) {
-        return date.getYear() <= 0 ? out.append(" BC") : out;
+    /**
+     * The date of a day count since 1970-01-01 in the proleptic Gregorian calendar ("YYYY-MM-DD", then " BC" for
+     * years before 1 AD), computed without a LocalDate: COPY encoders call this for every value. The arithmetic is
+     * the well-known days-to-civil conversion over 400-year eras of 146097 days, counted from March so that the
+     * leap day ends a year.
+     */
+    static StringBuilder appendDate(StringBuilder out, long epochDay) {
+        return appendDateDigits(out, epochDay) ? out.append(" BC") : out;
+    }
+
+    /** "YYYY-MM-DD" of the date (the year before 1 AD counted as BC years); returns whether it is BC. */
+    private static boolean appendDateDigits(StringBuilder out, long epochDay) {
+        long shifted = epochDay + 719_468; // days since 0000-03-01
+        long era = Math.floorDiv(shifted, 146_097);
+        long dayOfEra = shifted - era * 146_097;
+        long yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365;
+        long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+        long monthFromMarch = (5 * dayOfYear + 2) / 153;
+        long day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1;
+        long month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+        long year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+        appendPadded(out, year <= 0 ? 1 - year : year, 4).append('-');
+        appendPadded(out, month, 2).append('-');
+        appendPadded(out, day, 2);
+        return year <= 0;
+    }
+
+    /**
+     * "YYYY-MM-DD HH:MM:SS.ffffff" of microseconds since 2000-01-01 00:00, then {@code zone}, then " BC" for
+     * years before 1 AD (timestamptz_in reads the era after the zone); no objects made.
+     */
+    static StringBuilder appendDateTime(StringBuilder out, long micros, String zone) {
+        long day = Math.floorDiv(micros, MICROS_PER_DAY);
+        boolean bc = appendDateDigits(out, POSTGRES_EPOCH_DAY + day);
+        appendTime(out.append(' '), micros - day * MICROS_PER_DAY).append(zone);
+        return bc ? out.append(" BC") : out;
     }
 
     /** "HH:MM:SS.ffffff" of microseconds since midnight (24:00:00 included). */

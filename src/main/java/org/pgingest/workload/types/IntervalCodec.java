@@ -14,7 +14,7 @@ import java.util.SplittableRandom;
  *
  * <p>The text form names every unit ("1 mons -2 days 3 hours 4 mins 5 secs 6 usecs"), which every IntervalStyle
  * reads. PostgreSQL 14 reads at most 2147483647 hours in text (later majors the full int64 of microseconds), so
- * {@link #checked} keeps the microseconds within that on every major. 'infinity' needs PostgreSQL 17.
+ * {@link #checked} keeps the microseconds within that on every major. 'infinity' is refused before PostgreSQL 17.
  */
 final class IntervalCodec extends ScalarCodec {
     private static final long MICROS_PER_HOUR = 3_600_000_000L;
@@ -35,9 +35,16 @@ final class IntervalCodec extends ScalarCodec {
     private final int range;
     /** Fractional digits kept, or -1 for all six. */
     private final int precision;
+    /** Whether the server stores 'infinity' (PostgreSQL 17 and later). */
+    private final boolean infinityAllowed;
 
-    IntervalCodec(String sqlType, int typmod) {
+    /**
+     * @param infinityAllowed whether the server stores interval 'infinity' (17 and later): before, its binary form
+     *                        would be stored as a finite interval of every field at its maximum
+     */
+    IntervalCodec(String sqlType, int typmod, boolean infinityAllowed) {
         super(sqlType, PgInterval.class);
+        this.infinityAllowed = infinityAllowed;
         if (typmod < 0) {
             range = FULL_RANGE;
             precision = -1;
@@ -52,6 +59,10 @@ final class IntervalCodec extends ScalarCodec {
     Object checkedValue(Object value) {
         PgInterval v = (PgInterval) value;
         if (v.isInfinite()) {
+            if (!infinityAllowed) {
+                throw outOfRange(ValueRejectedException.INVALID_TEXT, "interval " + (v.equals(PgInterval.POSITIVE_INFINITY)
+                        ? "'infinity'" : "'-infinity'") + " needs PostgreSQL 17 or later");
+            }
             return v;
         }
         int months = v.months();

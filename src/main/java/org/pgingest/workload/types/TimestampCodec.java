@@ -53,9 +53,7 @@ final class TimestampCodec extends ScalarCodec implements OrderedCodec {
         } else if (t.equals(LocalDateTime.MIN)) {
             out.append("-infinity");
         } else {
-            DateTimes.appendDate(out, t.toLocalDate()).append(' ');
-            DateTimes.appendTime(out, t.toLocalTime().toNanoOfDay() / 1000);
-            DateTimes.appendEra(out, t.toLocalDate());
+            DateTimes.appendDateTime(out, micros(t), "");
         }
     }
 

@@ -54,10 +54,7 @@ final class TimestamptzCodec extends ScalarCodec implements OrderedCodec {
         } else if (t.equals(OffsetDateTime.MIN)) {
             out.append("-infinity");
         } else {
-            OffsetDateTime utc = fromMicros(micros(t));
-            DateTimes.appendDate(out, utc.toLocalDate()).append(' ');
-            DateTimes.appendTime(out, utc.toLocalTime().toNanoOfDay() / 1000).append("+00");
-            DateTimes.appendEra(out, utc.toLocalDate());
+            DateTimes.appendDateTime(out, micros(t), "+00");
         }
     }
 

@@ -1,40 +1,40 @@
 package org.pgingest.workload.types;
 
 import java.util.Map;
-import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /** Finds the codec of a column from its catalog facts. */
 public final class TypeCodecs {
     /** Built-in base types by pg_type.typname, each made from its declared type text and typmod. */
-    private static final Map<String, BiFunction<String, Integer, TypeCodec>> BUILTIN = Map.ofEntries(
-            Map.entry("bool", (sql, typmod) -> new BoolCodec(sql)),
-            Map.entry("int2", (sql, typmod) -> new Int2Codec(sql)),
-            Map.entry("int4", (sql, typmod) -> new Int4Codec(sql)),
-            Map.entry("int8", (sql, typmod) -> new Int8Codec(sql)),
-            Map.entry("float4", (sql, typmod) -> new Float4Codec(sql)),
-            Map.entry("float8", (sql, typmod) -> new Float8Codec(sql)),
-            Map.entry("numeric", NumericCodec::new),
-            Map.entry("money", (sql, typmod) -> new MoneyCodec(sql)),
-            Map.entry("text", (sql, typmod) -> TextCodec.text(sql)),
-            Map.entry("varchar", TextCodec::varchar),
-            Map.entry("bpchar", CharacterCodec::new),
-            Map.entry("bytea", (sql, typmod) -> new ByteaCodec(sql)),
-            Map.entry("uuid", (sql, typmod) -> new UuidCodec(sql)),
-            Map.entry("date", (sql, typmod) -> new DateCodec(sql)),
-            Map.entry("time", TimeCodec::time),
-            Map.entry("timetz", TimeCodec::timetz),
-            Map.entry("timestamp", TimestampCodec::new),
-            Map.entry("timestamptz", TimestamptzCodec::new),
-            Map.entry("interval", IntervalCodec::new),
-            Map.entry("json", (sql, typmod) -> JsonCodec.json(sql)),
-            Map.entry("jsonb", (sql, typmod) -> JsonCodec.jsonb(sql)),
-            Map.entry("inet", (sql, typmod) -> InetCodec.inet(sql)),
-            Map.entry("cidr", (sql, typmod) -> InetCodec.cidr(sql)),
-            Map.entry("macaddr", (sql, typmod) -> MacaddrCodec.macaddr(sql)),
-            Map.entry("macaddr8", (sql, typmod) -> MacaddrCodec.macaddr8(sql)),
-            Map.entry("tsvector", (sql, typmod) -> new TsvectorCodec(sql)),
-            Map.entry("bit", BitCodec::bit),
-            Map.entry("varbit", BitCodec::varbit));
+    private static final Map<String, Function<ColumnTypeFacts, TypeCodec>> BUILTIN = Map.ofEntries(
+            Map.entry("bool", f -> new BoolCodec(f.formatted())),
+            Map.entry("int2", f -> new Int2Codec(f.formatted())),
+            Map.entry("int4", f -> new Int4Codec(f.formatted())),
+            Map.entry("int8", f -> new Int8Codec(f.formatted())),
+            Map.entry("float4", f -> new Float4Codec(f.formatted())),
+            Map.entry("float8", f -> new Float8Codec(f.formatted())),
+            Map.entry("numeric", f -> new NumericCodec(f.formatted(), f.typmod())),
+            Map.entry("money", f -> new MoneyCodec(f.formatted())),
+            Map.entry("text", f -> TextCodec.text(f.formatted())),
+            Map.entry("varchar", f -> TextCodec.varchar(f.formatted(), f.typmod())),
+            Map.entry("bpchar", f -> new CharacterCodec(f.formatted(), f.typmod())),
+            Map.entry("bytea", f -> new ByteaCodec(f.formatted())),
+            Map.entry("uuid", f -> new UuidCodec(f.formatted())),
+            Map.entry("date", f -> new DateCodec(f.formatted())),
+            Map.entry("time", f -> TimeCodec.time(f.formatted(), f.typmod())),
+            Map.entry("timetz", f -> TimeCodec.timetz(f.formatted(), f.typmod())),
+            Map.entry("timestamp", f -> new TimestampCodec(f.formatted(), f.typmod())),
+            Map.entry("timestamptz", f -> new TimestamptzCodec(f.formatted(), f.typmod())),
+            Map.entry("interval", f -> new IntervalCodec(f.formatted(), f.typmod(), f.serverVersion() >= 170_000)),
+            Map.entry("json", f -> JsonCodec.json(f.formatted())),
+            Map.entry("jsonb", f -> JsonCodec.jsonb(f.formatted())),
+            Map.entry("inet", f -> InetCodec.inet(f.formatted())),
+            Map.entry("cidr", f -> InetCodec.cidr(f.formatted())),
+            Map.entry("macaddr", f -> MacaddrCodec.macaddr(f.formatted())),
+            Map.entry("macaddr8", f -> MacaddrCodec.macaddr8(f.formatted())),
+            Map.entry("tsvector", f -> new TsvectorCodec(f.formatted())),
+            Map.entry("bit", f -> BitCodec.bit(f.formatted(), f.typmod())),
+            Map.entry("varbit", f -> BitCodec.varbit(f.formatted(), f.typmod())));
 
     /** The built-in ranges whose canonical function makes [lower, upper) of a discrete subtype. */
     private static final java.util.Set<String> DISCRETE_RANGES = java.util.Set.of("int4range", "int8range", "daterange");
@@ -65,7 +65,7 @@ public final class TypeCodecs {
             return new RangeCodec(sql, subtype, discrete);
         }
         if (facts.kind() == 'b' && "pg_catalog".equals(facts.schema()) && BUILTIN.containsKey(facts.name())) {
-            return BUILTIN.get(facts.name()).apply(sql, facts.typmod());
+            return BUILTIN.get(facts.name()).apply(facts);
         }
         TextFormCodec.ExtensionValues values = facts.kind() == 'm' && facts.subtype().isPresent()
                 ? TextFormValues.multirange(forColumn(facts.subtype().get()))
