@@ -33,11 +33,13 @@ import java.util.Optional;
  * @param notNull     domains: NOT NULL declared on the domain
  * @param enumLabels  enums: the labels in enumsortorder
  * @param subtype     ranges: the subtype; multiranges: the range type
+ * @param serverVersion the server's server_version_num (170002 for 17.2): what a type holds can depend on it
+ *                    (interval 'infinity' from 17)
  */
 public record ColumnTypeFacts(int oid, String schema, String name, char kind, char category, String formatted,
                               int typmod, boolean binaryIo, Optional<ColumnTypeFacts> element,
                               Optional<ColumnTypeFacts> base, List<String> checks, boolean notNull,
-                              List<String> enumLabels, Optional<ColumnTypeFacts> subtype) {
+                              List<String> enumLabels, Optional<ColumnTypeFacts> subtype, int serverVersion) {
 
     public ColumnTypeFacts {
         checks = List.copyOf(checks);
@@ -59,10 +61,12 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
     public static Map<Integer, ColumnTypeFacts> readTable(Connection connection, String table) throws SQLException {
         Map<Integer, int[]> columns = new LinkedHashMap<>();
         Map<TypeKey, TypeRow> types = new HashMap<>();
+        int serverVersion = 0;
         try (PreparedStatement ps = connection.prepareStatement(TABLE_TYPES_SQL)) {
             ps.setString(1, table);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
+                    serverVersion = rs.getInt("server_version");
                     if (rs.getString("row_kind").equals("column")) {
                         columns.put(rs.getInt("attnum"), new int[] {rs.getInt("type_oid"), rs.getInt("typmod")});
                     } else {
@@ -73,7 +77,8 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
             }
         }
         Map<Integer, ColumnTypeFacts> facts = new LinkedHashMap<>();
-        columns.forEach((attnum, type) -> facts.put(attnum, assemble(types, type[0], type[1])));
+        int version = serverVersion;
+        columns.forEach((attnum, type) -> facts.put(attnum, assemble(types, type[0], type[1], version)));
         return facts;
     }
 
@@ -86,17 +91,17 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
         return facts;
     }
 
-    private static ColumnTypeFacts assemble(Map<TypeKey, TypeRow> types, int oid, int typmod) {
+    private static ColumnTypeFacts assemble(Map<TypeKey, TypeRow> types, int oid, int typmod, int version) {
         TypeRow row = types.get(new TypeKey(oid, typmod));
         if (row == null) {
             throw new IllegalStateException("the catalog query returned no pg_type row for oid " + oid);
         }
         return new ColumnTypeFacts(row.oid, row.schema, row.name, row.kind, row.category, row.formatted, row.typmod,
                 row.binaryIo,
-                row.category == 'A' && row.element != 0 ? Optional.of(assemble(types, row.element, typmod)) : Optional.empty(),
-                row.kind == 'd' ? Optional.of(assemble(types, row.base, row.baseTypmod)) : Optional.empty(),
+                row.category == 'A' && row.element != 0 ? Optional.of(assemble(types, row.element, typmod, version)) : Optional.empty(),
+                row.kind == 'd' ? Optional.of(assemble(types, row.base, row.baseTypmod, version)) : Optional.empty(),
                 row.checks, row.notNull, row.enumLabels,
-                row.subtype != 0 ? Optional.of(assemble(types, row.subtype, -1)) : Optional.empty());
+                row.subtype != 0 ? Optional.of(assemble(types, row.subtype, -1, version)) : Optional.empty(), version);
     }
 
     private record TypeKey(int oid, int typmod) {
@@ -152,7 +157,8 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
             SELECT 'column' AS row_kind, attnum, atttypid AS type_oid, atttypmod AS typmod,
                    NULL AS nspname, NULL AS typname, NULL AS typtype, NULL AS typcategory, NULL AS formatted,
                    NULL::bool AS binary_io, NULL::oid AS typelem, NULL::oid AS typbasetype, NULL::int AS typtypmod,
-                   NULL::bool AS typnotnull, NULL::oid AS subtype, NULL::text[] AS enum_labels, NULL::text[] AS checks
+                   NULL::bool AS typnotnull, NULL::oid AS subtype, NULL::text[] AS enum_labels, NULL::text[] AS checks,
+                   pg_catalog.current_setting('server_version_num')::int AS server_version
             FROM cols
             UNION ALL
             SELECT 'type', NULL, t.oid, r.typmod, n.nspname, t.typname, t.typtype::text, t.typcategory::text,
@@ -163,7 +169,8 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
                    ARRAY(SELECT e.enumlabel::text FROM pg_catalog.pg_enum e WHERE e.enumtypid = t.oid
                          ORDER BY e.enumsortorder),
                    ARRAY(SELECT pg_catalog.pg_get_constraintdef(c.oid) FROM pg_catalog.pg_constraint c
-                         WHERE c.contypid = t.oid AND c.contype = 'c' ORDER BY c.conname)
+                         WHERE c.contypid = t.oid AND c.contype = 'c' ORDER BY c.conname),
+                   pg_catalog.current_setting('server_version_num')::int
             FROM reached r
             JOIN pg_catalog.pg_type t ON t.oid = r.type_oid
             JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace

@@ -1,0 +1,86 @@
+package org.pgingest.workload.types;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.function.Function;
+import java.util.function.LongFunction;
+
+/**
+ * Any type without a codec of its own (extension types such as citext, hstore, ltree, vector, geometry; built-in
+ * ones such as xml or point): Java String holding the value's text form, which every text path carries as it is
+ * (bind as untyped text, COPY text and CSV, UNNEST and JSON cast from text). Binary COPY cannot carry it: the type's
+ * send format is its own. Values come from {@link ExtensionValues} where the suite knows the type; otherwise a
+ * column of it needs the user's own rows.
+ */
+final class TextFormCodec extends ScalarCodec {
+    private final String binaryReason;
+    private final ExtensionValues values;
+
+    TextFormCodec(String sqlType, String binaryReason, ExtensionValues values) {
+        super(sqlType, String.class);
+        this.binaryReason = binaryReason;
+        this.values = values;
+    }
+
+    @Override
+    Object checkedValue(Object value) {
+        return Texts.checkScalarValues((String) value);
+    }
+
+    @Override
+    public void appendText(StringBuilder out, Object value) {
+        out.append((String) value);
+    }
+
+    @Override
+    public String text(Object value) {
+        return (String) value;
+    }
+
+    @Override
+    public Optional<String> binaryUnsupported() {
+        return Optional.of(binaryReason);
+    }
+
+    @Override
+    public void writeBinary(BinarySink out, Object value) {
+        throw new UnsupportedOperationException(sqlType() + ": " + binaryReason);
+    }
+
+    @Override
+    public Optional<String> generatorUnsupported() {
+        return values.generator() == null ? Optional.of("the suite has no generator for type " + sqlType()
+                + ": give the table's rows with --rows FILE.csv") : Optional.empty();
+    }
+
+    /** The text is the value. */
+    @Override
+    public Object parse(String text) {
+        return text;
+    }
+
+    @Override
+    public Object generate(SplittableRandom random) {
+        if (values.generator() == null) {
+            throw new UnsupportedOperationException(generatorUnsupported().orElseThrow());
+        }
+        return values.generator().apply(random);
+    }
+
+    @Override
+    public Optional<Object> distinct(long n) {
+        return values.distinct() == null ? Optional.empty() : Optional.ofNullable(values.distinct().apply(n));
+    }
+
+    @Override
+    public List<Object> hostileValues() {
+        return List.copyOf(values.hostile());
+    }
+
+    /** What the suite can make of an extension type's values, as text forms. */
+    record ExtensionValues(Function<SplittableRandom, String> generator, LongFunction<String> distinct,
+                           List<String> hostile) {
+        static final ExtensionValues NONE = new ExtensionValues(null, null, List.of());
+    }
+}

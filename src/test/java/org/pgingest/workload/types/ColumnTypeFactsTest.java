@@ -1,0 +1,99 @@
+package org.pgingest.workload.types;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.pgingest.server.TestServers;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A table's column types read from the catalog in one query: typmods through arrays and domains, a domain over a
+ * domain, enum labels in their sort order after ALTER TYPE ... ADD VALUE BEFORE, quoted mixed-case names in a
+ * schema off the search_path, dropped columns left out, and the codec each fact picks.
+ */
+class ColumnTypeFactsTest {
+    static List<String> majors() {
+        return TestServers.majors();
+    }
+
+    @ParameterizedTest(name = "PostgreSQL {0}")
+    @MethodSource("majors")
+    void factsOfATableComeFromTheCatalog(String major) throws SQLException {
+        try (Connection c = TypeCodecRoundTripTest.connect(major); Statement st = c.createStatement()) {
+            st.execute("""
+                    DROP SCHEMA IF EXISTS "Other Schema" CASCADE;
+                    CREATE SCHEMA "Other Schema";
+                    CREATE TYPE "Other Schema"."Traffic Light" AS ENUM ('red', 'green');
+                    ALTER TYPE "Other Schema"."Traffic Light" ADD VALUE 'amber' BEFORE 'green';
+                    CREATE DOMAIN "Other Schema".short_text AS varchar(10) CHECK (VALUE <> '');
+                    CREATE DOMAIN "Other Schema"."Tiny Text" AS "Other Schema".short_text CHECK (char_length(VALUE) <= 3);
+                    CREATE TABLE "Other Schema"."Facts Table" (
+                        "Gone" int,
+                        "Light" "Other Schema"."Traffic Light",
+                        "Amounts" numeric(8,3)[],
+                        "Tiny" "Other Schema"."Tiny Text",
+                        "Tinies" "Other Schema"."Tiny Text"[],
+                        "Span" tstzrange,
+                        "Spans" int8multirange,
+                        "Stamp" timestamp(2) with time zone,
+                        "Code" character(4));
+                    ALTER TABLE "Other Schema"."Facts Table" DROP COLUMN "Gone";
+                    """);
+            Map<Integer, ColumnTypeFacts> facts = ColumnTypeFacts.readTable(c, "\"Other Schema\".\"Facts Table\"");
+            assertThat(facts.keySet()).containsExactly(2, 3, 4, 5, 6, 7, 8, 9);
+
+            ColumnTypeFacts light = facts.get(2);
+            assertThat(light.kind()).isEqualTo('e');
+            assertThat(light.formatted()).isEqualTo("\"Other Schema\".\"Traffic Light\"");
+            assertThat(light.enumLabels()).containsExactly("red", "amber", "green");
+
+            ColumnTypeFacts amounts = facts.get(3);
+            assertThat(amounts.category()).isEqualTo('A');
+            assertThat(amounts.formatted()).isEqualTo("numeric(8,3)[]");
+            assertThat(amounts.element().orElseThrow().formatted()).isEqualTo("numeric(8,3)");
+
+            ColumnTypeFacts tiny = facts.get(4);
+            assertThat(tiny.kind()).isEqualTo('d');
+            assertThat(tiny.checks()).containsExactly("CHECK ((char_length((VALUE)::text) <= 3))");
+            ColumnTypeFacts shortText = tiny.base().orElseThrow();
+            assertThat(shortText.kind()).isEqualTo('d');
+            assertThat(shortText.checks()).containsExactly("CHECK (((VALUE)::text <> ''::text))");
+            assertThat(shortText.base().orElseThrow().formatted()).isEqualTo("character varying(10)");
+
+            ColumnTypeFacts tinies = facts.get(5);
+            assertThat(tinies.element().orElseThrow().base().orElseThrow().name()).isEqualTo("short_text");
+
+            assertThat(facts.get(6).subtype().orElseThrow().formatted()).isEqualTo("timestamp with time zone");
+            assertThat(facts.get(7).kind()).isEqualTo('m');
+            assertThat(facts.get(7).subtype().orElseThrow().formatted()).isEqualTo("int8range");
+            assertThat(facts.get(8).formatted()).isEqualTo("timestamp(2) with time zone");
+            assertThat(facts.get(8).typmod()).isEqualTo(2);
+            assertThat(facts.get(9).formatted()).isEqualTo("character(4)");
+            assertThat(facts.values()).allMatch(ColumnTypeFacts::binaryIo);
+
+            assertThat(TypeCodecs.forColumn(light)).isInstanceOf(EnumCodec.class);
+            assertThat(TypeCodecs.forColumn(amounts)).isInstanceOf(ArrayCodec.class);
+            assertThat(TypeCodecs.forColumn(tiny)).isInstanceOf(DomainCodec.class);
+            assertThat(TypeCodecs.forColumn(facts.get(6))).isInstanceOf(RangeCodec.class);
+            assertThat(TypeCodecs.forColumn(facts.get(7))).isInstanceOf(TextFormCodec.class);
+            assertThat(TypeCodecs.forColumn(facts.get(7)).binaryUnsupported()).isPresent();
+            assertThat(TypeCodecs.forColumn(facts.get(8))).isInstanceOf(TimestamptzCodec.class);
+            assertThat(TypeCodecs.forColumn(facts.get(9))).isInstanceOf(CharacterCodec.class);
+
+            // a domain over a domain checks both: the inner '' refusal and the outer length
+            TypeCodec tinyCodec = TypeCodecs.forColumn(tiny);
+            assertThat(tinyCodec.checked("abc")).isEqualTo("abc");
+            assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> tinyCodec.checked("abcd")))
+                    .isInstanceOf(org.pgingest.workload.ValueRejectedException.class);
+            assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> tinyCodec.checked("")))
+                    .isInstanceOf(org.pgingest.workload.ValueRejectedException.class);
+            st.execute("DROP SCHEMA \"Other Schema\" CASCADE");
+        }
+    }
+}
