@@ -225,6 +225,11 @@ final class ArrayCodec extends ScalarCodec {
     }
 
     @Override
+    public Optional<TypeCodec> element() {
+        return Optional.of(element);
+    }
+
+    @Override
     public Object generate(SplittableRandom random) {
         int n = random.nextInt(0, 6);
         List<Object> list = new ArrayList<>(n);
