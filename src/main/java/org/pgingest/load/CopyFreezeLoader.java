@@ -5,6 +5,8 @@ import org.pgingest.workload.Table;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * Initial load: TRUNCATE and {@code COPY ... (FREEZE)} in one transaction. Because the table was emptied in
@@ -16,6 +18,14 @@ public final class CopyFreezeLoader extends CopyLoader {
 
     public CopyFreezeLoader(CopyFormat format) {
         super(format);
+    }
+
+    /** COPY FREEZE refuses a partitioned table; binary, like any binary COPY, needs every column's binary form. */
+    @Override
+    public Set<TableNeed> needs() {
+        Set<TableNeed> needs = EnumSet.of(TableNeed.PLAIN_TABLE);
+        needs.addAll(super.needs());
+        return needs;
     }
 
     @Override

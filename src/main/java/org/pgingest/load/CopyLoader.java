@@ -5,6 +5,7 @@ import org.pgingest.workload.Table;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * {@code COPY ... FROM STDIN} in text, CSV or binary format, streamed from the rows as they are iterated
@@ -16,6 +17,12 @@ public class CopyLoader extends AtomicLoader {
 
     public CopyLoader(CopyFormat format) {
         this.format = format;
+    }
+
+    /** Binary COPY needs a binary form of every column; text and CSV carry any type's text. */
+    @Override
+    public Set<TableNeed> needs() {
+        return format == CopyFormat.BINARY ? Set.of(TableNeed.BINARY_CODECS) : Set.of();
     }
 
     @Override

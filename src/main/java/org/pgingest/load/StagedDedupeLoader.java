@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Set;
 
 /**
  * Binary COPY into an UNLOGGED staging table (no WAL for the staged rows), then
@@ -16,6 +17,12 @@ import java.sql.Statement;
  * on several connections at once serialise on it.
  */
 public final class StagedDedupeLoader extends AtomicLoader {
+
+    /** The rows reach staging by binary COPY. */
+    @Override
+    public Set<TableNeed> needs() {
+        return Set.of(TableNeed.BINARY_CODECS);
+    }
 
     @Override
     public String name() {

@@ -21,12 +21,15 @@ import org.pgingest.workload.definition.TableSources;
 import org.postgresql.util.PSQLException;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The suite's copies of a resolved table on one server, in the suite's schema: what the benchmarks write to. In
@@ -67,12 +70,23 @@ public final class TableCopies {
 
     /**
      * Applies the resolved setup statements to a server the suite owns, in {@value TableSources#SOURCE_SCHEMA} (where
-     * the launcher resolved them), and commits. Every statement applied in the launcher; one that fails here is an
+     * the launcher resolved them), and commits; the schema's comment names the table's fingerprint, and a server that
+     * has it already is left alone. Every statement applied in the launcher; one that fails here is an
      * IllegalStateException naming it.
      */
     public void applySetup(Connection connection) throws SQLException {
         if (resolved.setup().isEmpty()) {
             return;
+        }
+        String mark = "setup of " + resolved.fingerprint() + " by pg-ingest-bench";
+        try (PreparedStatement ps = connection.prepareStatement(
+                "SELECT obj_description(oid, 'pg_namespace') FROM pg_namespace WHERE nspname = ?")) {
+            ps.setString(1, TableSources.SOURCE_SCHEMA);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next() && mark.equals(rs.getString(1))) {
+                    return;
+                }
+            }
         }
         List<SqlScript.Statement> statements = new ArrayList<>();
         for (String sql : resolved.setup()) {
@@ -86,6 +100,9 @@ public final class TableCopies {
                 connection.rollback();
                 throw new IllegalStateException("the DDL of " + resolved.source() + " applied in the launcher but not "
                         + "on this server: " + applied.failed().get(0).summary());
+            }
+            try (Statement st = connection.createStatement()) {
+                st.execute("COMMENT ON SCHEMA " + TableSources.SOURCE_SCHEMA + " IS '" + mark + "'");
             }
             connection.commit();
         } finally {
@@ -167,25 +184,24 @@ public final class TableCopies {
         try {
             new CopyLoader(format).load(connection, table, rows);
         } catch (LoadException e) {
-            throw new DefinitionException("generated rows break " + brokenConstraint(e) + " of "
-                    + table.definition().name() + " (" + e.getMessage() + "); give rows of your own with --rows FILE.csv");
+            throw new DefinitionException(brokenConstraint(e).map(c -> "generated rows break constraint " + c + " of ")
+                    .orElse("the server refuses generated rows for ") + table.definition().name() + " ("
+                    + e.getMessage() + "); give rows of your own with --rows FILE.csv");
         } finally {
             connection.rollback();
             connection.setAutoCommit(true);
         }
     }
 
-    /** "constraint NAME" from the server's error, or what kind of rule it was. */
-    private static String brokenConstraint(LoadException e) {
-        Throwable cause = e.getCause();
-        while (cause != null) {
+    /** The constraint the server's error names, if it names one. */
+    private static Optional<String> brokenConstraint(LoadException e) {
+        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
             if (cause instanceof PSQLException p && p.getServerErrorMessage() != null
                     && p.getServerErrorMessage().getConstraint() != null) {
-                return "constraint " + p.getServerErrorMessage().getConstraint();
+                return Optional.of(p.getServerErrorMessage().getConstraint());
             }
-            cause = cause.getCause();
         }
-        return "a rule";
+        return Optional.empty();
     }
 
     /** Drops the copy's relations if the suite made them, then creates and marks them, in one transaction. */

@@ -13,6 +13,14 @@ public final class Identifiers {
         return "\"" + identifier.replace("\"", "\"\"") + "\"";
     }
 
+    /**
+     * The name as people write it: bare where SQL reads it back unchanged (lower case, digits, underscores; not
+     * starting with a digit), quoted otherwise. For messages; SQL text the suite sends uses {@link #quote} always.
+     */
+    public static String display(String identifier) {
+        return identifier.matches("[a-z_][a-z0-9_$]*") ? identifier : quote(identifier);
+    }
+
     /** {@code "schema"."name"}. */
     public static String qualify(String schema, String name) {
         return quote(schema) + "." + quote(name);

@@ -50,6 +50,11 @@ public final class RowPlan {
     public static final double NULL_SHARE = 0.05;
     /** Candidates per pool the server filters. */
     static final int CANDIDATES = 1024;
+    /** Distinct values among the candidates: 0 to 255 for numbers, which ranges like 1 to 1000 keep. */
+    static final int DISTINCT_CANDIDATES = 256;
+    /** Arrays of each length a CHECK names, and the longest such length tried. */
+    static final int ARRAYS_PER_LENGTH = 16;
+    static final int MAX_ARRAY_CANDIDATE = 100_000;
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
     /** Seed of the candidates: pools are the same on every server and in every fork. */
     private static final long POOL_SEED = 0x5EED_7AB1EL;
@@ -62,6 +67,8 @@ public final class RowPlan {
     private final List<Pool> pools;
     private final List<String> carriers;
     private final double[] nullShares;
+    /** Per column: the first distinct-value number a key carrier uses (its constraints accept from there on). */
+    private final long[] offsets;
 
     private enum Kind { DISTINCT, POOLED, GENERATED }
 
@@ -86,9 +93,10 @@ public final class RowPlan {
     }
 
     private RowPlan(Table table, Kind[] kinds, int[] groupOf, int[] slotOf, List<Pool> pools, List<String> carriers,
-                    double[] nullShares) {
+                    double[] nullShares, long[] offsets) {
         this.table = table;
         this.nullShares = nullShares;
+        this.offsets = offsets;
         this.kinds = kinds;
         this.groupOf = groupOf;
         this.slotOf = slotOf;
@@ -131,7 +139,7 @@ public final class RowPlan {
         for (int i = 0; i < row.length; i++) {
             Column c = columns.get(i);
             row[i] = switch (kinds[i]) {
-                case DISTINCT -> c.codec().distinct(k).orElseThrow();
+                case DISTINCT -> c.codec().distinct(offsets[i] + k).orElseThrow();
                 case POOLED -> picked[groupOf[i]][slotOf[i]];
                 case GENERATED -> generated(c, random, hostileShare, nullShares[i]);
             };
@@ -167,6 +175,7 @@ public final class RowPlan {
         private final int[] groupOf;
         private final int[] slotOf;
         private final List<Pool> pools = new ArrayList<>();
+        private final long[] offsets;
 
         Builder(Connection connection, Table table, Map<String, QualifiedName> referencedCopies,
                 Map<String, Double> nullShares, SampleRows sample) {
@@ -180,6 +189,7 @@ public final class RowPlan {
             this.kinds = new Kind[columns.size()];
             this.groupOf = new int[columns.size()];
             this.slotOf = new int[columns.size()];
+            this.offsets = new long[columns.size()];
             Arrays.fill(kinds, Kind.GENERATED);
         }
 
@@ -187,6 +197,11 @@ public final class RowPlan {
             Set<Integer> foreign = foreignKeyColumns();
             Set<Integer> constrained = constrainedColumns();
             List<String> carriers = chooseCarriers(foreign, constrained);
+            for (int i = 0; i < columns.size(); i++) {
+                if (kinds[i] == Kind.DISTINCT && constrained.contains(i)) {
+                    offsets[i] = acceptedOffset(i);
+                }
+            }
             for (ConstraintDefinition fk : definition.constraints(ConstraintDefinition.Kind.FOREIGN_KEY)) {
                 QualifiedName parent = referencedCopies.get(fk.name());
                 if (parent != null) {
@@ -209,7 +224,7 @@ public final class RowPlan {
             for (int i = 0; i < columns.size(); i++) {
                 shares[i] = nullShares.getOrDefault(columns.get(i).name(), NULL_SHARE);
             }
-            return new RowPlan(table, kinds, groupOf, slotOf, List.copyOf(pools), List.copyOf(carriers), shares);
+            return new RowPlan(table, kinds, groupOf, slotOf, List.copyOf(pools), List.copyOf(carriers), shares, offsets);
         }
 
         private int indexOf(String column) {
@@ -277,6 +292,53 @@ public final class RowPlan {
                 carriers.add(columns.get(chosen).name());
             }
             return carriers;
+        }
+
+        /**
+         * For a key carrier a CHECK, domain or partition bound constrains on its own: the first distinct-value
+         * number whose value the server finds acceptable, probing 0 to 127 and then 64 steps per power of two up to
+         * 2^63 (one part in 64: timestamps counted from 2000 reach a half-year partition of 2024 near 2^49
+         * microseconds, and a year is about 2^45 of them); 0 when none is, and the trial's test insert says so.
+         */
+        private long acceptedOffset(int column) throws SQLException {
+            String name = columns.get(column).name();
+            List<String> expressions = new ArrayList<>();
+            for (ConstraintDefinition check : definition.constraints(ConstraintDefinition.Kind.CHECK)) {
+                if (check.columns().equals(List.of(name))) {
+                    expressions.add("(" + check.checkExpression() + ") IS NOT FALSE");
+                }
+            }
+            PartitionDefinition.Partitioning partitioning = definition.partitioning();
+            if (partitioning != null && partitioning.columns().equals(List.of(name))) {
+                List<String> leaves = partitioning.leaves().stream().map(PartitionDefinition::constraint).toList();
+                if (!leaves.contains(null)) {
+                    expressions.add("(" + String.join(" OR ", leaves.stream().map(l -> "(" + l + ")").toList()) + ") IS TRUE");
+                }
+            }
+            List<Long> numbers = new ArrayList<>();
+            for (long n = 0; n < 128; n++) {
+                numbers.add(n);
+            }
+            for (int shift = 1; shift <= 56; shift++) {
+                for (long m = 64; m < 128; m++) {
+                    numbers.add(m << shift);
+                }
+            }
+            List<Object[]> tuples = new ArrayList<>();
+            List<Long> probed = new ArrayList<>();
+            for (long n : numbers) {
+                try {
+                    Optional<Object> value = columns.get(column).codec().distinct(n);
+                    if (value.isPresent()) {
+                        probed.add(n);
+                        tuples.add(new Object[] {value.get()});
+                    }
+                } catch (RuntimeException e) {
+                    break; // beyond what the type holds
+                }
+            }
+            List<Object[]> kept = filter(List.of(column), expressions, tuples, List.of("the constraints of " + name));
+            return kept.isEmpty() ? 0 : probed.get(tuples.indexOf(kept.get(0)));
         }
 
         private static boolean holdsDistinct(TypeCodec codec) {
@@ -389,10 +451,7 @@ public final class RowPlan {
                         break; // a partition that takes every row
                     }
                     leaves.add("(" + leaf.constraint() + ")");
-                    Matcher m = LITERAL.matcher(leaf.bound());
-                    while (m.find()) {
-                        boundLiterals.add(m.group(1) != null ? m.group(1).replace("''", "'") : m.group(2));
-                    }
+                    boundLiterals.addAll(literalsOf(leaf.bound()));
                 }
                 if (!leaves.isEmpty()) {
                     addCheck(partitioning.columns(), "(" + String.join(" OR ", leaves) + ") IS TRUE",
@@ -465,41 +524,42 @@ public final class RowPlan {
         }
 
         /**
-         * Candidate tuples for {@code group} (typical, with NULLs where allowed; bound values for a partition key;
-         * hostile ones), kept where the server finds every expression and every domain CHECK satisfied.
+         * Candidate tuples for {@code group}, kept where the server finds every expression and every domain CHECK
+         * satisfied. Each column's candidates are its codec's typical values (NULL at the column's share where it
+         * allows NULL), the first of its distinct values (small numbers, for ranges such as 1 to 1000), the literals
+         * of the expressions and partition bounds read as its values (the bounds themselves), and for an array
+         * arrays as long as a number the expressions name ({@code cardinality(embedding) = 384}); hostile candidates
+         * are the codecs' hostile values, one column at a time.
          */
         private void addFilteredPool(List<Integer> group, List<String> expressions, List<String> names,
                                      List<String> boundLiterals) throws SQLException {
             SplittableRandom random = new SplittableRandom(POOL_SEED);
+            List<String> literals = new ArrayList<>(boundLiterals);
+            for (String e : expressions) {
+                literals.addAll(literalsOf(e));
+            }
+            for (int i : group) {
+                columns.get(i).domainChecks().forEach(check -> literals.addAll(literalsOf(check)));
+            }
+            List<List<Object>> choices = new ArrayList<>();
+            for (int i : group) {
+                choices.add(candidates(columns.get(i), literals, random));
+            }
             List<Object[]> typical = new ArrayList<>();
-            for (int n = 0; n < CANDIDATES; n++) {
+            for (int n = 0; n < 2 * CANDIDATES; n++) {
                 Object[] tuple = new Object[group.size()];
                 for (int s = 0; s < tuple.length; s++) {
                     Column c = columns.get(group.get(s));
                     boolean isNull = c.nullable() && random.nextDouble() < nullShares.getOrDefault(c.name(), NULL_SHARE);
-                    tuple[s] = isNull ? null : c.codec().generate(random);
+                    List<Object> options = choices.get(s);
+                    tuple[s] = isNull ? null : options.get(random.nextInt(options.size()));
                 }
                 typical.add(tuple);
-            }
-            for (String literal : boundLiterals) {
-                for (int s = 0; s < group.size(); s++) {
-                    Column c = columns.get(group.get(s));
-                    if (definition.partitioning().columns().contains(c.name())) {
-                        try {
-                            Object value = c.codec().checked(c.codec().parse(literal));
-                            Object[] tuple = typical.get(typical.size() % CANDIDATES).clone();
-                            tuple[s] = value;
-                            typical.add(tuple);
-                        } catch (RuntimeException e) {
-                            // A literal of another key column's type, or MINVALUE/MAXVALUE: not a candidate here.
-                        }
-                    }
-                }
             }
             List<Object[]> hostile = new ArrayList<>();
             for (int s = 0; s < group.size(); s++) {
                 for (Object h : columns.get(group.get(s)).codec().hostileValues()) {
-                    Object[] tuple = typical.get(hostile.size() % CANDIDATES).clone();
+                    Object[] tuple = typical.get(hostile.size() % typical.size()).clone();
                     tuple[s] = h;
                     hostile.add(tuple);
                 }
@@ -511,6 +571,63 @@ public final class RowPlan {
                         + " of " + definition.name() + "; give rows of your own with --rows FILE.csv");
             }
             addPool(group, keptTypical, filter(group, expressions, hostile, names), false);
+        }
+
+        /** One column's candidate values (see {@link #addFilteredPool}). */
+        private static List<Object> candidates(Column c, List<String> literals, SplittableRandom random) {
+            TypeCodec codec = c.codec();
+            List<Object> values = new ArrayList<>();
+            for (int n = 0; n < CANDIDATES; n++) {
+                values.add(codec.generate(random));
+            }
+            for (int n = 0; n < DISTINCT_CANDIDATES; n++) {
+                try {
+                    codec.distinct(n).ifPresent(values::add);
+                } catch (RuntimeException e) {
+                    break; // the type holds no more
+                }
+            }
+            for (String literal : literals) {
+                try {
+                    values.add(codec.checked(codec.parse(literal)));
+                } catch (RuntimeException e) {
+                    // a literal of another column's type, or MINVALUE/MAXVALUE: no candidate of this one
+                }
+            }
+            Optional<TypeCodec> element = codec.element();
+            if (element.isPresent()) {
+                for (String literal : literals) {
+                    if (literal.matches("\\d{1,5}") && Integer.parseInt(literal) <= MAX_ARRAY_CANDIDATE) {
+                        for (int n = 0; n < ARRAYS_PER_LENGTH; n++) {
+                            values.add(array(codec, element.get(), Integer.parseInt(literal), random));
+                        }
+                    }
+                }
+            }
+            return values;
+        }
+
+        /** An array of {@code length} typical elements, through its text form (every element quoted). */
+        private static Object array(TypeCodec array, TypeCodec element, int length, SplittableRandom random) {
+            StringBuilder text = new StringBuilder("{");
+            for (int i = 0; i < length; i++) {
+                if (i > 0) {
+                    text.append(',');
+                }
+                String e = element.text(element.checked(element.generate(random)));
+                text.append('"').append(e.replace("\\", "\\\\").replace("\"", "\\\"")).append('"');
+            }
+            return array.checked(array.parse(text.append('}').toString()));
+        }
+
+        /** The string and number literals of an expression, as their text. */
+        private static List<String> literalsOf(String expression) {
+            List<String> literals = new ArrayList<>();
+            Matcher m = LITERAL.matcher(expression);
+            while (m.find()) {
+                literals.add(m.group(1) != null ? m.group(1).replace("''", "'") : m.group(2));
+            }
+            return literals;
         }
 
         /** The tuples for which every expression (and every domain CHECK) holds, asked of the server. */

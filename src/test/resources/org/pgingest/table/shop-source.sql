@@ -34,7 +34,7 @@ CREATE TABLE "Shop"."Order Lines" (
     qty "Shop".quantity NOT NULL,
     unit_price numeric(12,2) NOT NULL,
     discount numeric(12,2) NOT NULL DEFAULT 0,
-    total numeric(14,2) GENERATED ALWAYS AS (qty * unit_price - discount) STORED,
+    total numeric(16,2) GENERATED ALWAYS AS (qty * unit_price - discount) STORED,
     status "Shop".order_status NOT NULL DEFAULT 'new',
     gift_note varchar(200),
     attributes jsonb,

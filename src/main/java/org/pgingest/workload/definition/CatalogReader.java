@@ -31,14 +31,20 @@ public final class CatalogReader {
      */
     public static TableDefinition read(Connection connection, QualifiedName table, String excludedSchema)
             throws SQLException {
+        return read(connection, table, excludedSchema, "on this server");
+    }
+
+    /** The same, where {@code place} says where the table was looked for ("in --ddl schema.sql"). */
+    public static TableDefinition read(Connection connection, QualifiedName table, String excludedSchema, String place)
+            throws SQLException {
         if (!connection.getAutoCommit()) {
-            return inCallersTransaction(connection, table, excludedSchema);
+            return inCallersTransaction(connection, table, excludedSchema, place);
         }
         boolean readOnly = connection.isReadOnly();
         connection.setAutoCommit(false);
         connection.setReadOnly(true);
         try {
-            return inCallersTransaction(connection, table, excludedSchema);
+            return inCallersTransaction(connection, table, excludedSchema, place);
         } finally {
             connection.rollback();
             connection.setReadOnly(readOnly);
@@ -47,8 +53,8 @@ public final class CatalogReader {
     }
 
     /** Reads within the transaction under way, its search_path set back afterwards. */
-    private static TableDefinition inCallersTransaction(Connection connection, QualifiedName table, String excludedSchema)
-            throws SQLException {
+    private static TableDefinition inCallersTransaction(Connection connection, QualifiedName table, String excludedSchema,
+                                                        String place) throws SQLException {
         String searchPath;
         try (PreparedStatement ps = connection.prepareStatement(
                 "SELECT pg_catalog.current_setting('search_path'), pg_catalog.set_config('search_path', 'pg_catalog', true)");
@@ -57,7 +63,7 @@ public final class CatalogReader {
             searchPath = rs.getString(1);
         }
         try {
-            return new CatalogReader(connection).table(table, excludedSchema);
+            return new CatalogReader(connection).table(table, excludedSchema, place);
         } finally {
             try (PreparedStatement ps = connection.prepareStatement("SELECT pg_catalog.set_config('search_path', ?, true)")) {
                 ps.setString(1, searchPath);
@@ -70,8 +76,8 @@ public final class CatalogReader {
     private record Relation(long oid, QualifiedName name, String sqlName, char kind, boolean unlogged) {
     }
 
-    private TableDefinition table(QualifiedName requested, String excludedSchema) throws SQLException {
-        Relation relation = find(requested, excludedSchema);
+    private TableDefinition table(QualifiedName requested, String excludedSchema, String place) throws SQLException {
+        Relation relation = find(requested, excludedSchema, place);
         if (relation.kind() != 'r' && relation.kind() != 'p') {
             throw new DefinitionException(requested + " is " + kindName(relation.kind()) + ", not a table: the suite "
                     + "loads rows into tables (plain or partitioned)");
@@ -81,7 +87,7 @@ public final class CatalogReader {
                 constraints(relation.oid()), indexes(relation), partitioning(relation.oid()), triggers(relation.oid()));
     }
 
-    private Relation find(QualifiedName requested, String excludedSchema) throws SQLException {
+    private Relation find(QualifiedName requested, String excludedSchema, String place) throws SQLException {
         String sql = """
                 SELECT c.oid, n.nspname, c.relname, c.relkind, c.relpersistence,
                        quote_ident(n.nspname) || '.' || quote_ident(c.relname)
@@ -103,7 +109,7 @@ public final class CatalogReader {
             }
         }
         if (found.isEmpty()) {
-            throw new DefinitionException("no table " + requested + " on this server" + (requested.schema() == null
+            throw new DefinitionException("no table " + requested + " " + place + (requested.schema() == null
                     ? " (looked in every schema but the system's" + (excludedSchema == null ? "" : " and the suite's " + excludedSchema) + ")"
                     : "") + "; names are case-sensitive when quoted, e.g. '\"Orders\"'");
         }

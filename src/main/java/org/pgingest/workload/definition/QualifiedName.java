@@ -31,7 +31,7 @@ public record QualifiedName(String schema, String name) {
     }
 
     private static String display(String part) {
-        return part.matches("[a-z_][a-z0-9_$]*") ? part : Identifiers.quote(part);
+        return Identifiers.display(part);
     }
 
     /**

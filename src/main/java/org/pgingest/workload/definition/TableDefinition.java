@@ -53,13 +53,15 @@ public record TableDefinition(QualifiedName name, String sqlName, boolean unlogg
         List<UniqueKey> keys = new ArrayList<>();
         for (ConstraintDefinition.Kind kind : List.of(ConstraintDefinition.Kind.PRIMARY_KEY, ConstraintDefinition.Kind.UNIQUE)) {
             for (ConstraintDefinition c : constraints(kind)) {
-                keys.add(new UniqueKey(c.name(), c.columns().stream().map(Identifiers::quote).toList(), c.columns(),
+                keys.add(new UniqueKey(c.name(), kind == ConstraintDefinition.Kind.PRIMARY_KEY ? "primary key"
+                        : "unique constraint", c.columns().stream().map(Identifiers::display).toList(), c.columns(),
                         c.columns(), null));
             }
         }
         for (IndexDefinition index : indexes) {
             if (index.unique()) {
-                keys.add(new UniqueKey(index.name(), index.keys(), index.columns(), index.plainKeys(), index.predicate()));
+                keys.add(new UniqueKey(index.name(), "unique index", index.keys(), index.columns(), index.plainKeys(),
+                        index.predicate()));
             }
         }
         return keys;
@@ -84,9 +86,9 @@ public record TableDefinition(QualifiedName name, String sqlName, boolean unlogg
         List<String> why = new ArrayList<>();
         for (UniqueKey k : keys) {
             if (!k.plain()) {
-                why.add(k.source() + (k.predicate() != null ? " is partial" : " is on expressions"));
+                why.add(k.describe() + (k.predicate() != null ? " is partial" : " is on expressions"));
             } else {
-                why.add(k.source() + " is on " + String.join(", ", k.plainColumns().stream()
+                why.add(k.describe() + " holds " + String.join(", ", k.plainColumns().stream()
                         .filter(c -> !column(c).map(ColumnDefinition::written).orElse(false)).toList())
                         + ", which the server fills");
             }

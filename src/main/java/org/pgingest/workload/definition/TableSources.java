@@ -42,10 +42,11 @@ public final class TableSources {
             AppliedScript applied = AppliedScript.apply(connection, script.statements());
             TableDefinition definition;
             try {
-                definition = CatalogReader.read(connection, table, suiteSchema);
+                definition = CatalogReader.read(connection, table, suiteSchema, "in " + source);
             } catch (DefinitionException e) {
-                throw new DefinitionException(e.getMessage() + " after applying " + source
-                        + blockingOf(applied.failed(), List.of(table.toString(), new QualifiedName(null, table.name()).toString())));
+                String blocking = blockingOf(applied.failed(), List.of(table.toString(),
+                        new QualifiedName(null, table.name()).toString()));
+                throw blocking.isEmpty() ? e : new DefinitionException("no table " + table + " in " + source + blocking);
             }
             List<String> names = List.of(definition.sqlName(), new QualifiedName(null, definition.name().name()).toString());
             String blocking = blockingOf(applied.failed(), names);

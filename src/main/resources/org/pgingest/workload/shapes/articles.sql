@@ -1,5 +1,6 @@
 -- Write-path experiment (seed experiment 4): articles with an identity id, a unique external id and a 384-float
--- embedding (real[] where pgvector is absent). ingested_at has a default but no sequence: an application writes it.
+-- embedding (real[] where pgvector is absent; its CHECK fixes the dimensions, as embedding columns do, and makes the
+-- generator write 384 floats). ingested_at has a default but no sequence: an application writes it.
 CREATE TABLE articles (
     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     external_id varchar(64) NOT NULL UNIQUE,
@@ -9,6 +10,6 @@ CREATE TABLE articles (
     source_id integer NOT NULL,
     published_at timestamptz,
     word_count integer,
-    embedding real[],
+    embedding real[] CONSTRAINT embedding_has_384_dimensions CHECK (cardinality(embedding) = 384),
     ingested_at timestamptz NOT NULL DEFAULT now()
 );
