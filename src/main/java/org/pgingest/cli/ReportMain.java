@@ -1,15 +1,13 @@
 package org.pgingest.cli;
 
-import org.pgingest.report.HtmlReport;
-import org.pgingest.report.MarkdownReport;
 import org.pgingest.report.Report;
+import org.pgingest.report.ReportFiles;
 import org.pgingest.results.RateRecord;
 import org.pgingest.results.ResultFile;
 import org.pgingest.results.ResultFileException;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,8 +19,8 @@ import java.util.List;
  * Exit code 2 with one line on a missing or unreadable file.
  */
 public final class ReportMain {
-    static final String HTML = "target/report.html";
-    static final String MARKDOWN = "target/report.md";
+    static final String HTML = ReportFiles.HTML;
+    static final String MARKDOWN = ReportFiles.MARKDOWN;
     static final String USAGE = "usage: report RESULT.json [MORE.json ...] [--html FILE] [--markdown FILE] "
             + "(JMH JSON or ./bench rate JSON)";
 
@@ -65,8 +63,7 @@ public final class ReportMain {
             }
             Report report = Report.of(files, rates);
             String command = "report " + String.join(" ", inputs.stream().map(Path::toString).toList());
-            write(html, HtmlReport.render(report, command));
-            write(markdown, MarkdownReport.render(report, command));
+            ReportFiles.write(report, command, html, markdown);
             out.println("pg-ingest-bench report: " + report.charts().size() + " charts of " + files.size()
                     + " runs" + (rates.isEmpty() ? "" : " and " + rates.size() + " fixed-rate runs") + " in " + html
                     + " and " + markdown);
@@ -78,13 +75,6 @@ public final class ReportMain {
             err.println("pg-ingest-bench report: cannot write the report: " + e.getMessage());
             return 2;
         }
-    }
-
-    private static void write(Path file, String text) throws IOException {
-        if (file.getParent() != null) {
-            Files.createDirectories(file.getParent());
-        }
-        Files.writeString(file, text);
     }
 
     private static String value(String[] args, int i) {

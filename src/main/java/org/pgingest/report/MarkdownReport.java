@@ -66,6 +66,6 @@ public final class MarkdownReport {
     }
 
     private static String cell(String text) {
-        return text.replace("|", "\\|");
+        return Markdown.cell(text);
     }
 }
