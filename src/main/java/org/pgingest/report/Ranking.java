@@ -56,15 +56,10 @@ public record Ranking(String server, List<String> labelColumns, SortedMap<String
      *
      * @param ceiling whether it is a ceiling (the server loading the rows itself), not a way a client can load
      */
-    public record Row(List<String> label, boolean ceiling, Figure rowsPerSecond, Figure share, Figure walBytes,
-                      Figure walFsyncs, Figure cpu, Figure alloc) {
+    public record Row(List<String> label, String name, boolean ceiling, Figure rowsPerSecond, Figure share,
+                      Figure walBytes, Figure walFsyncs, Figure cpu, Figure alloc) {
         public Row {
             label = List.copyOf(label);
-        }
-
-        /** The label as one phrase: "COPY_BINARY rows=500" (empty values left out). */
-        public String name() {
-            return label.stream().filter(s -> !s.isEmpty()).collect(Collectors.joining(" "));
         }
     }
 
@@ -142,12 +137,12 @@ public record Ranking(String server, List<String> labelColumns, SortedMap<String
                 .sorted(Comparator.comparingDouble((Located l) -> -Figure.rowsPerSecond(l.entry()).value())).toList();
         List<MissingTrial> missing = files.stream().flatMap(f -> f.missing().stream()).toList();
 
-        Labels labels = new Labels(files.size() > 1, ranked.stream().map(Located::entry).toList(), missing);
+        EntryLabels labels = new EntryLabels(files.size() > 1, ranked.stream().map(Located::entry).toList(), missing);
         List<Row> rows = new ArrayList<>();
         for (Located l : ranked) {
             BenchmarkResult e = l.entry();
             Map.Entry<Figure, Boolean> alloc = Figure.allocationPerRow(e);
-            rows.add(new Row(labels.of(l.file().name(), e), Ceilings.isCeiling(e), Figure.rowsPerSecond(e),
+            rows.add(new Row(labels.cells(l.file().name(), e), labels.phrase(l.file().name(), e), Ceilings.isCeiling(e), Figure.rowsPerSecond(e),
                     Ceilings.share(e, l.file()), Figure.metric(e, "wal.bytes/row"), Figure.metric(e, "wal.fsyncs/row"),
                     Figure.metric(e, "server.cpu/row"), alloc.getValue() ? alloc.getKey() : Figure.NONE));
         }
@@ -207,7 +202,8 @@ public record Ranking(String server, List<String> labelColumns, SortedMap<String
             RateRecord r = rates.get(i);
             // CPU as a share of one core over the run, per row: cpu% / 100 core-seconds per second over rows per second.
             double cpuMicrosPerRow = r.cpuPercent() / 100 * 1e6 / r.achievedRowsPerSecond();
-            rows.add(new Row(varying.stream().map(params.get(i)::get).toList(), false,
+            Map<String, String> p = params.get(i);
+            rows.add(new Row(varying.stream().map(p::get).toList(), r.label(), false,
                     new Figure(r.achievedRowsPerSecond(), Double.NaN), Figure.NONE, new Figure(r.walBytesPerRow(), Double.NaN),
                     new Figure(r.walFsyncsPerRow(), Double.NaN), new Figure(cpuMicrosPerRow, Double.NaN), Figure.NONE));
         }
@@ -254,13 +250,15 @@ public record Ranking(String server, List<String> labelColumns, SortedMap<String
         return shown;
     }
 
-    private List<String> headings() {
+    /** The table's headings: the label columns, then the figure columns that have something to show. */
+    public List<String> headings() {
         List<String> h = new ArrayList<>(labelColumns);
         columns().forEach(c -> h.add(c.heading));
         return h;
     }
 
-    private List<List<String>> cells() {
+    /** The table's cells, one list per ranked row, as {@link #headings()} orders them. */
+    public List<List<String>> cells() {
         List<List<String>> cells = new ArrayList<>();
         for (Row r : rows) {
             List<String> line = new ArrayList<>(r.label());
@@ -270,7 +268,8 @@ public record Ranking(String server, List<String> labelColumns, SortedMap<String
         return cells;
     }
 
-    private String sharedSentence() {
+    /** "Every entry that has them: k=v, ..."; empty when no param is shared. */
+    public String sharedSentence() {
         return shared.isEmpty() ? "" : "Every entry that has them: " + shared.entrySet().stream()
                 .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", ")) + ".";
     }
@@ -403,10 +402,10 @@ public record Ranking(String server, List<String> labelColumns, SortedMap<String
     }
 
     /** One line per reason: the trials the target could not measure. */
-    private static List<String> missingLines(List<MissingTrial> missing, Labels labels) {
+    private static List<String> missingLines(List<MissingTrial> missing, EntryLabels labels) {
         Map<String, List<String>> byReason = new LinkedHashMap<>();
         for (MissingTrial m : missing) {
-            byReason.computeIfAbsent(m.reason(), r -> new ArrayList<>()).add(labels.of(m));
+            byReason.computeIfAbsent(m.reason(), r -> new ArrayList<>()).add(labels.phrase(m));
         }
         List<String> lines = new ArrayList<>();
         byReason.forEach((reason, trials) -> lines.add("Missing (this target cannot measure it): "
@@ -415,15 +414,14 @@ public record Ranking(String server, List<String> labelColumns, SortedMap<String
     }
 
     /** Entries whose server costs include other work on the server (the profiler's contamination flag). */
-    private static Optional<String> contamination(List<Located> all, Labels labels) {
+    private static Optional<String> contamination(List<Located> all, EntryLabels labels) {
         List<String> hit = new ArrayList<>();
         for (Located l : all) {
             Metric flag = l.entry().metrics().get("contaminated");
             if (flag != null) {
                 long iterations = java.util.Arrays.stream(flag.presentIterations()).filter(v -> v > 0).count();
                 if (iterations > 0) {
-                    hit.add(labels.of(l.file().name(), l.entry()).stream().filter(s -> !s.isEmpty())
-                            .collect(Collectors.joining(" ")) + " (" + iterations + " of "
+                    hit.add(labels.phrase(l.file().name(), l.entry()) + " (" + iterations + " of "
                             + flag.presentIterations().length + " iterations)");
                 }
             }
@@ -458,97 +456,6 @@ public record Ranking(String server, List<String> labelColumns, SortedMap<String
 
     private static String warningLine(String warning) {
         return "WARNING: " + warning;
-    }
-
-    /**
-     * Which columns tell entries apart: the run (several files), the benchmark (several benchmarks), the method,
-     * and every other param with more than one value among the entries that have it; the rest is said once.
-     */
-    private static final class Labels {
-        private final boolean runs;
-        private final boolean benchmarks;
-        private final boolean method;
-        private final List<String> varying = new ArrayList<>();
-        private final boolean threads;
-        private final SortedMap<String, String> shared = new TreeMap<>();
-
-        Labels(boolean severalRuns, List<BenchmarkResult> entries, List<MissingTrial> missing) {
-            runs = severalRuns;
-            Set<String> names = new TreeSet<>();
-            entries.forEach(e -> names.add(e.shortName()));
-            missing.forEach(m -> names.add(m.shortName()));
-            benchmarks = names.size() > 1;
-            Map<String, Set<String>> values = new TreeMap<>();
-            entries.forEach(e -> e.params().forEach((k, v) -> values.computeIfAbsent(k, x -> new TreeSet<>()).add(v)));
-            method = values.containsKey("method");
-            values.remove("method");
-            values.forEach((name, v) -> {
-                if (v.size() > 1) {
-                    varying.add(name);
-                } else {
-                    shared.put(name, v.iterator().next());
-                }
-            });
-            threads = entries.stream().map(BenchmarkResult::threads).distinct().count() > 1;
-        }
-
-        List<String> columns() {
-            List<String> c = new ArrayList<>();
-            if (runs) {
-                c.add("run");
-            }
-            if (benchmarks) {
-                c.add("benchmark");
-            }
-            if (method) {
-                c.add("method");
-            }
-            c.addAll(varying);
-            if (threads) {
-                c.add("threads");
-            }
-            return c;
-        }
-
-        SortedMap<String, String> shared() {
-            return shared;
-        }
-
-        List<String> of(String run, BenchmarkResult e) {
-            return of(run, e.shortName(), e.params(), e.threads());
-        }
-
-        /** A missing trial named as its entry would have been (no run: a missing trial has none of its own). */
-        String of(MissingTrial m) {
-            return String.join(" ", of("", m.shortName(), m.params(), 1).stream().filter(s -> !s.isEmpty()).toList());
-        }
-
-        private List<String> of(String run, String shortName, Map<String, String> params, int threadCount) {
-            List<String> label = new ArrayList<>();
-            if (runs) {
-                label.add(run);
-            }
-            if (benchmarks) {
-                label.add(benchmarkName(shortName));
-            }
-            if (method) {
-                label.add(params.getOrDefault("method", ""));
-            }
-            varying.forEach(name -> label.add(params.containsKey(name) ? name + "=" + params.get(name) : ""));
-            if (threads) {
-                label.add(threadCount + (threadCount == 1 ? " thread" : " threads"));
-            }
-            return label;
-        }
-
-        /** "IngestBenchmark.load" → "Ingest"; another method than load keeps its name: "RoundTrip.selectOne". */
-        private static String benchmarkName(String shortName) {
-            int dot = shortName.indexOf('.');
-            String type = dot < 0 ? shortName : shortName.substring(0, dot);
-            String methodName = dot < 0 ? "" : shortName.substring(dot + 1);
-            String kind = type.endsWith("Benchmark") ? type.substring(0, type.length() - "Benchmark".length()) : type;
-            return methodName.equals("load") || methodName.isEmpty() ? kind : kind + "." + methodName;
-        }
     }
 
     @Override

@@ -231,8 +231,8 @@ class BenchMainTest {
             // Every trial, measured or missing, recorded the server it ran on.
             assertThat(file.facts()).hasSize(4).allSatisfy(t -> assertThat(t.get("target")).isEqualTo("external"));
             assertThat(MarkdownReport.render(Report.of(List.of(file)), "report")).contains(
-                    "| method=COPY_TEXT | missing: no ceiling on this target: " + reason + " |",
-                    "| method=COPY_BINARY | missing: no ceiling on this target: " + reason + " |");
+                    "| COPY_TEXT | missing: no ceiling on this target: " + reason + " |  |",
+                    "| COPY_BINARY | missing: no ceiling on this target: " + reason + " |  |");
         } finally {
             server.close();
             deleteTree(directory);
