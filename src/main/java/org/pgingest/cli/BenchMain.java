@@ -53,7 +53,9 @@ import java.util.SortedSet;
  *       reason, one line each in the facts file, and no effect on the exit code.</li>
  * </ul>
  * Server facts (version and effective settings of every trial) go to the result file's name with
- * {@code .server.jsonl} appended.
+ * {@code .server.jsonl} appended. JMH's own log goes to a file beside the result ({@link RunConsole}; {@code
+ * --jmh-log} shows it too), the terminal gets one progress line per trial, and every run ends with its ranked table
+ * and report ({@link RunEnd}; {@code --no-report} writes none).
  */
 public final class BenchMain {
     /**

@@ -23,9 +23,9 @@ import java.util.Locale;
  * FILE} still sends it to that file instead. On the terminal: one progress line per trial (on an interactive terminal
  * one line per part, rewritten as its trials start), and each failed trial's one line as soon as it is known.
  *
- * <p>The estimate of time left is JMH's own settings for the trials not yet done ({@link TrialPlan}), multiplied by
- * how much longer than their settings the finished trials took (a fork starts a JVM and a PostgreSQL server, which no
- * setting counts); before any trial has finished it is the settings alone and says so.
+ * <p>The estimate of time left is JMH's own settings for the trials not yet done ({@link TrialPlan}), plus for each
+ * of them what the finished trials took on average beyond their settings (a fork starts a JVM and a PostgreSQL
+ * server, which no setting counts); before any trial has finished it is the settings alone and says so.
  */
 final class RunConsole implements TrialFailures.Listener {
     /** Where the launcher writes a run's JMH log: the result's name with this in place of ".json". */
@@ -191,20 +191,27 @@ final class RunConsole implements TrialFailures.Listener {
         currentNominalNanos = 0;
     }
 
-    /** "about 1:40 left", corrected by what the finished trials took; the settings alone before any finished. */
+    /**
+     * "about 1:40 left": JMH's settings for the trials left, plus, for each, what the finished trials took on average
+     * beyond their settings (a fork's JVM and server start, setup: the same for every trial, whatever its iterations
+     * last); the settings alone, "at least", before any trial has finished.
+     */
     private String left() {
         long remainingNominal = Math.max(0, whole.nominal().toNanos() - doneNominalNanos);
-        if (doneNominalNanos == 0) {
+        int done = started - 1;
+        if (done <= 0) {
             return "at least " + clock(Duration.ofNanos(remainingNominal)) + " left by JMH's settings";
         }
-        double taken = (double) (System.nanoTime() - start) / doneNominalNanos;
-        return "about " + clock(Duration.ofNanos((long) (remainingNominal * taken))) + " left";
+        long beyondSettings = Math.max(0, System.nanoTime() - start - doneNominalNanos) / done;
+        int remainingTrials = Math.max(0, whole.trials() - done);
+        return "about " + clock(Duration.ofNanos(remainingNominal + remainingTrials * beyondSettings)) + " left";
     }
 
     private String describe(BenchmarkParams params) {
         StringBuilder sb = new StringBuilder(org.pgingest.results.BenchmarkResult.shortName(params.getBenchmark()));
         for (String key : params.getParamsKeys()) {
-            if (shownParams.contains(key)) {
+            // The method always (it is what a reader follows), other params where the command line gave them.
+            if (key.equals("method") || shownParams.contains(key)) {
                 sb.append(' ').append(key).append('=').append(params.getParam(key));
             }
         }
