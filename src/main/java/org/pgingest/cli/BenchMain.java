@@ -119,7 +119,8 @@ public final class BenchMain {
      * job must not read a failed benchmark as measured). JMH's log and the progress lines go where {@code console}
      * sends them.
      */
-    static Outcome run(String[] args, RunConsole console) throws CommandLineOptionException, RunnerException, IOException {
+    static Outcome run(String[] args, RunConsole console)
+            throws CommandLineOptionException, RunnerException, IOException {
         SuiteOptions suite = SuiteOptions.parse(args);
         suite.properties().forEach(System::setProperty);
         String[] jmhArgs = suite.jmhArgs().toArray(String[]::new);

@@ -89,8 +89,8 @@ public final class ReportMain {
      */
     private static int fillPage(List<Path> inputs, Path page, PrintStream out) throws IOException {
         if (inputs.size() != 1) {
-            throw new IllegalArgumentException("--page takes exactly one result file, the one committed beside the page; "
-                    + USAGE);
+            throw new IllegalArgumentException("--page takes exactly one result file, the one committed beside the "
+                    + "page; " + USAGE);
         }
         Report report = ResultsPage.reportOf(inputs.get(0));
         String text = java.nio.file.Files.exists(page) ? java.nio.file.Files.readString(page) : "";

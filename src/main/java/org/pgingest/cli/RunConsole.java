@@ -65,7 +65,7 @@ final class RunConsole implements TrialFailures.Listener {
         this.rewriteInPlace = System.console() != null;
     }
 
-    /** The JMH log's path for a result file: {@code target/preset-quick.json} → {@code target/preset-quick.jmh.log}. */
+    /** The JMH log's path for a result: {@code target/preset-quick.json} → {@code target/preset-quick.jmh.log}. */
     static Path logFor(Path result) {
         String name = result.getFileName().toString();
         String base = name.endsWith(".json") ? name.substring(0, name.length() - ".json".length()) : name;

@@ -41,7 +41,8 @@ final class RunEnd {
             file = ResultFile.read(result);
         } catch (ResultFileException e) {
             // -rf csv and the like: JMH wrote what was asked; there is nothing here to rank.
-            out.println("pg-ingest-bench: no ranking: " + e.getMessage() + log.map(l -> "; JMH log in " + l).orElse(""));
+            out.println("pg-ingest-bench: no ranking: " + e.getMessage()
+                    + log.map(l -> "; JMH log in " + l).orElse(""));
             return;
         }
         out.println();
@@ -50,8 +51,8 @@ final class RunEnd {
         out.print(Ranking.of(List.of(file)).text());
         List<String> where = new ArrayList<>();
         if (report) {
-            int status = ReportMain.run(new String[] {result.toString()}, new PrintStream(PrintStream.nullOutputStream()),
-                    err);
+            int status = ReportMain.run(new String[] {result.toString()},
+                    new PrintStream(PrintStream.nullOutputStream()), err);
             if (status == 0) {
                 where.add("report in " + ReportMain.HTML + " and " + ReportMain.MARKDOWN);
             }

@@ -142,9 +142,10 @@ public record Ranking(String server, List<String> labelColumns, SortedMap<String
         for (Located l : ranked) {
             BenchmarkResult e = l.entry();
             Map.Entry<Figure, Boolean> alloc = Figure.allocationPerRow(e);
-            rows.add(new Row(labels.cells(l.file().name(), e), labels.phrase(l.file().name(), e), Ceilings.isCeiling(e), Figure.rowsPerSecond(e),
-                    Ceilings.share(e, l.file()), Figure.metric(e, "wal.bytes/row"), Figure.metric(e, "wal.fsyncs/row"),
-                    Figure.metric(e, "server.cpu/row"), alloc.getValue() ? alloc.getKey() : Figure.NONE));
+            rows.add(new Row(labels.cells(l.file().name(), e), labels.phrase(l.file().name(), e), Ceilings.isCeiling(e),
+                    Figure.rowsPerSecond(e), Ceilings.share(e, l.file()), Figure.metric(e, "wal.bytes/row"),
+                    Figure.metric(e, "wal.fsyncs/row"), Figure.metric(e, "server.cpu/row"),
+                    alloc.getValue() ? alloc.getKey() : Figure.NONE));
         }
 
         List<String> lines = new ArrayList<>();
@@ -171,7 +172,8 @@ public record Ranking(String server, List<String> labelColumns, SortedMap<String
         contamination(all, labels).ifPresent(lines::add);
         warnings(files.stream().flatMap(f -> f.facts().stream()).toList()).forEach(lines::add);
         if (rows.stream().anyMatch(r -> Column.counted(r.walBytes()).startsWith(APPROXIMATE)
-                || Column.counted(r.walFsyncs()).startsWith(APPROXIMATE) || Column.counted(r.alloc()).startsWith(APPROXIMATE))) {
+                || Column.counted(r.walFsyncs()).startsWith(APPROXIMATE)
+                || Column.counted(r.alloc()).startsWith(APPROXIMATE))) {
             lines.add("~: a counted figure whose iterations differed by more than 1 % (the mean is shown; the range "
                     + "is in the report).");
         }
