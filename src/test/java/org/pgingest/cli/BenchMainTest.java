@@ -239,6 +239,31 @@ class BenchMainTest {
         }
     }
 
+    /**
+     * A server with fsync off is named in the run's final summary, under the ranked table, not once in the middle
+     * of JMH's log (which is in its file): the warnings come from the trial's recorded server facts.
+     */
+    @Test
+    void fsyncOffIsAWarningInTheFinalSummary() throws Exception {
+        Path directory = Files.createTempDirectory("bench-run");
+        try {
+            Outcome o = launch(directory, Duration.ofMinutes(3), Map.of(), "-Dpg.conf.fsync=off", "\\.IngestBenchmark\\.",
+                    "-p", "method=COPY_BINARY", "-p", "rows=50", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms",
+                    "-rff", directory.resolve("fsync-off.json").toString(), "--no-report");
+            assertThat(o.exit).as(o.stdout + o.stderr).isZero();
+            List<String> summary = o.stdout.lines().dropWhile(l -> !l.startsWith("Ranked by rows/s: ")).toList();
+            assertThat(summary).anyMatch(l -> l.startsWith("- WARNING: FSYNC IS OFF on this server: commits are not "
+                    + "flushed to disk"));
+            assertThat(summary).contains("- WARNING: Durability differs from production: fsync=off (this run's "
+                    + "overrides: {fsync=off})");
+            assertThat(o.stdout.lines().takeWhile(l -> !l.startsWith("Ranked by rows/s: ")))
+                    .as("nothing of JMH's log before the summary").noneMatch(l -> l.contains("FSYNC IS OFF"));
+            assertThat(Files.readString(directory.resolve("fsync-off.jmh.log"))).contains("FSYNC IS OFF");
+        } finally {
+            deleteTree(directory);
+        }
+    }
+
     private static void deleteTree(Path directory) throws IOException {
         try (var paths = Files.walk(directory)) {
             for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
