@@ -114,10 +114,11 @@ final class RunConsole implements TrialFailures.Listener {
      * prints outside JMH's own format (the suite's log lines, slf4j-simple's INFO lines on stderr) straight to
      * {@code System.out} and {@code System.err} ({@code BinaryLinkServer.handleOutput}); without this, every fork's
      * server start-up lines would land between the progress lines. Nothing to capture without a log ({@code -o}).
+     * Closing it also ends a progress line left open on an interactive terminal.
      */
     Capture captureForkOutput() {
         if (log == null) {
-            return () -> { };
+            return this::endLine;
         }
         PrintStream previousOut = System.out;
         PrintStream previousErr = System.err;
@@ -126,6 +127,8 @@ final class RunConsole implements TrialFailures.Listener {
         return () -> {
             System.setOut(previousOut);
             System.setErr(previousErr);
+            // The launcher's own lines after the run start on a line of their own.
+            endLine();
         };
     }
 
