@@ -21,13 +21,12 @@ import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetException;
 import org.pgingest.server.TargetKind;
 
-import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,7 +53,9 @@ import java.util.SortedSet;
  *       reason, one line each in the facts file, and no effect on the exit code.</li>
  * </ul>
  * Server facts (version and effective settings of every trial) go to the result file's name with
- * {@code .server.jsonl} appended.
+ * {@code .server.jsonl} appended. JMH's own log goes to a file beside the result ({@link RunConsole}; {@code
+ * --jmh-log} shows it too), the terminal gets one progress line per trial, and every run ends with its ranked table
+ * and report ({@link RunEnd}; {@code --no-report} writes none).
  */
 public final class BenchMain {
     /**
@@ -75,9 +76,11 @@ public final class BenchMain {
     public static void main(String[] args) {
         int status;
         try {
+            RunFlags flags = RunFlags.take(args);
+            String[] rest = flags.restArray();
             // No arguments: the quick preset, the README's main job.
-            status = args.length == 0 ? PresetRun.run(new String[]{PresetRun.OPTION, Preset.QUICK.cliName()})
-                    : PresetRun.asked(args) ? PresetRun.run(args) : run(args);
+            status = rest.length == 0 ? PresetRun.run(new String[]{PresetRun.OPTION, Preset.QUICK.cliName()}, flags)
+                    : PresetRun.asked(rest) ? PresetRun.run(rest, flags) : runAndRank(rest, flags);
         } catch (UsageException | TargetException | CommandLineOptionException e) {
             System.err.println("pg-ingest-bench: " + e.getMessage());
             status = 2;
@@ -91,12 +94,33 @@ public final class BenchMain {
         System.exit(status);
     }
 
+    /** A plain run (not a preset): JMH, then the ranked table and the report ({@link RunEnd}). */
+    private static int runAndRank(String[] args, RunFlags flags) throws CommandLineOptionException, RunnerException,
+            IOException {
+        RunConsole console = new RunConsole(flags.jmhLogOnTerminal(), 0, null, System.out, System.err);
+        Outcome outcome = run(args, console);
+        Duration took = console.finish();
+        if (outcome.result() != null) {
+            RunEnd.finish(outcome.result(), flags.report(), outcome.trials(), took, console.logPath(), System.out,
+                    System.err);
+        }
+        return outcome.status();
+    }
+
+    /**
+     * What one JMH run left: its exit code, its result file (null where nothing ran: help, lists) and its trials.
+     */
+    record Outcome(int status, Path result, int trials) {
+    }
+
     /**
      * Checks everything that can be checked before a fork starts, runs JMH, and returns the exit code: 0 when every
      * trial gave results or is missing (the target cannot measure it), 1 when any failed (with a one-line summary: a CI
-     * job must not read a failed benchmark as measured).
+     * job must not read a failed benchmark as measured). JMH's log and the progress lines go where {@code console}
+     * sends them.
      */
-    static int run(String[] args) throws CommandLineOptionException, RunnerException, IOException {
+    static Outcome run(String[] args, RunConsole console)
+            throws CommandLineOptionException, RunnerException, IOException {
         SuiteOptions suite = SuiteOptions.parse(args);
         suite.properties().forEach(System::setProperty);
         String[] jmhArgs = suite.jmhArgs().toArray(String[]::new);
@@ -104,7 +128,7 @@ public final class BenchMain {
         if (cmd.shouldHelp() || cmd.shouldList() || cmd.shouldListWithParams() || cmd.shouldListProfilers()
                 || cmd.shouldListResultFormats()) {
             org.openjdk.jmh.Main.main(jmhArgs);
-            return 0;
+            return new Outcome(0, null, 0);
         }
         List<String> includes = cmd.getIncludes().isEmpty() ? List.of(QUICK) : cmd.getIncludes();
         checkParameters(cmd, includes, suite.jmhArgs());
@@ -131,9 +155,13 @@ public final class BenchMain {
         jvmArgsAppend.add("-D" + FACTS_FILE_PROPERTY + "=" + factsFile.toAbsolutePath());
         options.jvmArgsAppend(jvmArgsAppend.toArray(String[]::new));
 
-        TrialFailures failures = new TrialFailures(OutputFormatFactory.createFormatInstance(console(cmd),
-                cmd.verbosity().orElse(VerboseMode.NORMAL)));
-        try {
+        if (!cmd.getOutput().hasValue()) {
+            console.useLog(RunConsole.logFor(Path.of(result)));
+        }
+        console.startPart(TrialPlan.of(cmd, includes), parameterNames(suite.jmhArgs()));
+        TrialFailures failures = new TrialFailures(console.format(cmd, cmd.verbosity().orElse(VerboseMode.NORMAL)),
+                console);
+        try (RunConsole.Capture forks = console.captureForkOutput()) {
             new Runner(options.build(), failures).run();
         } catch (RunnerException e) {
             // -foe true: JMH stops at the first failure and throws; the summary below names it in one line.
@@ -146,12 +174,12 @@ public final class BenchMain {
         if (failures.failures() > 0) {
             System.err.println("pg-ingest-bench: " + failures.failures() + " of " + failures.trials()
                     + " trials failed and have no results; first: " + failures.firstFailure().orElseThrow());
-            return 1;
+            return new Outcome(1, Path.of(result), failures.trials());
         }
         System.out.println("pg-ingest-bench: JMH results in " + result + ", server facts in " + factsFile
                 + (missing.isEmpty() ? "" : "; " + missing.size() + " of " + failures.trials()
                 + " trials missing (listed on stderr and in the server facts)"));
-        return 0;
+        return new Outcome(0, Path.of(result), failures.trials());
     }
 
     /**
@@ -174,14 +202,6 @@ public final class BenchMain {
             Files.createDirectories(factsFile.getParent());
         }
         Files.writeString(factsFile, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-    }
-
-    /** JMH's console: standard output, or the file {@code -o} names. */
-    private static PrintStream console(CommandLineOptions cmd) throws IOException {
-        if (!cmd.getOutput().hasValue()) {
-            return System.out;
-        }
-        return new PrintStream(new FileOutputStream(cmd.getOutput().get()), true, StandardCharsets.UTF_8);
     }
 
     /**

@@ -17,6 +17,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class ErrorLocationTest {
     private static final int SIZE = 400;
     private static final int BAD = 237;
+    /** The articles' embedding column among the columns loaders write. */
+    private static final int EMBEDDING = 7;
 
     /** Users whose row BAD repeats the email of row 20: rejected by unique(email) unless the loader skips or updates. */
     private static List<Object[]> usersWithDuplicateAt(Table table, int bad) {
@@ -27,11 +29,14 @@ class ErrorLocationTest {
         return rows;
     }
 
-    /** Articles whose row BAD has a 65-character external_id: rejected by varchar(64) on every path. */
-    private static List<Object[]> articlesTooLongAt(Table table, int bad) {
+    /**
+     * Articles whose row BAD has an embedding of 3 floats: rejected by the server's CHECK (cardinality(embedding) =
+     * 384) on every path, a rule no codec knows (a too-long varchar(64) value is refused by its codec first).
+     */
+    private static List<Object[]> articlesShortEmbeddingAt(Table table, int bad) {
         List<Object[]> rows = new ArrayList<>(SharedServer.rows(table, 5, 0.3).next(SIZE));
         Object[] copy = rows.get(bad).clone();
-        copy[0] = "x".repeat(65);
+        copy[EMBEDDING] = new float[] {1f, 2f, 3f};
         rows.set(bad, copy);
         return rows;
     }
@@ -47,9 +52,9 @@ class ErrorLocationTest {
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = LoadMethod.class, names = {"AUTOCOMMIT_ROW"}, mode = EnumSource.Mode.EXCLUDE)
-    void valueTooLongNamesTheRowOnEveryAtomicPath(LoadMethod method) throws Exception {
+    void aCheckTheServerEnforcesNamesTheRowOnEveryAtomicPath(LoadMethod method) throws Exception {
         Table table = SharedServer.newTable("articles");
-        assertLocated(method, table, articlesTooLongAt(table, BAD), "22001");
+        assertLocated(method, table, articlesShortEmbeddingAt(table, BAD), "23514");
     }
 
     private static void assertLocated(LoadMethod method, Table table, List<Object[]> rows, String sqlState)
@@ -73,14 +78,14 @@ class ErrorLocationTest {
     @EnumSource(value = LoadMethod.class, names = {"AUTOCOMMIT_ROW"}, mode = EnumSource.Mode.EXCLUDE)
     void streamedInputKeepsTheRowIndex(LoadMethod method) throws Exception {
         Table table = SharedServer.newTable("articles");
-        List<Object[]> rows = articlesTooLongAt(table, BAD);
+        List<Object[]> rows = articlesShortEmbeddingAt(table, BAD);
         Iterable<Object[]> streamed = () -> rows.iterator(); // an Iterable that is not a List
         Loader loader = method.create();
         try (Connection c = SharedServer.connect(loader)) {
             assertThatThrownBy(() -> loader.load(c, table, streamed))
                     .isInstanceOfSatisfying(LoadException.class, e -> {
                         assertThat(e.rowIndex()).isEqualTo(BAD);
-                        assertThat(e.getSQLState()).isEqualTo("22001");
+                        assertThat(e.getSQLState()).isEqualTo("23514");
                     });
             assertThat(table.count(c)).isZero();
         }
@@ -106,7 +111,7 @@ class ErrorLocationTest {
     @Test
     void theSearchForTheRowIsBoundedByLog2OfTheRows() throws Exception {
         Table table = SharedServer.newTable("articles");
-        List<Object[]> rows = articlesTooLongAt(table, BAD);
+        List<Object[]> rows = articlesShortEmbeddingAt(table, BAD);
         CountingLoader loader = new CountingLoader();
         try (Connection c = SharedServer.connect(loader)) {
             assertThatThrownBy(() -> loader.load(c, table, rows))

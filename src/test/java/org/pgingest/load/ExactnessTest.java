@@ -52,8 +52,6 @@ class ExactnessTest {
                 OffsetDateTime.of(294277, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC))),
         ROUNDED_PAST_294276("22008", (row, shape) -> with(row, timestampColumn(shape),
                 OffsetDateTime.of(294276, 12, 31, 23, 59, 59, 999_999_600, ZoneOffset.UTC))),
-        OFFSET_DATE_TIME_MIN("22008", (row, shape) -> with(row, timestampColumn(shape), OffsetDateTime.MIN)),
-        OFFSET_DATE_TIME_MAX("22008", (row, shape) -> with(row, timestampColumn(shape), OffsetDateTime.MAX)),
         STRING_FOR_TIMESTAMP("22023", (row, shape) -> with(row, timestampColumn(shape), "2024-01-01 00:00:00+00")),
         INTEGER_FOR_TEXT("22023", (row, shape) -> with(row, 0, 42)),
         INTEGER_FOR_FLOAT8("22023", (row, shape) -> shape.equals("sensors") ? with(row, 2, 1) : null),

@@ -2,12 +2,17 @@ package org.pgingest.load;
 
 import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.TargetConfig;
+import org.pgingest.table.TableCopies;
 import org.pgingest.table.TrialTable;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.RowPlan;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
+import org.pgingest.workload.ddl.SqlScript;
 import org.pgingest.workload.definition.PublishedShapes;
+import org.pgingest.workload.definition.QualifiedName;
+import org.pgingest.workload.definition.ResolvedTable;
+import org.pgingest.workload.definition.TableSources;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -59,6 +64,21 @@ final class SharedServer {
             TrialTable t = TrialTable.published(c, schema(), shape, profile, shape.toLowerCase() + "_t" + TABLES.incrementAndGet());
             PLANS.put(t.table().name(), t.plan());
             return t.table();
+        }
+    }
+
+    /**
+     * A freshly created copy of the table {@code name} that {@code ddl} defines, read through the same path as a
+     * user's --ddl file, under a name no other test uses.
+     */
+    static Table newTableFromDdl(String ddl, String name) throws SQLException {
+        try (Connection c = connect()) {
+            ResolvedTable resolved = TableSources.fromDdl(c, SqlScript.parse(ddl),
+                    new QualifiedName(TableSources.SOURCE_SCHEMA, name), name, "a test's DDL", schema().name());
+            TableCopies copies = new TableCopies(schema(), resolved);
+            Table table = copies.createCopy(c, name + "_t" + TABLES.incrementAndGet(), Map.of());
+            PLANS.put(table.name(), RowPlan.build(c, table, Map.of(), Map.of(), null));
+            return table;
         }
     }
 
