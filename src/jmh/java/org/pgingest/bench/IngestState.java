@@ -77,6 +77,8 @@ public class IngestState {
     /** Rows the table must hold: every call's, or the last call's where each call replaces the contents. */
     private long rowsExpectedInTable;
     private boolean replacesContents;
+    /** Whether the table's triggers run on every row (they were copied from DDL). */
+    private boolean triggersRun;
     /** What the table held at the end of the iteration. */
     private long rowsInTable;
 
@@ -93,6 +95,7 @@ public class IngestState {
         connection = server.target().dataSource(driverOptions()).getConnection();
         TrialTable copy = tableTrial.copy(connection, "_" + thread.getThreadIndex());
         table = copy.table();
+        triggersRun = !table.definition().triggers().isEmpty();
         Optional<String> cannot = loader.cannotWrite(table);
         if (cannot.isPresent()) {
             connection.close();
@@ -172,6 +175,14 @@ public class IngestState {
     /** Bytes this thread allocated inside its loader calls this iteration; empty where the JVM cannot tell. */
     OptionalLong loaderAllocatedBytes() {
         return ThreadAllocation.supported() ? OptionalLong.of(loaderAllocatedBytes) : OptionalLong.empty();
+    }
+
+    /**
+     * Whether a call inserts no rows but its own, for the contamination checks: not where the method stages rows
+     * first, nor where the table's triggers run (an audit trigger inserts into another table, in the same call).
+     */
+    boolean insertsOnlyItsRows() {
+        return method.insertsOnlyItsRows() && !triggersRun;
     }
 
     /** Commits one call makes, as the loader's method declares it: for the contamination checks. */

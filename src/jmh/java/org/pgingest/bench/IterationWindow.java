@@ -120,7 +120,7 @@ public class IterationWindow {
             IngestState first = threads.get(0);
             ServerCosts costs = meter.endWindow(start, connections(), new SuiteWork(
                     OptionalLong.of(ops * first.commitsPerCall()),
-                    first.method.insertsOnlyItsRows() ? OptionalLong.of(rows) : OptionalLong.empty()));
+                    first.insertsOnlyItsRows() ? OptionalLong.of(rows) : OptionalLong.empty()));
             IterationCosts.publish(new IterationCosts.Measured(costs, ops, rows,
                     allocationMeasured ? OptionalLong.of(allocated) : OptionalLong.empty()));
             System.out.print(ServerCostProfiler.describeMissing(costs));

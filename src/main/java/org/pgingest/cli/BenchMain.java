@@ -13,6 +13,7 @@ import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import org.pgingest.results.MissingTrial;
+import org.pgingest.workload.definition.ResolvedTables;
 import org.pgingest.server.ContainerTarget;
 import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.PgVersions;
@@ -31,6 +32,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedSet;
 
 /**
@@ -80,7 +82,8 @@ public final class BenchMain {
             String[] rest = flags.restArray();
             // No arguments: the quick preset, the README's main job.
             status = rest.length == 0 ? PresetRun.run(new String[]{PresetRun.OPTION, Preset.QUICK.cliName()}, flags)
-                    : PresetRun.asked(rest) ? PresetRun.run(rest, flags) : runAndRank(rest, flags);
+                    : PresetRun.asked(rest) ? PresetRun.run(rest, flags)
+                    : TableRun.asked(rest) ? TableRun.run(rest, flags) : runAndRank(rest, flags);
         } catch (UsageException | TargetException | CommandLineOptionException e) {
             System.err.println("pg-ingest-bench: " + e.getMessage());
             status = 2;
@@ -153,6 +156,9 @@ public final class BenchMain {
         List<String> jvmArgsAppend = new ArrayList<>(cmd.getJvmArgsAppend().orElse(List.of()));
         jvmArgsAppend.addAll(suite.asJvmArgs());
         jvmArgsAppend.add("-D" + FACTS_FILE_PROPERTY + "=" + factsFile.toAbsolutePath());
+        // A run on a user's table: the forks read the table the launcher resolved (TableRun).
+        Optional.ofNullable(System.getProperty(ResolvedTables.PROPERTY))
+                .ifPresent(file -> jvmArgsAppend.add("-D" + ResolvedTables.PROPERTY + "=" + file));
         options.jvmArgsAppend(jvmArgsAppend.toArray(String[]::new));
 
         if (!cmd.getOutput().hasValue()) {

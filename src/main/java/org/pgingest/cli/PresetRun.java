@@ -1,26 +1,19 @@
 package org.pgingest.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.pgingest.rate.RateLadder;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code ./bench --preset NAME [more arguments]}: runs each part of the preset through the launcher (so every part
- * gets its checks, server costs and failure summary) and merges the parts' JSON into one result file, by default
- * {@code target/preset-NAME.json} ({@code -rff} sets it), server facts beside it as for any run. The parts' own
- * files stay in {@code <result>.parts/}. {@code --preset} alone lists the presets.
+ * {@code ./bench --preset NAME [more arguments]}: runs the preset's parts as one run ({@link PartsRun}), merged into
+ * one result file, by default {@code target/preset-NAME.json} ({@code -rff} sets it), server facts beside it as for
+ * any run, and ends with its ranked table and report ({@link RunEnd}). {@code --preset} alone lists the presets.
  */
 final class PresetRun {
     static final String OPTION = "--preset";
@@ -57,45 +50,15 @@ final class PresetRun {
         Preset preset = Preset.parse(name);
         Optional<String> resultOption = valueOf(rest, "-rff");
         Path result = Path.of(resultOption.orElse("target/preset-" + preset.cliName() + ".json"));
-        Path partsDirectory = Path.of(result + ".parts");
-        Files.createDirectories(partsDirectory);
-        List<Preset.Part> parts = preset.parts();
-        List<List<String>> partArgs = new ArrayList<>();
-        TrialPlan whole = TrialPlan.NONE;
-        for (int i = 0; i < parts.size(); i++) {
-            List<String> part = new ArrayList<>(rest);
-            part.addAll(preset.arguments(parts.get(i), rest));
-            part.add("-rff");
-            part.add(partsDirectory.resolve((i + 1) + ".json").toString());
-            partArgs.add(part);
-            whole = whole.plus(TrialPlan.of(part.toArray(String[]::new)));
+        List<List<String>> parts = new ArrayList<>();
+        for (Preset.Part part : preset.parts()) {
+            List<String> partArgs = new ArrayList<>(rest);
+            partArgs.addAll(preset.arguments(part, rest));
+            parts.add(partArgs);
         }
-        RunConsole console = new RunConsole(flags.jmhLogOnTerminal(), parts.size(), whole, System.out, System.err);
-        if (!rest.contains("-o")) {
-            console.useLog(RunConsole.logFor(result));
-        }
-        List<Path> partResults = new ArrayList<>();
-        int status = 0;
-        int trials = 0;
-        for (int i = 0; i < parts.size(); i++) {
-            List<String> part = partArgs.get(i);
-            Path partResult = Path.of(part.get(part.size() - 1));
-            Files.deleteIfExists(partResult);
-            System.out.println("pg-ingest-bench: preset " + preset.cliName() + ", part " + (i + 1) + " of " + parts.size()
-                    + ": " + String.join(" ", part));
-            BenchMain.Outcome outcome = BenchMain.run(part.toArray(String[]::new), console);
-            status = Math.max(status, outcome.status());
-            trials += outcome.trials();
-            if (Files.exists(partResult)) {
-                partResults.add(partResult);
-            }
-        }
-        Duration took = console.finish();
-        merge(partResults, result);
-        System.out.println("pg-ingest-bench: preset " + preset.cliName() + ": JMH results in " + result
-                + ", server facts in " + result + ".server.jsonl");
-        RunEnd.finish(result, flags.report(), trials, took, console.logPath(), System.out, System.err);
-        return status;
+        PartsRun run = PartsRun.run("preset " + preset.cliName(), parts, result, flags);
+        RunEnd.finish(result, flags.report(), run.trials(), run.took(), run.log(), System.out, System.err);
+        return run.status();
     }
 
     /** The value after {@code option}, taken out of the arguments. */
@@ -106,24 +69,5 @@ final class PresetRun {
         }
         args.remove(at);
         return Optional.of(args.remove(at));
-    }
-
-    /** One JMH JSON array of every part's entries, and one facts file of every part's lines. */
-    private static void merge(List<Path> partResults, Path result) throws IOException {
-        ObjectMapper json = new ObjectMapper();
-        ArrayNode entries = json.createArrayNode();
-        Path facts = Path.of(result + ".server.jsonl");
-        Files.deleteIfExists(facts);
-        Files.createFile(facts);
-        for (Path part : partResults) {
-            for (JsonNode entry : json.readTree(part.toFile())) {
-                entries.add(entry);
-            }
-            Path partFacts = Path.of(part + ".server.jsonl");
-            if (Files.exists(partFacts)) {
-                Files.write(facts, Files.readAllBytes(partFacts), StandardOpenOption.APPEND);
-            }
-        }
-        json.writerWithDefaultPrettyPrinter().writeValue(result.toFile(), entries);
     }
 }

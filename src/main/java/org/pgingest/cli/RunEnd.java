@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * How every benchmark run ends (a plain run, a preset, and any command that leaves JMH JSON behind): the result read
@@ -31,6 +32,12 @@ final class RunEnd {
      */
     static void finish(Path result, boolean report, int trials, Duration took, Optional<Path> log, PrintStream out,
                        PrintStream err) {
+        finish(result, report, trials, took, log, out, err, ranking -> List.of());
+    }
+
+    /** The same, with lines a caller draws from the ranking after its own (a table run's advice). */
+    static void finish(Path result, boolean report, int trials, Duration took, Optional<Path> log, PrintStream out,
+                       PrintStream err, Function<Ranking, List<String>> moreLines) {
         if (!Files.isRegularFile(result)) {
             out.println("pg-ingest-bench: no results to rank (" + result + " was not written)"
                     + log.map(l -> "; JMH log in " + l).orElse(""));
@@ -48,7 +55,8 @@ final class RunEnd {
         out.println();
         out.println("Ranked by rows/s: " + result + ", " + trials + (trials == 1 ? " trial" : " trials") + " in "
                 + RunConsole.clock(took));
-        out.print(Ranking.of(List.of(file)).text());
+        Ranking ranking = Ranking.of(List.of(file));
+        out.print(ranking.withLines(moreLines.apply(ranking)).text());
         List<String> where = new ArrayList<>();
         if (report) {
             int status = ReportMain.run(new String[] {result.toString()},

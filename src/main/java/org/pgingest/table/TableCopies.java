@@ -117,7 +117,7 @@ public final class TableCopies {
     public Map<String, QualifiedName> createReferenced(Connection connection, long seed) throws SQLException {
         Map<QualifiedName, QualifiedName> copies = new LinkedHashMap<>();
         for (TableDefinition referenced : resolved.referenced()) {
-            String name = TableCopy.name(referenced.name().name(), "_ref");
+            String name = referencedName(referenced);
             create(connection, new TableCopy(referenced, new QualifiedName(schema.name(), name), Map.of(), false));
             Table table = Table.read(connection, schema, name);
             try {
@@ -161,7 +161,12 @@ public final class TableCopies {
         return Table.read(connection, schema, name);
     }
 
-    /** The name of thread {@code index}'s copy. */
+    /** The name of the copy of a table the foreign keys reference. */
+    public String referencedName(TableDefinition referenced) {
+        return TableCopy.name(referenced.name().name(), "_ref");
+    }
+
+    /** The name of the table's copy with {@code suffix} (a thread's: "_0", "_1", ...). */
     public String copyName(String suffix) {
         return TableCopy.name(resolved.table().name().name(), suffix);
     }

@@ -32,6 +32,7 @@ import static org.assertj.core.api.Assertions.tuple;
 /** The launcher as a user meets it: a child JVM, its exit code and what it prints. */
 class BenchMainTest {
 
+    /** What a launch left: its exit code, what it printed, its process id. TableRunTest launches the same way. */
     record Outcome(int exit, String stdout, String stderr, long pid) {
     }
 
@@ -44,7 +45,7 @@ class BenchMainTest {
     }
 
     /** The launcher run in {@code directory}, where it writes {@code target/report.html}. */
-    private static Outcome launch(Path directory, Duration limit, Map<String, String> env, String... args)
+    static Outcome launch(Path directory, Duration limit, Map<String, String> env, String... args)
             throws IOException, InterruptedException {
         // JMH takes a machine-wide lock (/tmp/jmh.lock) so that two benchmark runs do not disturb each other's
         // timings; these runs time nothing, and other builds on the same machine may hold it.
@@ -71,7 +72,7 @@ class BenchMainTest {
     }
 
     /** The launcher's own one line for a refused input, checked with nothing started. */
-    private static void assertRefused(Outcome o, String line) {
+    static void assertRefused(Outcome o, String line) {
         assertThat(o.exit).as(o.stderr).isEqualTo(2);
         assertThat(o.stderr).isEqualTo("pg-ingest-bench: " + line + "\n");
         assertThat(o.stdout).as("no JMH output: nothing was started").isEmpty();
@@ -283,7 +284,7 @@ class BenchMainTest {
         }
     }
 
-    private static void assertNoRunDirectoryOf(long pid) throws IOException {
+    static void assertNoRunDirectoryOf(long pid) throws IOException {
         Path root = Path.of(System.getProperty("java.io.tmpdir"), "pg-ingest-bench");
         if (Files.isDirectory(root)) {
             try (var entries = Files.list(root)) {

@@ -30,6 +30,7 @@ final class SharedServer {
     private static final AtomicInteger TABLES = new AtomicInteger();
     /** How rows of each table made here are made, by table name. */
     private static final Map<String, RowPlan> PLANS = new ConcurrentHashMap<>();
+    private static final Map<String, ResolvedTable> RESOLVED = new ConcurrentHashMap<>();
 
     private SharedServer() {
     }
@@ -69,13 +70,21 @@ final class SharedServer {
 
     /**
      * A freshly created copy of the table {@code name} that {@code ddl} defines, read through the same path as a
-     * user's --ddl file, under a name no other test uses.
+     * user's --ddl file (its DDL applied to the shared server first, as a fork applies it), under a name no other
+     * test uses.
      */
     static Table newTableFromDdl(String ddl, String name) throws SQLException {
         try (Connection c = connect()) {
-            ResolvedTable resolved = TableSources.fromDdl(c, SqlScript.parse(ddl),
-                    new QualifiedName(TableSources.SOURCE_SCHEMA, name), name, "a test's DDL", schema().name());
+            // Resolved once per DDL: once applied here, its objects are on this server, and a second resolution
+            // would meet them.
+            ResolvedTable resolved = RESOLVED.get(ddl);
+            if (resolved == null) {
+                resolved = TableSources.fromDdl(c, SqlScript.parse(ddl), new QualifiedName(TableSources.SOURCE_SCHEMA, name),
+                        name, "a test's DDL", schema().name());
+                RESOLVED.put(ddl, resolved);
+            }
             TableCopies copies = new TableCopies(schema(), resolved);
+            copies.applySetup(c);
             Table table = copies.createCopy(c, name + "_t" + TABLES.incrementAndGet(), Map.of());
             PLANS.put(table.name(), RowPlan.build(c, table, Map.of(), Map.of(), null));
             return table;

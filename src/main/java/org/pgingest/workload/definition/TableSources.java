@@ -40,19 +40,29 @@ public final class TableSources {
         try {
             enterSourceSchema(connection);
             AppliedScript applied = AppliedScript.apply(connection, script.statements());
+            List<String> failed = applied.failed().stream().filter(f -> !f.harmless()).map(AppliedScript.Failure::summary)
+                    .toList();
+            // Nothing applied and every statement a syntax error (42601): not SQL at all, rather than a schema whose
+            // dependencies the server lacks.
+            if (applied.applied().isEmpty() && !applied.failed().isEmpty()
+                    && applied.failed().stream().allMatch(f -> "42601".equals(f.sqlState()))) {
+                throw new DefinitionException(source + " holds no statement the server accepts (is it SQL?); the first: "
+                        + applied.failed().get(0).summary());
+            }
             TableDefinition definition;
             try {
                 definition = CatalogReader.read(connection, table, suiteSchema, "in " + source);
             } catch (DefinitionException e) {
                 String blocking = blockingOf(applied.failed(), List.of(table.toString(),
                         new QualifiedName(null, table.name()).toString()));
-                throw blocking.isEmpty() ? e : new DefinitionException("no table " + table + " in " + source + blocking);
+                throw new DefinitionException(blocking.isEmpty() ? e.getMessage() : "no table " + table + " in " + source
+                        + blocking, failed);
             }
             List<String> names = List.of(definition.sqlName(), new QualifiedName(null, definition.name().name()).toString());
             String blocking = blockingOf(applied.failed(), names);
             if (!blocking.isEmpty()) {
                 throw new DefinitionException("table " + definition.name() + " cannot be recreated as " + source
-                        + " defines it" + blocking);
+                        + " defines it" + blocking, failed);
             }
             List<TableDefinition> referenced = referenced(connection, definition);
             List<String> skipped = new ArrayList<>(script.skipped());

@@ -136,6 +136,12 @@ final class DomainCodec implements OrderedCodec {
         return base.generatorUnsupported();
     }
 
+    /** A domain over an array has its base's elements. */
+    @Override
+    public Optional<TypeCodec> element() {
+        return base.element();
+    }
+
     @Override
     public Object generate(SplittableRandom random) {
         for (int i = 0; i < TRIES; i++) {

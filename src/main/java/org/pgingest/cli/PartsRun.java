@@ -1,0 +1,93 @@
+package org.pgingest.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Several JMH runs as one (a preset's parts, a table's): each part through the launcher (so every part gets its
+ * checks, server costs and failure summary), one progress line per part, JMH's log of every part in one file beside
+ * the result, and the parts' JSON merged into one result file with one facts file beside it. The parts' own files
+ * stay in {@code <result>.parts/}.
+ *
+ * @param status the exit code: 1 when any part had a failed trial
+ * @param trials trials started
+ * @param took   how long the parts took
+ * @param log    JMH's log file, where one was written
+ */
+record PartsRun(int status, int trials, Duration took, Optional<Path> log) {
+
+    /**
+     * Runs {@code parts} (each a launcher command line without {@code -rff}) and merges their results into
+     * {@code result}; {@code what} names the run in its lines ("preset quick").
+     */
+    static PartsRun run(String what, List<List<String>> parts, Path result, RunFlags flags)
+            throws CommandLineOptionException, RunnerException, IOException {
+        Path partsDirectory = Path.of(result + ".parts");
+        Files.createDirectories(partsDirectory);
+        List<List<String>> partArgs = new ArrayList<>();
+        TrialPlan whole = TrialPlan.NONE;
+        for (int i = 0; i < parts.size(); i++) {
+            List<String> part = new ArrayList<>(parts.get(i));
+            part.add("-rff");
+            part.add(partsDirectory.resolve((i + 1) + ".json").toString());
+            partArgs.add(part);
+            whole = whole.plus(TrialPlan.of(part.toArray(String[]::new)));
+        }
+        RunConsole console = new RunConsole(flags.jmhLogOnTerminal(), parts.size(), whole, System.out, System.err);
+        if (parts.stream().noneMatch(p -> p.contains("-o"))) {
+            console.useLog(RunConsole.logFor(result));
+        }
+        List<Path> partResults = new ArrayList<>();
+        int status = 0;
+        int trials = 0;
+        for (int i = 0; i < partArgs.size(); i++) {
+            List<String> part = partArgs.get(i);
+            Path partResult = Path.of(part.get(part.size() - 1));
+            Files.deleteIfExists(partResult);
+            System.out.println("pg-ingest-bench: " + what + ", part " + (i + 1) + " of " + parts.size() + ": "
+                    + String.join(" ", part));
+            BenchMain.Outcome outcome = BenchMain.run(part.toArray(String[]::new), console);
+            status = Math.max(status, outcome.status());
+            trials += outcome.trials();
+            if (Files.exists(partResult)) {
+                partResults.add(partResult);
+            }
+        }
+        Duration took = console.finish();
+        merge(partResults, result);
+        System.out.println("pg-ingest-bench: " + what + ": JMH results in " + result + ", server facts in " + result
+                + ".server.jsonl");
+        return new PartsRun(status, trials, took, console.logPath());
+    }
+
+    /** One JMH JSON array of every part's entries, and one facts file of every part's lines. */
+    private static void merge(List<Path> partResults, Path result) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        ArrayNode entries = json.createArrayNode();
+        Path facts = Path.of(result + ".server.jsonl");
+        Files.deleteIfExists(facts);
+        Files.createFile(facts);
+        for (Path part : partResults) {
+            for (JsonNode entry : json.readTree(part.toFile())) {
+                entries.add(entry);
+            }
+            Path partFacts = Path.of(part + ".server.jsonl");
+            if (Files.exists(partFacts)) {
+                Files.write(facts, Files.readAllBytes(partFacts), StandardOpenOption.APPEND);
+            }
+        }
+        json.writerWithDefaultPrettyPrinter().writeValue(result.toFile(), entries);
+    }
+}

@@ -1,0 +1,356 @@
+package org.pgingest.cli;
+
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.pgingest.load.LoadMethod;
+import org.pgingest.results.MissingTrial;
+import org.pgingest.server.EmbeddedTarget;
+import org.pgingest.server.PostgresTarget;
+import org.pgingest.server.TargetConfig;
+import org.pgingest.server.TargetKind;
+import org.pgingest.table.TableCheck;
+import org.pgingest.table.UserRows;
+import org.pgingest.workload.SuiteSchema;
+import org.pgingest.workload.ddl.SqlScript;
+import org.pgingest.workload.definition.DefinitionException;
+import org.pgingest.workload.definition.ResolvedTable;
+import org.pgingest.workload.definition.ResolvedTables;
+import org.pgingest.workload.definition.TableSources;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * {@code ./bench --ddl FILE --table NAME [JMH args]} and {@code ./bench --table SCHEMA.NAME -Dpg.target=external}:
+ * every loader that can write the user's table, measured on copies of it.
+ * <ol>
+ *   <li>The table is resolved once, here, before any fork: from the DDL applied to a fresh embedded server of the
+ *       launcher's own (statements it cannot apply listed one line each and skipped; the run stops with one line when
+ *       the table depends on one of them), or from the live server's catalog, which is only read.</li>
+ *   <li>It is checked as a fork would use it ({@link TableCheck}): copied with the tables its foreign keys reference,
+ *       rows planned and a sample inserted and rolled back, on the launcher's server (the target's, for an external
+ *       one), and the loaders that cannot write it are known with their reasons.</li>
+ *   <li>The forks get the resolved table in a file ({@value ResolvedTables#PROPERTY}) and apply its DDL to their own
+ *       servers: the definition is resolved once, and every fork measures the same one.</li>
+ *   <li>Defaults: every loader that can write the table, at 500 and 50,000 rows per call (methods that commit every
+ *       row, or send one row per statement, at 500 only: their cost per row does not depend on the call's size, and
+ *       a call of 50,000 takes them minutes), the COPY formats' ceilings beside them, no hostile values, and short
+ *       iterations; {@code -p method}, {@code -p rows} and JMH's options narrow or change that.</li>
+ *   <li>The end: the ranked table, a paragraph on what the figures say for this table ({@link TableAdvice}), and the
+ *       loaders that could not run with their reasons (missing, in the facts file too).</li>
+ * </ol>
+ * Results go to {@code target/table-NAME.json} unless {@code -rff} names another file.
+ */
+final class TableRun {
+    /** Rows per call by default: a small call and a bulk one. */
+    static final List<String> DEFAULT_ROWS = List.of("500", "50000");
+    /** JMH settings by default: one fork per trial, one warm-up and three measured iterations of a second. */
+    static final List<String> SETTINGS = List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "3", "-r", "1s");
+    /** Methods whose cost per row does not depend on the call's size: one transaction, or one statement, per row. */
+    static final List<LoadMethod> PER_ROW = List.of(LoadMethod.AUTOCOMMIT_ROW, LoadMethod.ROW_COMMIT_EVERY);
+    private static final String INGEST = "org\\.pgingest\\.bench\\.IngestBenchmark\\.";
+    private static final String CEILING = "org\\.pgingest\\.bench\\.CeilingBenchmark\\.";
+    private static final List<LoadMethod> COPY_FORMATS = List.of(LoadMethod.COPY_TEXT, LoadMethod.COPY_CSV,
+            LoadMethod.COPY_BINARY);
+    private static final long SEED = 20261122L;
+
+    private TableRun() {
+    }
+
+    static boolean asked(String[] args) {
+        return TableOptions.asked(List.of(args));
+    }
+
+    static int run(String[] args, RunFlags flags) throws CommandLineOptionException, RunnerException, IOException {
+        // The launcher's own servers (the DDL's, the check's) say nothing on stderr but problems: its lines are the
+        // run's, and a refused input is one line. slf4j-simple reads this when the first logger is made.
+        System.setProperty("org.slf4j.simpleLogger.log.org.pgingest.server", "warn");
+        TableOptions options = TableOptions.take(List.of(args));
+        SuiteOptions suite = SuiteOptions.parse(options.rest().toArray(String[]::new));
+        suite.properties().forEach(System::setProperty);
+        TargetConfig config = TargetConfig.fromEnvironment();
+        options.checkTarget(config);
+        Resolution resolution;
+        try {
+            resolution = resolve(options, config);
+        } catch (DefinitionException e) {
+            e.skipped().forEach(line -> System.err.println("pg-ingest-bench: " + options.ddl().map(f -> TableOptions.DDL
+                    + " " + f.getFileName() + " ").orElse("") + line + " (skipped)"));
+            throw new UsageException(e.getMessage());
+        } catch (SQLException e) {
+            throw new UsageException("reading " + options.table() + ": " + e.getMessage().replace('\n', ' '));
+        }
+        ResolvedTable resolved = resolution.table();
+        resolved.skipped().forEach(line -> System.err.println("pg-ingest-bench: " + resolved.source() + " " + line
+                + " (skipped)"));
+        notes(resolved, resolution.check()).forEach(line -> System.out.println("pg-ingest-bench: " + line));
+
+        List<String> jmhArgs = suite.jmhArgs();
+        Path result = Path.of(valueOf(jmhArgs, "-rff").orElse("target/table-" + fileName(resolved) + ".json"));
+        Path tablesFile = Path.of(result + ".parts", "tables.json");
+        ResolvedTables.write(tablesFile, List.of(resolved));
+        System.setProperty(ResolvedTables.PROPERTY, tablesFile.toAbsolutePath().toString());
+
+        List<String> given = BenchMain.parameterNames(jmhArgs);
+        List<String> userRest = new ArrayList<>(options.rest());
+        removeOption(userRest, "-rff");
+        Plan plan = plan(resolution.check(), userMethods(jmhArgs, given), userValues(jmhArgs, given, "rows"));
+        List<List<String>> parts = plan.parts(resolved.label(), userRest, given);
+        if (parts.isEmpty()) {
+            System.err.println("pg-ingest-bench: no loader asked for can write " + resolved.table().name());
+            recordMissing(plan.missing(resolved.label()), Path.of(result + ".server.jsonl"), result);
+            return 0;
+        }
+        PartsRun run = PartsRun.run("table " + resolved.table().name(), parts, result, flags);
+        recordMissing(plan.missing(resolved.label()), Path.of(result + ".server.jsonl"), null);
+        TableEnd.finish(result, resolved, flags.report(), run.trials(), run.took(), run.log());
+        return run.status();
+    }
+
+    /** The resolved table and what the check found. */
+    record Resolution(ResolvedTable table, TableCheck check) {
+    }
+
+    /**
+     * Resolves and checks the table on a server of the launcher's own (the DDL's) or on the external target (a live
+     * table, or the DDL's copy where the target is external); everything the check made is dropped again.
+     */
+    private static Resolution resolve(TableOptions options, TargetConfig config) throws SQLException, IOException {
+        String label = options.table().toString().replace(',', '_');
+        if (options.ddl().isPresent()) {
+            Path file = options.ddl().get();
+            SqlScript script;
+            try {
+                script = SqlScript.parse(SqlScript.text(Files.readAllBytes(file)));
+            } catch (IllegalArgumentException e) {
+                throw new DefinitionException(TableOptions.DDL + " " + file + " is not SQL: " + e.getMessage());
+            }
+            if (script.statements().isEmpty()) {
+                throw new DefinitionException(TableOptions.DDL + " " + file + " holds no SQL statement");
+            }
+            TargetConfig own = config.kind() == TargetKind.EXTERNAL ? TargetConfig.defaults().withSchema(config.schema())
+                    : config.withKind(TargetKind.EMBEDDED);
+            try (EmbeddedTarget server = EmbeddedTarget.start(own)) {
+                ResolvedTable resolved;
+                try (Connection c = server.dataSource().getConnection()) {
+                    resolved = withOptions(TableSources.fromDdl(c, script, options.table(), label,
+                            TableOptions.DDL + " " + file.getFileName(), server.schema()), options);
+                }
+                if (config.kind() == TargetKind.EXTERNAL) {
+                    try {
+                        return new Resolution(resolved, checkOn(config, resolved, false));
+                    } catch (DefinitionException e) {
+                        throw new DefinitionException(e.getMessage() + "; on an external server the suite applies no "
+                                + "DDL: create what the table needs there and use " + TableOptions.TABLE + " alone, or "
+                                + "run on the embedded server");
+                    }
+                }
+                try (Connection c = server.dataSource().getConnection()) {
+                    return new Resolution(resolved, TableCheck.run(c, new SuiteSchema(server.schema()), resolved, true, SEED));
+                }
+            }
+        }
+        try (PostgresTarget target = PostgresTarget.open(config); Connection c = target.dataSource().getConnection()) {
+            ResolvedTable live = TableSources.live(c, options.table(), label, target.schema());
+            live = withOptions(live.withNullShares(UserRows.nullShares(c, live.table())), options);
+            if (options.sample().isPresent()) {
+                live = live.withSample(UserRows.fromLiveTable(c, live.table(), options.sample().get()));
+            }
+            return new Resolution(live, TableCheck.run(c, new SuiteSchema(target.schema()), live, false, SEED));
+        }
+    }
+
+    private static ResolvedTable withOptions(ResolvedTable resolved, TableOptions options) {
+        ResolvedTable r = options.dropForeignKeys() ? resolved.withoutForeignKeys() : resolved;
+        return options.rows().isPresent() ? r.withSample(UserRows.fromCsv(options.rows().get())) : r;
+    }
+
+    private static TableCheck checkOn(TargetConfig config, ResolvedTable resolved, boolean owned) throws SQLException {
+        try (PostgresTarget target = PostgresTarget.open(config); Connection c = target.dataSource().getConnection()) {
+            return TableCheck.run(c, new SuiteSchema(target.schema()), resolved, owned, SEED);
+        }
+    }
+
+    /** What a reader should know before the figures: triggers, foreign keys, keys, the rows' source. */
+    static List<String> notes(ResolvedTable r, TableCheck check) {
+        List<String> notes = new ArrayList<>();
+        notes.add("table " + r.table().name() + " from " + r.source() + " (fingerprint " + r.fingerprint() + "): "
+                + r.table().writtenColumns().size() + " columns written of " + r.table().columns().size()
+                + (check.keyCarriers().isEmpty() ? "" : "; distinct keys in " + String.join(", ", check.keyCarriers()))
+                + "; rows " + (r.sample() == null ? "generated" : "from " + r.sample().source()));
+        int triggers = r.table().triggers().size();
+        if (r.triggers() && triggers > 0) {
+            notes.add("its " + triggers + (triggers == 1 ? " trigger runs" : " triggers run") + " in every measured call: "
+                    + "its cost is part of every figure");
+        } else if (!r.triggers() && triggers > 0) {
+            notes.add("its " + triggers + (triggers == 1 ? " trigger is" : " triggers are") + " not copied from a live "
+                    + "table (a trigger function may write your other tables): to include "
+                    + (triggers == 1 ? "it" : "them") + ", run ./bench --ddl FILE --table " + r.table().name()
+                    + " with FILE from pg_dump --schema-only");
+        }
+        if (!r.foreignKeys()) {
+            notes.add("foreign keys dropped (--drop-foreign-keys)");
+        } else if (!r.referenced().isEmpty()) {
+            notes.add("its foreign keys reference copies of " + String.join(", ", r.referenced().stream()
+                    .map(t -> t.name().toString()).toList()) + ", filled with " + org.pgingest.table.TableCopies.REFERENCED_ROWS
+                    + " rows each before anything is measured");
+        }
+        return notes;
+    }
+
+    /**
+     * Which trials run: the methods that can write the table (those the user named, if any), each at the rows per
+     * call asked, by default 500 and 50,000 (per-row methods at 500 only), and the ceilings of the COPY formats among
+     * them; the methods that cannot, with their reasons, to report missing.
+     */
+    record Plan(List<LoadMethod> methods, List<String> rows, boolean rowsGiven, Map<LoadMethod, String> cannot) {
+
+        List<List<String>> parts(String label, List<String> userArgs, List<String> given) {
+            List<List<String>> parts = new ArrayList<>();
+            if (methods.isEmpty()) {
+                return parts;
+            }
+            List<String> small = rowsGiven ? rows : rows.subList(0, 1);
+            parts.add(part(INGEST, label, methods, small, userArgs, given));
+            List<LoadMethod> bulk = methods.stream().filter(m -> !PER_ROW.contains(m)).toList();
+            if (!rowsGiven && !bulk.isEmpty()) {
+                parts.add(part(INGEST, label, bulk, rows.subList(1, rows.size()), userArgs, given));
+            }
+            List<LoadMethod> copies = methods.stream().filter(COPY_FORMATS::contains).toList();
+            if (!copies.isEmpty()) {
+                parts.add(part(CEILING, label, copies, rows, userArgs, given));
+            }
+            return parts;
+        }
+
+        private static List<String> part(String include, String label, List<LoadMethod> methods, List<String> rows,
+                                         List<String> userArgs, List<String> given) {
+            List<String> args = new ArrayList<>(userArgs);
+            removeParameter(args, "method");
+            removeParameter(args, "rows");
+            args.add(include);
+            args.addAll(List.of("-p", "shape=" + label));
+            args.addAll(List.of("-p", "method=" + String.join(",", methods.stream().map(Enum::name).toList())));
+            args.addAll(List.of("-p", "rows=" + String.join(",", rows)));
+            if (!given.contains("hostileShare")) {
+                args.addAll(List.of("-p", "hostileShare=0"));
+            }
+            for (int i = 0; i + 1 < SETTINGS.size(); i += 2) {
+                if (!userArgs.contains(SETTINGS.get(i))) {
+                    args.add(SETTINGS.get(i));
+                    args.add(SETTINGS.get(i + 1));
+                }
+            }
+            return args;
+        }
+
+        /** The trials of the methods that cannot write the table, one per rows per call, for the facts file. */
+        List<MissingTrial> missing(String label) {
+            List<MissingTrial> missing = new ArrayList<>();
+            cannot.forEach((method, why) -> {
+                for (String r : rowsGiven ? rows : (PER_ROW.contains(method) ? rows.subList(0, 1) : rows)) {
+                    TreeMap<String, String> params = new TreeMap<>(Map.of("method", method.name(), "shape", label, "rows", r));
+                    missing.add(new MissingTrial("org.pgingest.bench.IngestBenchmark.load", params,
+                            method + " cannot write " + label + ": " + why));
+                }
+            });
+            return missing;
+        }
+    }
+
+    static Plan plan(TableCheck check, Optional<List<LoadMethod>> asked, Optional<List<String>> rows) {
+        List<LoadMethod> wanted = asked.orElse(List.of(LoadMethod.values()));
+        List<LoadMethod> methods = wanted.stream().filter(m -> !check.cannotWrite().containsKey(m)).toList();
+        Map<LoadMethod, String> cannot = new java.util.LinkedHashMap<>();
+        wanted.stream().filter(check.cannotWrite()::containsKey).forEach(m -> cannot.put(m, check.cannotWrite().get(m)));
+        return new Plan(methods, rows.orElse(DEFAULT_ROWS), rows.isPresent(), cannot);
+    }
+
+    /** The methods of {@code -p method=...}, if given; an unknown name is a one-line problem. */
+    private static Optional<List<LoadMethod>> userMethods(List<String> jmhArgs, List<String> given) {
+        return userValues(jmhArgs, given, "method").map(values -> values.stream().map(v -> {
+            try {
+                return LoadMethod.valueOf(v.trim());
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("-p method=" + v + ": no such method; valid: " + String.join(", ",
+                        java.util.Arrays.stream(LoadMethod.values()).map(Enum::name).toList()));
+            }
+        }).toList());
+    }
+
+    private static Optional<List<String>> userValues(List<String> jmhArgs, List<String> given, String name) {
+        if (!given.contains(name)) {
+            return Optional.empty();
+        }
+        for (int i = 0; i < jmhArgs.size(); i++) {
+            String arg = jmhArgs.get(i);
+            String spec = arg.equals("-p") && i + 1 < jmhArgs.size() ? jmhArgs.get(i + 1) : arg.startsWith("-p") ? arg.substring(2) : "";
+            if (spec.startsWith(name + "=")) {
+                return Optional.of(List.of(spec.substring(name.length() + 1).split(",")));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Takes {@code -p NAME=...} (either form) out of {@code args}. */
+    private static void removeParameter(List<String> args, String name) {
+        for (int i = 0; i < args.size(); i++) {
+            if (args.get(i).equals("-p") && i + 1 < args.size() && args.get(i + 1).startsWith(name + "=")) {
+                args.remove(i + 1);
+                args.remove(i);
+                i--;
+            } else if (args.get(i).startsWith("-p" + name + "=")) {
+                args.remove(i);
+                i--;
+            }
+        }
+    }
+
+    private static void removeOption(List<String> args, String option) {
+        int at = args.indexOf(option);
+        if (at >= 0 && at + 1 < args.size()) {
+            args.remove(at + 1);
+            args.remove(at);
+        }
+    }
+
+    private static Optional<String> valueOf(List<String> args, String option) {
+        int at = args.indexOf(option);
+        return at >= 0 && at + 1 < args.size() ? Optional.of(args.get(at + 1)) : Optional.empty();
+    }
+
+    /** The table's name as a file name: letters, digits, dot, dash and underscore kept, anything else an underscore. */
+    static String fileName(ResolvedTable resolved) {
+        return resolved.table().name().name().replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    /**
+     * The methods that could not run: one line each on stderr, and in the facts file so the ranked table and the
+     * report show them. {@code alsoResult}: with no part run, an empty result beside them.
+     */
+    private static void recordMissing(List<MissingTrial> missing, Path factsFile, Path alsoResult) throws IOException {
+        StringBuilder lines = new StringBuilder();
+        for (MissingTrial m : missing) {
+            System.err.println("pg-ingest-bench: missing " + m.trial() + ": " + m.reason());
+            lines.append(m.jsonLine()).append('\n');
+        }
+        if (factsFile.getParent() != null) {
+            Files.createDirectories(factsFile.getParent());
+        }
+        if (alsoResult != null) {
+            Files.writeString(alsoResult, "[]\n", StandardCharsets.UTF_8);
+            Files.deleteIfExists(factsFile);
+        }
+        Files.writeString(factsFile, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+}

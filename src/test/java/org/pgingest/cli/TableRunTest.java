@@ -1,0 +1,235 @@
+package org.pgingest.cli;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.pgingest.results.BenchmarkResult;
+import org.pgingest.results.ResultFile;
+import org.pgingest.server.EmbeddedTarget;
+import org.pgingest.server.TestServers;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+import static org.pgingest.cli.BenchMainTest.assertNoRunDirectoryOf;
+import static org.pgingest.cli.BenchMainTest.assertRefused;
+import static org.pgingest.cli.BenchMainTest.launch;
+
+/**
+ * {@code ./bench --ddl FILE --table NAME} and {@code ./bench --table NAME} on an external server, as a user meets
+ * them: a child JVM, its exit code, what it prints and writes, and what it leaves on the user's server (nothing).
+ */
+class TableRunTest {
+    private static Path directory;
+    private static Path dump;
+
+    @BeforeAll
+    static void writeDump() throws IOException {
+        directory = Files.createTempDirectory("table-run");
+        dump = directory.resolve("shop.sql");
+        try (InputStream in = TableRunTest.class.getResourceAsStream("/org/pgingest/table/shop.pgdump.sql")) {
+            Files.write(dump, in.readAllBytes());
+        }
+    }
+
+    @AfterAll
+    static void removeDirectory() throws IOException {
+        try (var paths = Files.walk(directory)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    private static BenchMainTest.Outcome launchHere(String... args) throws IOException, InterruptedException {
+        return launch(directory, Duration.ofMinutes(5), Map.of(), args);
+    }
+
+    /**
+     * The realistic dump end to end: the statements it cannot apply one line each, the notes, the loaders that cannot
+     * write the table missing with their reasons, the ranked table with the paragraph for the table, and the results
+     * and facts in target/table-NAME.json.
+     */
+    @Test
+    void aRealDumpsTableIsMeasuredAndRankedWithTheMethodsThatCannotWriteIt() throws Exception {
+        BenchMainTest.Outcome o = launchHere("--ddl", dump.toString(), "--table", "\"Shop\".\"Order Lines\"",
+                "-p", "rows=200", "-p", "method=COPY_BINARY,COPY_CSV,UNNEST,COPY_UPSERT,COPY_FREEZE", "-wi", "0", "-i", "1",
+                "-r", "200ms");
+        assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
+        List<String> ours = o.stderr().lines().filter(l -> l.startsWith("pg-ingest-bench: ")).toList();
+        assertThat(ours).contains("pg-ingest-bench: --ddl shop.sql line 5: psql meta-command \\restrict (psql's own, not SQL) (skipped)");
+        assertThat(ours).anySatisfy(l -> assertThat(l).matches("pg-ingest-bench: --ddl shop.sql line \\d+: ALTER TABLE "
+                + "\"Shop\".\"Order Lines\" OWNER TO shop_owner: role \"shop_owner\" does not exist \\(skipped\\)"));
+        assertThat(ours).contains("pg-ingest-bench: missing IngestBenchmark.load method=COPY_UPSERT rows=200 "
+                        + "shape=\"Shop\".\"Order Lines\": COPY_UPSERT cannot write \"Shop\".\"Order Lines\": it has no unique key "
+                        + "of columns the loaders write (primary key (line_id, ordered_at) holds line_id, which the server "
+                        + "fills; unique index (order_ref, product_id, ordered_at) is partial)",
+                "pg-ingest-bench: missing IngestBenchmark.load method=COPY_FREEZE rows=200 shape=\"Shop\".\"Order Lines\": "
+                        + "COPY_FREEZE cannot write \"Shop\".\"Order Lines\": COPY FREEZE cannot load a partitioned table");
+        assertThat(o.stdout()).contains(
+                "pg-ingest-bench: its 1 trigger runs in every measured call: its cost is part of every figure",
+                "pg-ingest-bench: its foreign keys reference copies of \"Shop\".customers, \"Shop\".products, filled with "
+                        + "1000 rows each before anything is measured",
+                "Ranked by rows/s: target/table-Order_Lines.json",
+                "- Missing (this target cannot measure it): ",
+                "- For \"Shop\".\"Order Lines\": at 200 rows per call ");
+        assertThat(o.stdout()).doesNotContain("CONTAMINATED");
+
+        Path result = directory.resolve("target/table-Order_Lines.json");
+        ResultFile file = ResultFile.read(result);
+        assertThat(file.results()).extracting(BenchmarkResult::shortName, e -> e.params().get("method"))
+                .containsExactlyInAnyOrder(tuple("IngestBenchmark.load", "COPY_BINARY"), tuple("IngestBenchmark.load", "COPY_CSV"),
+                        tuple("IngestBenchmark.load", "UNNEST"), tuple("CeilingBenchmark.load", "COPY_BINARY"),
+                        tuple("CeilingBenchmark.load", "COPY_CSV"));
+        assertThat(file.missing()).extracting(m -> m.params().get("method")).containsExactly("COPY_UPSERT", "COPY_FREEZE");
+        List<String> tableFacts = Files.readAllLines(Path.of(result + ".server.jsonl")).stream()
+                .filter(l -> l.contains("\"table\":{")).toList();
+        assertThat(tableFacts).hasSize(5).allSatisfy(l -> assertThat(l).contains("\"source\":\"--ddl shop.sql\"",
+                "\"foreignKeys\":\"kept\"", "\"triggers\":\"1 kept\"").containsPattern("\"fingerprint\":\"[0-9a-f]{16}\""));
+        assertNoRunDirectoryOf(o.pid());
+    }
+
+    @Test
+    void aFileThatIsNoSqlIsOneLine() throws Exception {
+        Path binary = directory.resolve("not-sql.zip");
+        Files.write(binary, new byte[] {'P', 'K', 3, 4, 0, 0, 1});
+        assertRefused(launchHere("--ddl", binary.toString(), "--table", "orders"),
+                "--ddl " + binary + " is not SQL: it holds NUL bytes: a binary file, not SQL text");
+        Path csv = directory.resolve("rows.sql");
+        Files.writeString(csv, "id,name\n1,a\n2,b\n");
+        BenchMainTest.Outcome o = launchHere("--ddl", csv.toString(), "--table", "orders");
+        assertRefused(o, "--ddl rows.sql holds no statement the server accepts (is it SQL?); the first: line 1: "
+                + "id,name 1,a 2,b: syntax error at or near \"id\"");
+        assertNoRunDirectoryOf(o.pid());
+    }
+
+    @Test
+    void noSuchFileOrTableOrAViewIsOneLine() throws Exception {
+        assertRefused(launchHere("--ddl", "nowhere.sql", "--table", "orders"), "--ddl nowhere.sql: no such file");
+        assertRefused(launchHere("--ddl", dump.toString(), "--table", "\"Shop\".nope"), "no table \"Shop\".nope in --ddl shop.sql; "
+                + "names are case-sensitive when quoted, e.g. '\"Orders\"'");
+        Path withView = directory.resolve("with-view.sql");
+        Files.writeString(withView, Files.readString(dump) + "\nCREATE VIEW \"Shop\".open_lines AS SELECT * FROM "
+                + "\"Shop\".\"Order Lines\" WHERE status = 'new';\n");
+        BenchMainTest.Outcome o = launchHere("--ddl", withView.toString(), "--table", "\"Shop\".open_lines");
+        assertThat(o.exit()).isEqualTo(2);
+        assertThat(o.stderr().lines().filter(l -> !l.contains("(skipped)")).toList()).containsExactly(
+                "pg-ingest-bench: \"Shop\".open_lines is a view, not a table: the suite loads rows into tables (plain or "
+                        + "partitioned)");
+        assertNoRunDirectoryOf(o.pid());
+    }
+
+    @Test
+    void aTableThatDependsOnAMissingExtensionStopsWithOneLine() throws Exception {
+        Path file = directory.resolve("places.sql");
+        Files.writeString(file, "CREATE EXTENSION IF NOT EXISTS pgib_no_such_extension;\n"
+                + "CREATE TABLE places (id integer PRIMARY KEY, area pgib_geometry);\n");
+        BenchMainTest.Outcome o = launchHere("--ddl", file.toString(), "--table", "places");
+        assertThat(o.exit()).isEqualTo(2);
+        assertThat(o.stderr().lines().toList()).containsExactly(
+                "pg-ingest-bench: --ddl places.sql line 1: CREATE EXTENSION IF NOT EXISTS pgib_no_such_extension: extension "
+                        + "\"pgib_no_such_extension\" is not available (skipped)",
+                "pg-ingest-bench: --ddl places.sql line 2: CREATE TABLE places (id integer PRIMARY KEY, area pgib_geometry): "
+                        + "type \"pgib_geometry\" does not exist (skipped)",
+                "pg-ingest-bench: no table places in --ddl places.sql: line 2: CREATE TABLE places (id integer PRIMARY KEY, "
+                        + "area pgib_geometry): type \"pgib_geometry\" does not exist");
+        assertThat(o.stdout()).isEmpty();
+        assertNoRunDirectoryOf(o.pid());
+    }
+
+    @Test
+    void optionsThatDoNotFitAreOneLine() throws Exception {
+        assertRefused(launchHere("--ddl", dump.toString()), "--ddl " + dump + " without --table: name the table to "
+                + "benchmark, e.g. --table orders");
+        assertRefused(launchHere("--table", "orders"), "--table orders without --ddl reads a live table, which needs an "
+                + "external server (-Dpg.target=external -Dpg.url=jdbc:postgresql://host/db); the embedded server starts "
+                + "empty: give the table's DDL with --ddl FILE");
+        assertRefused(launchHere("--ddl", dump.toString(), "--table", "orders", "--sample", "10"), "--sample reads rows "
+                + "from the live table, and --ddl makes a new one: use --rows FILE.csv with --ddl");
+        assertRefused(launchHere("--ddl", dump.toString(), "--table", "orders", "-p", "shape=USERS"), "-p shape=USERS: "
+                + "--table sets the table; leave -p shape and -p indexes out");
+    }
+
+    /**
+     * A live table on an external server, as a role that may only read it: its definition is read, its rows sampled,
+     * and it is written nowhere: its row count and write counters are the same after the run; its trigger is not
+     * copied, and the run says so and how to include it.
+     */
+    @Test
+    void aLiveTableIsOnlyReadAsARoleWithSelectAlone() throws Exception {
+        try (EmbeddedTarget server = TestServers.withPasswordLogins()) {
+            try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+                st.execute("CREATE SCHEMA app");
+                st.execute("CREATE TYPE app.kind AS ENUM ('web', 'shop', 'phone')");
+                st.execute("CREATE TABLE app.\"Visits\" (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, "
+                        + "visitor text NOT NULL, kind app.kind NOT NULL, \"when\" timestamptz NOT NULL, "
+                        + "pages integer CHECK (pages BETWEEN 1 AND 500), UNIQUE (visitor, \"when\"))");
+                st.execute("CREATE TABLE app.audit (at timestamptz DEFAULT now())");
+                st.execute("CREATE FUNCTION app.audit_visit() RETURNS trigger LANGUAGE plpgsql AS "
+                        + "$$ BEGIN INSERT INTO app.audit DEFAULT VALUES; RETURN NEW; END $$");
+                st.execute("CREATE TRIGGER visits_audit AFTER INSERT ON app.\"Visits\" FOR EACH ROW EXECUTE FUNCTION "
+                        + "app.audit_visit()");
+                st.execute("INSERT INTO app.\"Visits\" (visitor, kind, \"when\", pages) SELECT 'v' || g, "
+                        + "(ARRAY['web','shop','phone'])[1 + g % 3]::app.kind, now() - g * interval '1 minute', 1 + g % 40 "
+                        + "FROM generate_series(1, 2000) g");
+                st.execute("ANALYZE app.\"Visits\"");
+                st.execute("GRANT USAGE ON SCHEMA app TO " + TestServers.APP_USER);
+                st.execute("GRANT SELECT ON app.\"Visits\" TO " + TestServers.APP_USER);
+            }
+            List<Long> before = writes(server);
+            BenchMainTest.Outcome o = launch(directory, Duration.ofMinutes(5), Map.of("PGIB_JDBC_URL",
+                            server.endpoint().jdbcUrl(), "PGIB_USER", TestServers.APP_USER, "PGIB_PASSWORD",
+                            TestServers.APP_PASSWORD),
+                    "-Dpg.target=external", "-Dpg.schema=live_check", "--table", "app.\"Visits\"", "--sample", "300",
+                    "-p", "rows=100", "-p", "method=COPY_BINARY,BATCH,BATCH_UPSERT", "-wi", "0", "-i", "1", "-r", "200ms",
+                    "-rff", directory.resolve("live.json").toString());
+            assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
+            assertThat(o.stdout()).contains("pg-ingest-bench: table app.\"Visits\" from live table app.\"Visits\"",
+                    "rows from --sample 300 of app.\"Visits\"",
+                    "pg-ingest-bench: its 1 trigger is not copied from a live table (a trigger function may write your other "
+                            + "tables): to include it, run ./bench --ddl FILE --table app.\"Visits\" with FILE from pg_dump "
+                            + "--schema-only",
+                    "- For app.\"Visits\": at 100 rows per call ");
+            assertThat(o.stdout() + o.stderr()).doesNotContain(TestServers.APP_PASSWORD);
+            ResultFile file = ResultFile.read(directory.resolve("live.json"));
+            assertThat(file.results()).extracting(e -> e.params().get("method")).contains("COPY_BINARY", "BATCH", "BATCH_UPSERT");
+            assertThat(writes(server)).as("rows, inserts, updates, deletes of app.Visits and app.audit").isEqualTo(before);
+        }
+    }
+
+    /** The user's tables' row counts and pg_stat_user_tables write counters. */
+    private static List<Long> writes(EmbeddedTarget server) throws SQLException, InterruptedException {
+        // The statistics of a backend reach the shared counters when it ends or within a second (PostgreSQL 15+).
+        Thread.sleep(1500);
+        List<Long> counts = new ArrayList<>();
+        try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+            for (String table : List.of("app.\"Visits\"", "app.audit")) {
+                try (ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
+                    rs.next();
+                    counts.add(rs.getLong(1));
+                }
+            }
+            try (ResultSet rs = st.executeQuery("SELECT n_tup_ins, n_tup_upd, n_tup_del FROM pg_stat_user_tables "
+                    + "WHERE schemaname = 'app' ORDER BY relname")) {
+                while (rs.next()) {
+                    counts.add(rs.getLong(1));
+                    counts.add(rs.getLong(2));
+                    counts.add(rs.getLong(3));
+                }
+            }
+        }
+        return counts;
+    }
+}
