@@ -5,8 +5,10 @@ import org.pgingest.results.TrialFacts;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -44,8 +46,38 @@ public record FactsCheck(List<String> differences, List<String> notes) {
                     differences.add(fact + ": baseline " + String.join("/", b) + ", current " + String.join("/", c));
                 }
             }
+            differences.addAll(tableDifferences(baseline, current));
         }
         return new FactsCheck(differences, notes);
+    }
+
+    /**
+     * One line per {@code shape} label whose table definitions differ between the runs (by fingerprint): the same
+     * label over different columns, keys, indexes or triggers measures a different table.
+     */
+    private static List<String> tableDifferences(ResultFile baseline, ResultFile current) {
+        Map<String, Set<String>> b = fingerprints(baseline);
+        Map<String, Set<String>> c = fingerprints(current);
+        List<String> lines = new ArrayList<>();
+        for (String label : b.keySet()) {
+            if (c.containsKey(label) && !b.get(label).equals(c.get(label))) {
+                lines.add("table definition of shape " + label + ": baseline " + String.join("/", b.get(label))
+                        + ", current " + String.join("/", c.get(label)) + " (different tables under one label)");
+            }
+        }
+        return lines;
+    }
+
+    private static Map<String, Set<String>> fingerprints(ResultFile file) {
+        Map<String, Set<String>> byLabel = new TreeMap<>();
+        for (TrialFacts t : file.facts()) {
+            String fingerprint = t.get(TrialFacts.TABLE_FINGERPRINT);
+            String label = t.params().get("shape");
+            if (fingerprint != null && label != null) {
+                byLabel.computeIfAbsent(label, l -> new TreeSet<>()).add(fingerprint);
+            }
+        }
+        return byLabel;
     }
 
     private static Set<String> values(ResultFile file, String fact) {

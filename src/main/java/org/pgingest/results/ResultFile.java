@@ -148,6 +148,7 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
     }
 
     private static void readFacts(Path factsPath, List<TrialFacts> facts, List<MissingTrial> missing) {
+        Map<String, String> tables = new LinkedHashMap<>();
         List<String> lines;
         try {
             lines = Files.readAllLines(factsPath);
@@ -168,8 +169,26 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
                 missing.add(MissingTrial.fromLine(line));
             } else if (line.path("server").isObject()) {
                 facts.add(trialFacts(line));
+            } else if (line.path("table").isObject()) {
+                tables.put(trialKey(line), line.path("table").path("fingerprint").asText(null));
             }
         }
+        // A trial's table (written by its fork after the server line) joins the trial's facts: its fingerprint.
+        facts.replaceAll(f -> {
+            String fingerprint = tables.get(f.benchmark() + " " + f.params());
+            if (fingerprint == null) {
+                return f;
+            }
+            Map<String, String> more = new LinkedHashMap<>(f.facts());
+            more.put(TrialFacts.TABLE_FINGERPRINT, fingerprint);
+            return new TrialFacts(f.benchmark(), f.params(), more, f.warnings());
+        });
+    }
+
+    private static String trialKey(JsonNode line) {
+        Map<String, String> params = new TreeMap<>();
+        line.path("params").fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
+        return line.path("benchmark").asText() + " " + params;
     }
 
     private static TrialFacts trialFacts(JsonNode line) {

@@ -24,6 +24,12 @@ public record TrialFacts(String benchmark, SortedMap<String, String> params, Map
      * synchronous_commit (whether a commit waits for a flush), full_page_writes and data_checksums (full-page
      * images and hint-bit WAL).
      */
+    /**
+     * The fingerprint of the trial's table definition ({@code ResolvedTable.fingerprint}), where its fork recorded
+     * one: results of different definitions under one {@code shape} label are not comparable.
+     */
+    public static final String TABLE_FINGERPRINT = "table.fingerprint";
+
     public static final List<String> DECISIVE = List.of("major", "fsync", "synchronous_commit", "full_page_writes",
             "data_checksums");
 

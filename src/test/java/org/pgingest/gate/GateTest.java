@@ -277,6 +277,23 @@ class GateTest {
         assertThat(anyway.exitCode()).isEqualTo(GateResult.REGRESSION);
     }
 
+    /** One shape label over two table definitions (say a column added between the runs) is no comparison. */
+    @Test
+    void differentTableDefinitionsUnderOneLabel_areRefused() throws IOException {
+        HandMadeJmh base = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "shape=orders").primary("ops/s", 100, 100, 100)
+                .facts(170011, "on", "on", "on", "off").table("orders", "1829765f22a170d2");
+        HandMadeJmh same = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "shape=orders").primary("ops/s", 90, 90, 90)
+                .facts(170011, "on", "on", "on", "off").table("orders", "1829765f22a170d2");
+        HandMadeJmh other = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "shape=orders").primary("ops/s", 100, 100, 100)
+                .facts(170011, "on", "on", "on", "off").table("orders", "7d49dc6afb464859");
+        assertThat(gate(base, same).facts().differences()).isEmpty();
+        GateResult r = gate(base, other);
+        assertThat(r.refused()).isTrue();
+        assertThat(r.facts().differences()).containsExactly("table definition of shape orders: baseline 1829765f22a170d2, "
+                + "current 7d49dc6afb464859 (different tables under one label)");
+        assertThat(r.exitCode()).isEqualTo(GateResult.UNUSABLE);
+    }
+
     @Test
     void majorVersionAndChecksums_areDecisiveFacts() throws IOException {
         HandMadeJmh base = load("BATCH", 300, 100, 100, 100).facts(170011, "on", "on", "on", "off");

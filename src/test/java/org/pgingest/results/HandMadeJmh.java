@@ -91,6 +91,19 @@ public final class HandMadeJmh {
         return this;
     }
 
+    /** The table of the last entry, as its fork records it: label and definition fingerprint. */
+    public HandMadeJmh table(String label, String fingerprint) {
+        Map<String, Object> table = new LinkedHashMap<>();
+        table.put("label", label);
+        table.put("fingerprint", fingerprint);
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("benchmark", current.get("benchmark"));
+        line.put("params", current.get("params"));
+        line.put("table", table);
+        facts.add(line);
+        return this;
+    }
+
     /** A trial the target could not measure: only a facts line, as the launcher writes it; JMH's JSON has no entry. */
     public HandMadeJmh missing(String benchmark, String reason, String... params) {
         java.util.TreeMap<String, String> p = new java.util.TreeMap<>();
