@@ -193,7 +193,7 @@ public final class BenchMain {
      * the facts file, so that a reader of the results sees them missing and why rather than an absent row. Written
      * here, after the run, when every fork has finished appending its own lines.
      */
-    private static void recordMissing(List<MissingTrial> missing, Path factsFile) throws IOException {
+    static void recordMissing(List<MissingTrial> missing, Path factsFile) throws IOException {
         if (missing.isEmpty()) {
             return;
         }

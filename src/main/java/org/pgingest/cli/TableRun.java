@@ -21,7 +21,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -336,21 +335,17 @@ final class TableRun {
 
     /**
      * The methods that could not run: one line each on stderr, and in the facts file so the ranked table and the
-     * report show them. {@code alsoResult}: with no part run, an empty result beside them.
+     * report show them ({@link BenchMain#recordMissing}). {@code alsoResult}: with no part run, an empty result
+     * beside them.
      */
     private static void recordMissing(List<MissingTrial> missing, Path factsFile, Path alsoResult) throws IOException {
-        StringBuilder lines = new StringBuilder();
-        for (MissingTrial m : missing) {
-            System.err.println("pg-ingest-bench: missing " + m.trial() + ": " + m.reason());
-            lines.append(m.jsonLine()).append('\n');
-        }
-        if (factsFile.getParent() != null) {
-            Files.createDirectories(factsFile.getParent());
-        }
         if (alsoResult != null) {
+            if (alsoResult.getParent() != null) {
+                Files.createDirectories(alsoResult.getParent());
+            }
             Files.writeString(alsoResult, "[]\n", StandardCharsets.UTF_8);
             Files.deleteIfExists(factsFile);
         }
-        Files.writeString(factsFile, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        BenchMain.recordMissing(missing, factsFile);
     }
 }

@@ -1,7 +1,6 @@
 package org.pgingest.load;
 
 import org.junit.jupiter.api.Test;
-import org.pgingest.workload.HostileValues;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;

@@ -1,12 +1,13 @@
-package org.pgingest.workload;
+package org.pgingest.load;
 
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 
 /**
- * Values that break naive encoders: every character COPY text and CSV treat specially, the end-of-data
- * marker, 4-byte UTF-8, empty string next to NULL, and the edges of timestamps and floats.
+ * Values that break naive encoders, for the loader tests: every character COPY text and CSV treat specially, the
+ * end-of-data marker, 4-byte UTF-8, empty string next to NULL, and the edges of timestamps and floats. (The codecs
+ * have hostile values of their own, which the generators use; these are the tests' fixed cases.)
  */
 public final class HostileValues {
     /** Text that must survive every path unchanged. PostgreSQL text cannot hold U+0000, so it is absent. */
