@@ -19,6 +19,6 @@ final class TableEnd {
 
     static void finish(Path result, ResolvedTable table, boolean report, int trials, Duration took, Optional<Path> log) {
         RunEnd.finish(result, report, trials, took, log, System.out, System.err,
-                ranking -> TableAdvice.paragraph(ranking, table.table().name().toString()).map(List::of).orElse(List.of()));
+                ranking -> TableAdvice.paragraph(ranking, table.label()).map(List::of).orElse(List.of()));
     }
 }

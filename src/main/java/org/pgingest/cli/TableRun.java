@@ -106,11 +106,11 @@ final class TableRun {
         Plan plan = plan(resolution.check(), userMethods(jmhArgs, given), userValues(jmhArgs, given, "rows"));
         List<List<String>> parts = plan.parts(resolved.label(), userRest, given);
         if (parts.isEmpty()) {
-            System.err.println("pg-ingest-bench: no loader asked for can write " + resolved.table().name());
+            System.err.println("pg-ingest-bench: no loader asked for can write " + resolved.label());
             recordMissing(plan.missing(resolved.label()), Path.of(result + ".server.jsonl"), result);
             return 0;
         }
-        PartsRun run = PartsRun.run("table " + resolved.table().name(), parts, result, flags);
+        PartsRun run = PartsRun.run("table " + resolved.label(), parts, result, flags);
         recordMissing(plan.missing(resolved.label()), Path.of(result + ".server.jsonl"), null);
         TableEnd.finish(result, resolved, flags.report(), run.trials(), run.took(), run.log());
         return run.status();
@@ -183,7 +183,7 @@ final class TableRun {
     /** What a reader should know before the figures: triggers, foreign keys, keys, the rows' source. */
     static List<String> notes(ResolvedTable r, TableCheck check) {
         List<String> notes = new ArrayList<>();
-        notes.add("table " + r.table().name() + " from " + r.source() + " (fingerprint " + r.fingerprint() + "): "
+        notes.add("table " + r.label() + " from " + r.source() + " (fingerprint " + r.fingerprint() + "): "
                 + r.table().writtenColumns().size() + " columns written of " + r.table().columns().size()
                 + (check.keyCarriers().isEmpty() ? "" : "; distinct keys in " + String.join(", ", check.keyCarriers()))
                 + "; rows " + (r.sample() == null ? "generated" : "from " + r.sample().source()));
@@ -194,7 +194,7 @@ final class TableRun {
         } else if (!r.triggers() && triggers > 0) {
             notes.add("its " + triggers + (triggers == 1 ? " trigger is" : " triggers are") + " not copied from a live "
                     + "table (a trigger function may write your other tables): to include "
-                    + (triggers == 1 ? "it" : "them") + ", run ./bench --ddl FILE --table " + r.table().name()
+                    + (triggers == 1 ? "it" : "them") + ", run ./bench --ddl FILE --table " + r.label()
                     + " with FILE from pg_dump --schema-only");
         }
         if (!r.foreignKeys()) {
