@@ -58,7 +58,8 @@ class TableRunTest {
     }
 
     /**
-     * The realistic dump end to end: the statements it cannot apply one line each, the notes, the loaders that cannot
+     * The realistic dump end to end, two threads each with a copy of its own (partitions, foreign keys to the shared
+     * referenced copies, trigger): the statements it cannot apply one line each, the notes, the loaders that cannot
      * write the table missing with their reasons, the ranked table with the paragraph for the table, and the results
      * and facts in target/table-NAME.json.
      */
@@ -66,7 +67,7 @@ class TableRunTest {
     void aRealDumpsTableIsMeasuredAndRankedWithTheMethodsThatCannotWriteIt() throws Exception {
         BenchMainTest.Outcome o = launchHere("--ddl", dump.toString(), "--table", "\"Shop\".\"Order Lines\"",
                 "-p", "rows=200", "-p", "method=COPY_BINARY,COPY_CSV,UNNEST,COPY_UPSERT,COPY_FREEZE", "-wi", "0", "-i", "1",
-                "-r", "200ms");
+                "-r", "200ms", "-t", "2");
         assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
         List<String> ours = o.stderr().lines().filter(l -> l.startsWith("pg-ingest-bench: ")).toList();
         assertThat(ours).contains("pg-ingest-bench: --ddl shop.sql line 5: psql meta-command \\restrict (psql's own, not SQL) (skipped)");
