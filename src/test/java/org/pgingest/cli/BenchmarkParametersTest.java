@@ -58,7 +58,7 @@ class BenchmarkParametersTest {
     @Test
     void numbersThatAreNotNumbersNameTheParameter() {
         assertThat(BenchmarkParameters.problem(Map.of("rows", "many"))).hasValue(
-                "-p rows=many: use a whole number of 1 or more (rows per call of the loader)");
+                "-p rows=many: use a whole number from 1 to 10,000,000 (rows per call of the loader, generated in memory before it)");
         assertThat(BenchmarkParameters.problem(Map.of("hostileShare", "NaN"))).hasValue(
                 "-p hostileShare=NaN: use a share from 0 to 1 (0.1 = one value in ten from the hostile set)");
         assertThat(BenchmarkParameters.problem(Map.of("commitEvery", "-1"))).hasValue(
