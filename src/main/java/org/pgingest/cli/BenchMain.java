@@ -122,6 +122,18 @@ public final class BenchMain {
             org.openjdk.jmh.Main.main(jmhArgs);
             return 0;
         }
+        if (cmd.getOutput().hasValue()) {
+            // JMH's console log (-o): not a result, but a path that cannot take it would fail the run.
+            ResultPath.problem(Path.of(cmd.getOutput().get())).ifPresent(problem -> {
+                throw new UsageException("-o " + cmd.getOutput().get() + ": " + problem);
+            });
+        }
+        String result = cmd.getResult().orElse(DEFAULT_RESULT);
+        // JMH writes its result file (an empty list when no trial ran) and the forks append their facts as the run
+        // goes: both go aside and replace the earlier files only once the run gave results. Checked here, before
+        // anything starts.
+        ResultPath resultFile = resultPath(result);
+        ResultPath factsFile = resultPath(result + ".server.jsonl");
         List<String> includes = cmd.getIncludes().isEmpty() ? List.of(QUICK) : cmd.getIncludes();
         TrialClients clients = checkParameters(cmd, includes, suite.rest());
         checkTarget(TargetConfig.fromEnvironment(), suite.overridesSettings(), clients);
@@ -130,11 +142,6 @@ public final class BenchMain {
         if (cmd.getIncludes().isEmpty()) {
             options.include(QUICK);
         }
-        String result = cmd.getResult().orElse(DEFAULT_RESULT);
-        // JMH writes its result file (an empty list when no trial ran) and the forks append their facts as the run
-        // goes: both go aside and replace the earlier files only once the run gave results.
-        ResultPath resultFile = resultPath(result);
-        ResultPath factsFile = resultPath(result + ".server.jsonl");
         options.result(resultFile.aside().toString());
         if (cmd.getProfilers().stream().noneMatch(p -> p.getKlass().equals(COST_PROFILER))) {
             options.addProfiler(COST_PROFILER);
@@ -282,7 +289,6 @@ public final class BenchMain {
      * in about a second, not a failure in every fork.
      */
     private static void checkTarget(TargetConfig config, boolean settingsOverridden, TrialClients clients) {
-        ConnectionBudget budget = ConnectionBudget.ofSettings(config.settings());
         if (config.kind() != TargetKind.EXTERNAL) {
             PgVersions.resolve(config.pgVersion());
         }
@@ -300,7 +306,10 @@ public final class BenchMain {
         if (config.kind() == TargetKind.CONTAINER) {
             ContainerTarget.requireImage(config);
         }
-        if (config.kind() == TargetKind.EXTERNAL) {
+        ConnectionBudget budget;
+        if (config.kind() != TargetKind.EXTERNAL) {
+            budget = ConnectionBudget.ofSettings(config.settings());
+        } else {
             try (PostgresTarget target = PostgresTarget.open(config)) {
                 budget = ConnectionBudget.of(target.monitorDataSource(), false);
             } catch (SQLException e) {

@@ -4,6 +4,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.pgingest.load.CopyFormat;
 import org.pgingest.load.LoadMethod;
+import org.pgingest.server.LatencyProxy;
 import org.pgingest.workload.IndexProfile;
 import org.pgingest.workload.TableShape;
 import org.pgingest.writers.ConnectionMode;
@@ -35,8 +36,6 @@ public final class BenchmarkParameters {
      * quarter of the machine's memory), ten times the largest published call (bulk-1m).
      */
     static final int MAX_ROWS = 10_000_000;
-    /** Longest round trip the latency proxy adds: a second is already far beyond any network between an application and its database. */
-    static final double MAX_RTT_MS = 1000;
 
     /** Checks of one value, by parameter name; each gives the parsed value or a one-line problem. */
     private static final Map<String, Function<String, Parsed>> VALUES = Map.ofEntries(
@@ -49,7 +48,7 @@ public final class BenchmarkParameters {
             Map.entry("batchSize", v -> whole("batchSize", v, 0, Integer.MAX_VALUE, "rows per batch or statement")),
             Map.entry("commitEvery", v -> whole("commitEvery", v, 0, Integer.MAX_VALUE, "rows per transaction, 0 = one per call")),
             Map.entry("workers", v -> whole("workers", v, 1, Integer.MAX_VALUE, "concurrent writers, one connection each")),
-            Map.entry("rttMs", v -> number("rttMs", v, 0, MAX_RTT_MS, "milliseconds the proxy adds per round trip, 0 = no proxy")),
+            Map.entry("rttMs", v -> number("rttMs", v, 0, LatencyProxy.MAX_RTT_MS, "milliseconds the proxy adds per round trip, 0 = no proxy")),
             Map.entry("hostileShare", BenchmarkParameters::share));
 
     private BenchmarkParameters() {

@@ -6,13 +6,16 @@ import org.pgingest.report.Report;
 import org.pgingest.results.RateRecord;
 import org.pgingest.results.ResultFile;
 import org.pgingest.results.ResultFileException;
+import org.pgingest.results.ResultPath;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code ./bench report RESULT.json [MORE.json ...] [--html FILE] [--markdown FILE]}: one self-contained HTML page
@@ -54,6 +57,12 @@ public final class ReportMain {
             if (inputs.isEmpty()) {
                 throw new IllegalArgumentException("no result file given; " + USAGE);
             }
+            for (Map.Entry<String, Path> output : List.of(Map.entry("--html", html), Map.entry("--markdown", markdown))) {
+                Optional<String> problem = ResultPath.problem(output.getValue());
+                if (problem.isPresent()) {
+                    throw new IllegalArgumentException(output.getKey() + " " + output.getValue() + ": " + problem.get());
+                }
+            }
             List<ResultFile> files = new ArrayList<>();
             List<RateRecord> rates = new ArrayList<>();
             for (Path input : inputs) {
@@ -81,10 +90,7 @@ public final class ReportMain {
     }
 
     private static void write(Path file, String text) throws IOException {
-        if (file.getParent() != null) {
-            Files.createDirectories(file.getParent());
-        }
-        Files.writeString(file, text);
+        ResultPath.write(file, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
     }
 
     private static String value(String[] args, int i) {

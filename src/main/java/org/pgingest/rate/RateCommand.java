@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -47,6 +48,8 @@ public final class RateCommand implements Callable<Integer> {
     static final String PREFIX = "pg-ingest-bench rate: ";
     /** Exit code of a run stopped by Ctrl-C (after its report), as shells report SIGINT: 128 + 2. */
     static final int INTERRUPTED = 130;
+    /** Signals this close together are one request to stop (see {@link #installStopSignals}). */
+    private static final Duration SAME_REQUEST = Duration.ofSeconds(1);
 
     @Option(names = "--method", required = true, converter = MethodConverter.class,
             description = "loader, e.g. batch, copy_binary, autocommit_row (see LoadMethod)")
@@ -131,8 +134,18 @@ public final class RateCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--json " + json + ": " + problem);
         });
         RatePlan plan = new RatePlan(method, rowsPerSecond, workers, duration, batch, shape, connections, rttMs);
-        try (PostgresTarget target = open(TargetConfig.fromEnvironment(), plan)) {
-            checkConnections(target, plan);
+        if (progressEvery.isZero() || progressEvery.isNegative()) {
+            throw new IllegalArgumentException("--progress-every must be above 0, was " + progressEvery);
+        }
+        TargetConfig config = TargetConfig.fromEnvironment();
+        if (config.kind() != TargetKind.EXTERNAL) {
+            // A server started for this run: its settings say what it takes, before it is started.
+            requireFits(ConnectionBudget.ofSettings(config.settings()), plan);
+        }
+        try (PostgresTarget target = open(config, plan)) {
+            if (target.kind() == TargetKind.EXTERNAL) {
+                requireFits(ConnectionBudget.of(target.monitorDataSource(), false), plan);
+            }
             RateRun run = new RateRun(target, plan);
             installStopSignals(run);
             out.printf(Locale.ROOT, "driving %s at %,.0f rows/s (%d rows per call, %d workers) for %.1f s on %s; Ctrl-C stops%n",
@@ -171,8 +184,7 @@ public final class RateCommand implements Callable<Integer> {
     }
 
     /** More writers than the server accepts connections would fail mid-run; say so before it starts. */
-    private static void checkConnections(PostgresTarget target, RatePlan plan) throws SQLException {
-        ConnectionBudget budget = ConnectionBudget.of(target.monitorDataSource(), target.kind() != TargetKind.EXTERNAL);
+    private static void requireFits(ConnectionBudget budget, RatePlan plan) {
         budget.problem(plan.workers(), "--workers " + plan.workers(), "--workers ").ifPresent(problem -> {
             throw new IllegalArgumentException(problem);
         });
@@ -182,18 +194,22 @@ public final class RateCommand implements Callable<Integer> {
      * Ctrl-C (SIGINT) and SIGTERM (a CI job's timeout, {@code kill}) stop the writers after their current calls and
      * let the run report. A JVM shutdown hook cannot do this: the embedded server's own hook stops PostgreSQL at the
      * same moment, before the final counters are read. sun.misc.Signal (module jdk.unsupported, available on every
-     * JDK 17+) replaces the default handlers; a second signal exits at once. The exit code is the shells' 128 + the
-     * signal's number.
+     * JDK 17+) replaces the default handlers. A second signal quits at once, unless it comes within
+     * {@link #SAME_REQUEST} of the first: GNU timeout sends its signal twice (to the command and to its process
+     * group), and a terminal's Ctrl-C reaches every process of the group. The exit code is 128 + the signal's number.
      */
     private void installStopSignals(RateRun run) {
+        AtomicLong firstAt = new AtomicLong();
         for (String name : List.of("INT", "TERM")) {
-            sun.misc.Signal.handle(new sun.misc.Signal(name), first -> {
-                System.err.println(PREFIX + "SIG" + first.getName() + ": stopping after the calls in flight "
-                        + "(a second signal quits at once)");
-                stoppedBy = 128 + first.getNumber();
-                run.stop();
-                for (String again : List.of("INT", "TERM")) {
-                    sun.misc.Signal.handle(new sun.misc.Signal(again), second -> System.exit(128 + second.getNumber()));
+            sun.misc.Signal.handle(new sun.misc.Signal(name), signal -> {
+                long now = System.nanoTime();
+                if (firstAt.compareAndSet(0, now)) {
+                    System.err.println(PREFIX + "SIG" + signal.getName() + ": stopping after the calls in flight "
+                            + "(a second signal quits at once)");
+                    stoppedBy = 128 + signal.getNumber();
+                    run.stop();
+                } else if (now - firstAt.get() > SAME_REQUEST.toNanos()) {
+                    System.exit(128 + signal.getNumber());
                 }
             });
         }

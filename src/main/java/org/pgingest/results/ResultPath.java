@@ -72,6 +72,9 @@ public final class ResultPath {
      * and a read-only mount does not show in them).
      */
     public static Optional<String> problem(Path path) {
+        if (path.toString().isBlank()) {
+            return Optional.of("no file name given");
+        }
         Path absolute = path.toAbsolutePath().normalize();
         if (Files.isDirectory(absolute)) {
             return Optional.of(path + " is a directory; name a file");

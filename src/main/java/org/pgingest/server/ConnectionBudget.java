@@ -39,8 +39,16 @@ public record ConnectionBudget(int maxConnections, int reserved, int inUse, bool
      */
     public static ConnectionBudget ofSettings(ServerSettings settings) {
         String max = settings.values().get("max_connections");
-        // 100 is PostgreSQL's default when the file says nothing.
-        return new ConnectionBudget(max == null ? 100 : Integer.parseInt(max.trim()), 0, 0, true);
+        if (max == null) {
+            // PostgreSQL's default when the file says nothing.
+            return new ConnectionBudget(100, 0, 0, true);
+        }
+        try {
+            return new ConnectionBudget(Integer.parseInt(max.trim()), 0, 0, true);
+        } catch (NumberFormatException e) {
+            // The embedded server was asked first and would have said so; a container's is asked only in a fork.
+            throw new TargetException("max_connections=" + max + " is not a whole number of connections", e);
+        }
     }
 
     /** A running server, asked over one of its connections. */

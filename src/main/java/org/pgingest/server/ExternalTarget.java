@@ -10,16 +10,21 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A server the user runs, given by JDBC URL with user and password from the environment. The suite changes
  * nothing there but its own schema: settings are read and compared with the suite's file (differences are
- * printed and recorded, not applied), and pg_stat_statements is used only if already installed.
+ * printed and recorded, not applied; an override a session may choose applies to the suite's sessions only,
+ * {@link SessionSettings}), and pg_stat_statements is used only if already installed.
  */
 public final class ExternalTarget extends TargetBase {
     private static final Logger LOG = LoggerFactory.getLogger(ExternalTarget.class);
     private static final String HINT = "check PGIB_JDBC_URL, PGIB_USER and PGIB_PASSWORD";
     /** pgjdbc's parsed-URL keys that Endpoint carries itself. */
+    /** The port of a single-host URL: jdbc:postgresql://host:PORT/... */
+    private static final Pattern URL_PORT = Pattern.compile("^jdbc:postgresql://[^/?,]*:(\\d+)(?:[/?]|$)");
     private static final Set<String> ENDPOINT_KEYS = Set.of("PGHOST", "PGPORT", "PGDBNAME", "user", "password");
 
     // The monitor uses the benchmark database itself: on someone else's server the suite creates no database.
@@ -35,9 +40,16 @@ public final class ExternalTarget extends TargetBase {
         SecretBearing.inJdbcUrl(config.externalUrl()).ifPresent(what -> {
             throw new TargetException(secretInUrl("the JDBC URL", what));
         });
+        Matcher urlPort = URL_PORT.matcher(config.externalUrl());
+        if (urlPort.find() && (urlPort.group(1).length() > 5 || Integer.parseInt(urlPort.group(1)) > 65_535
+                || Integer.parseInt(urlPort.group(1)) < 1)) {
+            // pgjdbc would log a warning of its own and then give no URL at all.
+            throw new TargetException("the JDBC URL's port " + urlPort.group(1) + " is not a TCP port (1 to 65535)");
+        }
         Properties parsed = Driver.parseURL(config.externalUrl(), new Properties());
         if (parsed == null) {
-            throw new TargetException("PGIB_JDBC_URL is not a PostgreSQL JDBC URL: expected jdbc:postgresql://host:port/database");
+            throw new TargetException("the JDBC URL (-Dpg.url or PGIB_JDBC_URL) is not a PostgreSQL JDBC URL: expected "
+                    + "jdbc:postgresql://host:port/database");
         }
         String host = parsed.getProperty("PGHOST", "localhost");
         if (host.contains(",")) {

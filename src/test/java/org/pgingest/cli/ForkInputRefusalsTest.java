@@ -59,4 +59,12 @@ class ForkInputRefusalsTest {
         assertRefused(o, "PostgreSQL " + org.pgingest.server.PgVersions.buildDefault() + " refused to start: FATAL: "
                 + "\"superuser_reserved_connections\" (3) plus \"reserved_connections\" (0) must be less than \"max_connections\" (1)");
     }
+
+    /** Found by the adversarial pass: the connection budget read the value before the server did, and threw. */
+    @Test
+    void aMaxConnectionsThatIsNoNumberIsTheServersComplaint() throws Exception {
+        assertRefused(launch(Map.of(), "-Dpg.conf.max_connections=abc", "Ingest", "-p", "method=BATCH"),
+                "PostgreSQL " + org.pgingest.server.PgVersions.buildDefault() + " refused to start: FATAL: invalid value "
+                        + "for parameter \"max_connections\": \"abc\"");
+    }
 }

@@ -99,4 +99,12 @@ class SuiteOptionRefusalsTest {
         assertRefused(launch(Map.of(), "--preset", "quick", "-rff", dir.toString()), "result file " + dir + ": " + dir
                 + " is a directory; name a file");
     }
+
+    /** Found by the adversarial pass: an empty -rff read as "is a directory", -o /proc/x/out.txt failed with exit 1. */
+    @Test
+    void anEmptyResultNameAndAConsoleLogThatCannotBeWrittenAreRefused() throws Exception {
+        assertRefused(launch(Map.of(), "Ingest", "-p", "method=BATCH", "-rff", ""), "result file : no file name given");
+        assertRefused(launch(Map.of(), "Ingest", "-p", "method=BATCH", "-o", "/proc/x/out.txt"),
+                "-o /proc/x/out.txt: cannot create the directory /proc/x (no such file or directory)");
+    }
 }

@@ -114,6 +114,10 @@ class RateCommandTest {
                 {"--method", "bulk", "--rows-per-second", "100"},
                 {"--method", "batch", "--rows-per-second", "100", "--duration", "soon"},
                 {"--method", "batch", "--rows-per-second", "100", "--workers", "0"},
+                // Found by the adversarial pass: a progress line as fast as the loop could print them.
+                {"--method", "batch", "--rows-per-second", "100", "--duration", "1s", "--progress-every", "0s"},
+                // ... and a round trip the benchmarks refuse (rttMs 0 to 1000), tried for 40 s before failing.
+                {"--method", "batch", "--rows-per-second", "100", "--duration", "1s", "--rtt-ms", "100000"},
                 {"--rows-per-second", "100"},
                 {"--method", "batch", "--rows-per-second", "100", "--no-such-option"}}) {
             Outcome o = rate(args);
