@@ -13,6 +13,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
 
 /**
  * Where a result goes, and the one way a result reaches it: written aside (a hidden sibling of the path, same
@@ -22,6 +23,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * that the result could be written at all, so that a bad path is found before the run rather than after it.
  */
 public final class ResultPath {
+    private static final String PARTIAL = ".partial-";
     private final Path path;
     private final Path aside;
     private final AtomicBoolean settled = new AtomicBoolean();
@@ -30,7 +32,7 @@ public final class ResultPath {
     private ResultPath(Path path) {
         this.path = path;
         Path name = path.getFileName();
-        this.aside = path.resolveSibling("." + name + ".partial-" + ProcessHandle.current().pid());
+        this.aside = path.resolveSibling("." + name + PARTIAL + ProcessHandle.current().pid());
         this.discardOnExit = new Thread(this::deleteAside, "pg-ingest-bench-discard-" + name);
         Runtime.getRuntime().addShutdownHook(discardOnExit);
     }
@@ -45,7 +47,26 @@ public final class ResultPath {
         if (problem.isPresent()) {
             throw new IOException(problem.get());
         }
-        return new ResultPath(path.toAbsolutePath().normalize());
+        ResultPath result = new ResultPath(path.toAbsolutePath().normalize());
+        result.removeAsidesOfGoneProcesses();
+        return result;
+    }
+
+    /**
+     * A process killed outright ({@code kill -9}) runs no hook and leaves its aside file: removed by the next result
+     * for the same path, once the process that wrote it is gone.
+     */
+    private void removeAsidesOfGoneProcesses() throws IOException {
+        String prefix = "." + path.getFileName() + PARTIAL;
+        try (Stream<Path> siblings = Files.list(path.getParent())) {
+            for (Path sibling : siblings.toList()) {
+                String name = sibling.getFileName().toString();
+                if (name.startsWith(prefix) && name.substring(prefix.length()).matches("\\d+")
+                        && ProcessHandle.of(Long.parseLong(name.substring(prefix.length()))).isEmpty()) {
+                    Files.deleteIfExists(sibling);
+                }
+            }
+        }
     }
 
     /** Writes a whole result through the aside file and renames it over {@code path}. */

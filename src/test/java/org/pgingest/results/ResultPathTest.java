@@ -39,4 +39,20 @@ class ResultPathTest {
         assertThat(ResultPath.problem(dir.resolve("new dir/with space/r.json"))).isEmpty();
         assertThat(dir.resolve("new dir/with space")).isDirectory();
     }
+
+    /** Found by the adversarial pass: kill -9 of the launcher left its aside files beside the result for good. */
+    @Test
+    void asideFilesOfAProcessThatIsGoneAreRemovedByTheNextResult(@TempDir Path dir) throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Path file = dir.resolve("r.json");
+        Path left = Files.writeString(dir.resolve(".r.json.partial-" + gone.pid()), "half");
+        Path live = Files.writeString(dir.resolve(".r.json.partial-" + ProcessHandle.current().parent().orElseThrow().pid()), "running");
+        Path other = Files.writeString(dir.resolve(".other.json.partial-" + gone.pid()), "another result's");
+        ResultPath.write(file, out -> out.write("new".getBytes(StandardCharsets.UTF_8)));
+        assertThat(left).doesNotExist();
+        assertThat(live).exists();
+        assertThat(other).exists();
+        assertThat(file).hasContent("new");
+    }
 }
