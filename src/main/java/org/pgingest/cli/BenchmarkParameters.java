@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -48,10 +49,16 @@ public final class BenchmarkParameters {
             Map.entry("batchSize", v -> whole("batchSize", v, 0, Integer.MAX_VALUE, "rows per batch or statement")),
             Map.entry("commitEvery", v -> whole("commitEvery", v, 0, Integer.MAX_VALUE, "rows per transaction, 0 = one per call")),
             Map.entry("workers", v -> whole("workers", v, 1, Integer.MAX_VALUE, "concurrent writers, one connection each")),
-            Map.entry("rttMs", v -> number("rttMs", v, 0, LatencyProxy.MAX_RTT_MS, "milliseconds the proxy adds per round trip, 0 = no proxy")),
-            Map.entry("hostileShare", BenchmarkParameters::share));
+            Map.entry("rttMs", v -> number("rttMs", v, 0, LatencyProxy.MAX_RTT_MS, "number",
+                    "milliseconds the proxy adds per round trip, 0 = no proxy")),
+            Map.entry("hostileShare", v -> number("hostileShare", v, 0, 1, "share", "0.1 = one value in ten from the hostile set")));
 
     private BenchmarkParameters() {
+    }
+
+    /** The parameters with a rule of their own here; any other must be an enum ({@link #enumTypes}). */
+    static Set<String> ruled() {
+        return VALUES.keySet();
     }
 
     /** A parsed value, or why the string is not one. */
@@ -82,7 +89,7 @@ public final class BenchmarkParameters {
         for (Map.Entry<String, String> e : combination.entrySet()) {
             Function<String, Parsed> check = VALUES.get(e.getKey());
             if (check == null && enumTypes.containsKey(e.getKey())) {
-                check = v -> anyConstant(enumTypes.get(e.getKey()), e.getKey(), v);
+                check = v -> constant(enumTypes.get(e.getKey()), e.getKey(), v);
             }
             if (check == null) {
                 continue;
@@ -214,17 +221,7 @@ public final class BenchmarkParameters {
     }
 
     /** JMH sets enum parameters with {@code Enum.valueOf}: the exact constant name. */
-    private static <E extends Enum<E>> Parsed constant(Class<E> type, String parameter, String value) {
-        for (E constant : type.getEnumConstants()) {
-            if (constant.name().equals(value)) {
-                return Parsed.ok(constant);
-            }
-        }
-        return Parsed.bad("-p " + parameter + "=" + value + ": no such " + parameter + "; valid: "
-                + names(Arrays.stream(type.getEnumConstants()).map(Enum::name).toList()));
-    }
-
-    private static Parsed anyConstant(Class<? extends Enum<?>> type, String parameter, String value) {
+    private static Parsed constant(Class<? extends Enum<?>> type, String parameter, String value) {
         for (Enum<?> constant : type.getEnumConstants()) {
             if (constant.name().equals(value)) {
                 return Parsed.ok(constant);
@@ -235,41 +232,32 @@ public final class BenchmarkParameters {
     }
 
     private static Parsed whole(String parameter, String value, int least, int most, String meaning) {
+        return inRange(parameter, value, true, least, most, "a whole number " + (most == Integer.MAX_VALUE
+                ? "of " + least + " or more" : String.format(Locale.ROOT, "from %,d to %,d", least, most)), meaning);
+    }
+
+    private static Parsed number(String parameter, String value, double least, double most, String noun, String meaning) {
+        return inRange(parameter, value, false, least, most, "a " + noun + " from " + plain(least) + " to " + plain(most), meaning);
+    }
+
+    /** The value as JMH will parse it (int or double), when it lies in [least, most]; NaN never does. */
+    private static Parsed inRange(String parameter, String value, boolean whole, double least, double most,
+                                  String range, String meaning) {
         try {
-            int n = Integer.parseInt(value.trim());
-            if (n >= least && n <= most) {
+            // Not a conditional expression: it would unbox both and give a Double for a whole number too.
+            Number n;
+            if (whole) {
+                n = Integer.valueOf(value.trim());
+            } else {
+                n = Double.valueOf(value.trim());
+            }
+            if (n.doubleValue() >= least && n.doubleValue() <= most) {
                 return Parsed.ok(n);
             }
         } catch (NumberFormatException e) {
             // falls through to the same message as a value out of range
         }
-        return Parsed.bad("-p " + parameter + "=" + value + ": use a whole number " + (most == Integer.MAX_VALUE
-                ? "of " + least + " or more" : String.format(Locale.ROOT, "from %,d to %,d", least, most)) + " (" + meaning + ")");
-    }
-
-    private static Parsed number(String parameter, String value, double least, double most, String meaning) {
-        try {
-            double x = Double.parseDouble(value.trim());
-            if (x >= least && x <= most) {
-                return Parsed.ok(x);
-            }
-        } catch (NumberFormatException e) {
-            // falls through to the same message as a value out of range
-        }
-        return Parsed.bad("-p " + parameter + "=" + value + ": use a number from " + plain(least) + " to " + plain(most)
-                + " (" + meaning + ")");
-    }
-
-    private static Parsed share(String value) {
-        try {
-            double share = Double.parseDouble(value.trim());
-            if (share >= 0 && share <= 1) {
-                return Parsed.ok(share);
-            }
-        } catch (NumberFormatException e) {
-            // falls through to the same message as a value out of range
-        }
-        return Parsed.bad("-p hostileShare=" + value + ": use a share from 0 to 1 (0.1 = one value in ten from the hostile set)");
+        return Parsed.bad("-p " + parameter + "=" + value + ": use " + range + " (" + meaning + ")");
     }
 
     private static String plain(double x) {

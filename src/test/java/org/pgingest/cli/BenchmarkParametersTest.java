@@ -69,4 +69,17 @@ class BenchmarkParametersTest {
     void parametersOfOtherBenchmarksAreNotChecked() {
         assertThat(BenchmarkParameters.problem(Map.of("threadsPerWriter", "whatever"))).isEmpty();
     }
+
+    /** Issue 19, item 12: no parameter of any benchmark reaches a fork unchecked. */
+    @Test
+    void everyParameterOfEveryBenchmarkHasARule() {
+        var all = org.openjdk.jmh.runner.BenchmarkList.defaultList().getAll(
+                org.openjdk.jmh.runner.format.OutputFormatFactory.createFormatInstance(System.out,
+                        org.openjdk.jmh.runner.options.VerboseMode.SILENT), List.of());
+        var enums = BenchmarkParameters.enumTypes(all);
+        var names = all.stream().flatMap(e -> e.getParams().orElse(Map.of()).keySet().stream()).distinct().toList();
+        assertThat(names).contains("rows", "workers", "rttMs", "prepare", "format", "connections");
+        assertThat(names).allSatisfy(name -> assertThat(BenchmarkParameters.ruled().contains(name) || enums.containsKey(name))
+                .as(name + " has a rule").isTrue());
+    }
 }
