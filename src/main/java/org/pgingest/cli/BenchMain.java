@@ -42,6 +42,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The suite's benchmark launcher: JMH's own command line, plus
@@ -197,6 +198,9 @@ public final class BenchMain {
      * process that is gone.
      */
     private static void sweepAfterForks(TargetKind kind) {
+        // A fork that was killed may not be reaped yet when JMH returns: until it is, its pid is a zombie that counts
+        // as alive, and the sweep would take its directory for a live owner's. Forks are this JVM's only children.
+        ProcessHandle.current().children().forEach(fork -> fork.onExit().completeOnTimeout(fork, 10, TimeUnit.SECONDS).join());
         if (kind == TargetKind.EMBEDDED) {
             LeftoverSweeper.sweep();
         } else if (kind == TargetKind.CONTAINER && ContainerTarget.dockerAvailable()) {
