@@ -27,15 +27,14 @@ import org.pgingest.server.TargetException;
 import org.pgingest.server.TargetKind;
 import org.pgingest.server.TestcontainersEnvironment;
 
-import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -64,7 +63,9 @@ import java.util.concurrent.TimeUnit;
  *       reason, one line each in the facts file, and no effect on the exit code.</li>
  * </ul>
  * Server facts (version and effective settings of every trial) go to the result file's name with
- * {@code .server.jsonl} appended.
+ * {@code .server.jsonl} appended. JMH's own log goes to a file beside the result ({@link RunConsole}; {@code
+ * --jmh-log} shows it too), the terminal gets one progress line per trial, and every run ends with its ranked table
+ * and report ({@link RunEnd}; {@code --no-report} writes none).
  */
 public final class BenchMain {
     /**
@@ -89,9 +90,11 @@ public final class BenchMain {
         }
         int status;
         try {
+            RunFlags flags = RunFlags.take(args);
+            String[] rest = flags.restArray();
             // No arguments: the quick preset, the README's main job.
-            status = args.length == 0 ? PresetRun.run(new String[]{PresetRun.OPTION, Preset.QUICK.cliName()})
-                    : PresetRun.asked(args) ? PresetRun.run(args) : run(args);
+            status = rest.length == 0 ? PresetRun.run(new String[]{PresetRun.OPTION, Preset.QUICK.cliName()}, flags)
+                    : PresetRun.asked(rest) ? PresetRun.run(rest, flags) : runAndRank(rest, flags);
         } catch (UsageException | TargetException | CommandLineOptionException e) {
             System.err.println("pg-ingest-bench: " + e.getMessage());
             status = 2;
@@ -105,12 +108,33 @@ public final class BenchMain {
         System.exit(status);
     }
 
+    /** A plain run (not a preset): JMH, then the ranked table and the report ({@link RunEnd}). */
+    private static int runAndRank(String[] args, RunFlags flags) throws CommandLineOptionException, RunnerException,
+            IOException {
+        RunConsole console = new RunConsole(flags.jmhLogOnTerminal(), 0, null, System.out, System.err);
+        Outcome outcome = run(args, console);
+        Duration took = console.finish();
+        if (outcome.result() != null) {
+            RunEnd.finish(outcome.result(), flags.report(), outcome.trials(), took, console.logPath(), System.out,
+                    System.err);
+        }
+        return outcome.status();
+    }
+
+    /**
+     * What one JMH run left: its exit code, its result file (null where nothing ran: help, lists) and its trials.
+     */
+    record Outcome(int status, Path result, int trials) {
+    }
+
     /**
      * Checks everything that can be checked before a fork starts, runs JMH, and returns the exit code: 0 when every
      * trial gave results or is missing (the target cannot measure it), 1 when any failed (with a one-line summary: a CI
-     * job must not read a failed benchmark as measured).
+     * job must not read a failed benchmark as measured). JMH's log and the progress lines go where {@code console}
+     * sends them.
      */
-    static int run(String[] args) throws CommandLineOptionException, RunnerException, IOException {
+    static Outcome run(String[] args, RunConsole console)
+            throws CommandLineOptionException, RunnerException, IOException {
         SuiteOptions suite = SuiteOptions.parse(args);
         suite.apply();
         String[] jmhArgs = suite.rest().toArray(String[]::new);
@@ -121,7 +145,7 @@ public final class BenchMain {
         if (cmd.shouldHelp() || cmd.shouldList() || cmd.shouldListWithParams() || cmd.shouldListProfilers()
                 || cmd.shouldListResultFormats()) {
             org.openjdk.jmh.Main.main(jmhArgs);
-            return 0;
+            return new Outcome(0, null, 0);
         }
         if (cmd.getOutput().hasValue()) {
             // JMH's console log (-o): not a result, but a path that cannot take it would fail the run.
@@ -155,10 +179,14 @@ public final class BenchMain {
         jvmArgsAppend.add("-D" + FACTS_FILE_PROPERTY + "=" + factsFile.aside());
         options.jvmArgsAppend(jvmArgsAppend.toArray(String[]::new));
 
-        TrialFailures failures = new TrialFailures(OutputFormatFactory.createFormatInstance(console(cmd),
-                cmd.verbosity().orElse(VerboseMode.NORMAL)));
+        if (!cmd.getOutput().hasValue()) {
+            console.useLog(RunConsole.logFor(Path.of(result)));
+        }
+        console.startPart(TrialPlan.of(cmd, includes), parameterNames(suite.rest()));
+        TrialFailures failures = new TrialFailures(console.format(cmd, cmd.verbosity().orElse(VerboseMode.NORMAL)),
+                console);
         Collection<RunResult> results = List.of();
-        try {
+        try (RunConsole.Capture forks = console.captureForkOutput()) {
             results = new Runner(options.build(), failures).run();
         } catch (RunnerException e) {
             // -foe true: JMH stops at the first failure and throws; the summary below names it in one line.
@@ -183,12 +211,13 @@ public final class BenchMain {
             System.err.println("pg-ingest-bench: " + failures.failures() + " of " + failures.trials()
                     + " trials failed and have no results; first: " + failures.firstFailure().orElseThrow()
                     + (results.isEmpty() ? "; " + result + " left as it was" : ""));
-            return 1;
+            // No results: nothing of this run to rank or report (the file at the path is an earlier run's).
+            return new Outcome(1, results.isEmpty() ? null : Path.of(result), failures.trials());
         }
         System.out.println("pg-ingest-bench: JMH results in " + result + ", server facts in " + result + ".server.jsonl"
                 + (missing.isEmpty() ? "" : "; " + missing.size() + " of " + failures.trials()
                 + " trials missing (listed on stderr and in the server facts)"));
-        return 0;
+        return new Outcome(0, Path.of(result), failures.trials());
     }
 
     /**
@@ -237,14 +266,6 @@ public final class BenchMain {
             Files.createDirectories(factsFile.getParent());
         }
         Files.writeString(factsFile, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-    }
-
-    /** JMH's console: standard output, or the file {@code -o} names. */
-    private static PrintStream console(CommandLineOptions cmd) throws IOException {
-        if (!cmd.getOutput().hasValue()) {
-            return System.out;
-        }
-        return new PrintStream(new FileOutputStream(cmd.getOutput().get()), true, StandardCharsets.UTF_8);
     }
 
     /**

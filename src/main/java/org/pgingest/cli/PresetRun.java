@@ -12,6 +12,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -33,8 +34,12 @@ final class PresetRun {
         return List.of(args).contains(OPTION);
     }
 
-    /** Runs the preset the arguments name and returns the exit code: 1 when any part had a failed trial. */
-    static int run(String[] args) throws CommandLineOptionException, RunnerException, IOException {
+    /**
+     * Runs the preset the arguments name and returns the exit code: 1 when any part had a failed trial. One progress
+     * line per part on the terminal, JMH's log of every part in one file beside the result, and at the end the ranked
+     * table of the merged result and its report ({@link RunEnd}).
+     */
+    static int run(String[] args, RunFlags flags) throws CommandLineOptionException, RunnerException, IOException {
         List<String> rest = new ArrayList<>(List.of(args));
         int at = rest.indexOf(OPTION);
         rest.remove(at);
@@ -53,7 +58,7 @@ final class PresetRun {
         }
         if (name.equals(RateLadder.NAME)) {
             // Not JMH: a fixed rate is an open loop, which JMH's closed loop cannot drive.
-            return RateLadder.run(rest, System.out, System.err);
+            return RateLadder.run(rest, flags.report(), System.out, System.err);
         }
         Preset preset = Preset.parse(name);
         Optional<String> resultOption = valueOf(rest, "-rff");
@@ -63,23 +68,38 @@ final class PresetRun {
         });
         Path partsDirectory = Path.of(result + ".parts");
         Files.createDirectories(partsDirectory);
+        List<Preset.Part> parts = preset.parts();
+        List<List<String>> partArgs = new ArrayList<>();
+        TrialPlan whole = TrialPlan.NONE;
+        for (int i = 0; i < parts.size(); i++) {
+            List<String> part = new ArrayList<>(rest);
+            part.addAll(preset.arguments(parts.get(i), rest));
+            part.add("-rff");
+            part.add(partsDirectory.resolve((i + 1) + ".json").toString());
+            partArgs.add(part);
+            whole = whole.plus(TrialPlan.of(part.toArray(String[]::new)));
+        }
+        RunConsole console = new RunConsole(flags.jmhLogOnTerminal(), parts.size(), whole, System.out, System.err);
+        if (!rest.contains("-o")) {
+            console.useLog(RunConsole.logFor(result));
+        }
         List<Path> partResults = new ArrayList<>();
         int status = 0;
-        List<Preset.Part> parts = preset.parts();
+        int trials = 0;
         for (int i = 0; i < parts.size(); i++) {
-            Path partResult = partsDirectory.resolve((i + 1) + ".json");
+            List<String> part = partArgs.get(i);
+            Path partResult = Path.of(part.get(part.size() - 1));
             Files.deleteIfExists(partResult);
-            List<String> partArgs = new ArrayList<>(rest);
-            partArgs.addAll(preset.arguments(parts.get(i), rest));
-            partArgs.add("-rff");
-            partArgs.add(partResult.toString());
             System.out.println("pg-ingest-bench: preset " + preset.cliName() + ", part " + (i + 1) + " of " + parts.size()
-                    + ": " + String.join(" ", partArgs));
-            status = Math.max(status, BenchMain.run(partArgs.toArray(String[]::new)));
+                    + ": " + String.join(" ", part));
+            BenchMain.Outcome outcome = BenchMain.run(part.toArray(String[]::new), console);
+            status = Math.max(status, outcome.status());
+            trials += outcome.trials();
             if (Files.exists(partResult)) {
                 partResults.add(partResult);
             }
         }
+        Duration took = console.finish();
         if (partResults.isEmpty()) {
             System.out.println("pg-ingest-bench: preset " + preset.cliName() + ": no part gave results; " + result
                     + " left as it was");
@@ -88,6 +108,7 @@ final class PresetRun {
         merge(partResults, result);
         System.out.println("pg-ingest-bench: preset " + preset.cliName() + ": JMH results in " + result
                 + ", server facts in " + result + ".server.jsonl");
+        RunEnd.finish(result, flags.report(), trials, took, console.logPath(), System.out, System.err);
         return status;
     }
 

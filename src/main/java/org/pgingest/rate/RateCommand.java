@@ -3,6 +3,10 @@ package org.pgingest.rate;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.pgingest.load.LoadMethod;
+import org.pgingest.report.Ranking;
+import org.pgingest.report.Report;
+import org.pgingest.report.ReportFiles;
+import org.pgingest.results.RateRecord;
 import org.pgingest.results.ResultPath;
 import org.pgingest.server.ConnectionBudget;
 import org.pgingest.server.PostgresTarget;
@@ -25,7 +29,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -85,6 +91,9 @@ public final class RateCommand implements Callable<Integer> {
 
     @Option(names = "--json", defaultValue = "target/rate-result.json", description = "JSON report (default ${DEFAULT-VALUE})")
     Path json;
+
+    @Option(names = "--no-report", description = "do not write target/report.html and target/report.md at the end")
+    boolean noReport;
 
     @Option(names = "-D", mapFallbackValue = "", description = "suite option, e.g. -Dpg.version=16 -Dpg.target=external")
     Map<String, String> properties = new LinkedHashMap<>();
@@ -161,7 +170,29 @@ public final class RateCommand implements Callable<Integer> {
             ResultPath.write(json, stream -> new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                     .writeValue(stream, report));
             out.println("JSON report in " + json);
+            end(List.of(json), !noReport, out);
             return result.stoppedEarly() ? stoppedBy : 0;
+        }
+    }
+
+    /**
+     * How a fixed-rate command ends, as every run does: its results read back from their JSON and ranked, with the
+     * server's warnings (fsync off, a setting that differs), and the report written unless {@code --no-report}.
+     */
+    static void end(List<Path> results, boolean report, PrintStream out) throws IOException {
+        List<RateRecord> records = new ArrayList<>();
+        for (Path result : results) {
+            records.addAll(RateRecord.read(result));
+        }
+        if (records.isEmpty()) {
+            return;
+        }
+        out.println();
+        out.print(Ranking.ofRates(records).text());
+        if (report) {
+            ReportFiles.write(Report.of(List.of(), records), "report " + String.join(" ",
+                    results.stream().map(Path::toString).toList()), Path.of(ReportFiles.HTML), Path.of(ReportFiles.MARKDOWN));
+            out.println(PREFIX + "report in " + ReportFiles.HTML + " and " + ReportFiles.MARKDOWN);
         }
     }
 

@@ -103,7 +103,7 @@ public final class RateLadder {
      * Runs every cell and merges their results; returns the highest exit code of the cells (2 bad input stops at
      * once, 130 or 143, Ctrl-C or SIGTERM, stops after the interrupted cell, whose result is kept).
      */
-    public static int run(List<String> userArgs, PrintStream out, PrintStream err) throws IOException {
+    public static int run(List<String> userArgs, boolean report, PrintStream out, PrintStream err) throws IOException {
         Path result = Path.of(valueIn(userArgs, "--json").orElse(DEFAULT_RESULT));
         Optional<String> problem = ResultPath.problem(result);
         if (problem.isPresent()) {
@@ -121,7 +121,10 @@ public final class RateLadder {
             Files.deleteIfExists(json);
             out.println("pg-ingest-bench: preset " + NAME + ", cell " + (i + 1) + " of " + cells.size() + ": rate "
                     + String.join(" ", cell));
-            int cellStatus = RateCommand.run(cell.toArray(String[]::new), out, err);
+            // One report at the end, of every cell.
+            List<String> cellArgs = new ArrayList<>(cell);
+            cellArgs.add("--no-report");
+            int cellStatus = RateCommand.run(cellArgs.toArray(String[]::new), out, err);
             if (Files.exists(json)) {
                 written.add(json);
             }
@@ -142,7 +145,8 @@ public final class RateLadder {
         }
         ResultPath.write(result, stream -> mapper.writeValue(stream, all));
         out.println("pg-ingest-bench: preset " + NAME + ": " + written.size() + " of " + cells.size() + " cells in "
-                + result + " (each also in " + cellDirectory + "/); chart them with ./bench report " + result);
+                + result + " (each also in " + cellDirectory + "/)");
+        RateCommand.end(List.of(result), report, out);
         return status;
     }
 }

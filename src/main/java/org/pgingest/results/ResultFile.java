@@ -187,7 +187,9 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
         facts.put("serverVersion", text(server.get("serverVersion")));
         facts.put("target", text(server.get("target")));
         settings.fields().forEachRemaining(e -> facts.putIfAbsent(e.getKey(), text(e.getValue())));
-        return new TrialFacts(line.path("benchmark").asText(), new TreeMap<>(params), facts);
+        List<String> warnings = new ArrayList<>();
+        server.path("warnings").forEach(w -> warnings.add(w.asText()));
+        return new TrialFacts(line.path("benchmark").asText(), new TreeMap<>(params), facts, warnings);
     }
 
     private static String text(JsonNode node) {
