@@ -1,8 +1,9 @@
 package org.pgingest.cli;
 
 import org.junit.jupiter.api.Test;
+import org.pgingest.Part;
 import org.pgingest.ProcessTrees;
-import org.pgingest.server.ContainerTarget;
+import org.pgingest.RequiresPart;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,18 +12,17 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The container target started as {@code java -cp target/benchmarks.jar ...BenchMain}, without the Testcontainers
  * variables ./bench used to export (issue 19, item 14a): the launcher behaves as through ./bench (no Ryuk or alpine
  * pull where no registry answers) and refuses an image the engine lacks before any fork, in one line and seconds.
  */
+@RequiresPart(Part.DOCKER)
 class ContainerLaunchTest {
 
     @Test
     void aMissingImageIsOneLineWithinSecondsWithoutTestcontainersVariables() throws Exception {
-        assumeTrue(ContainerTarget.dockerAvailable(), "skipped: no Docker engine answers on this machine");
         Path out = Files.createTempFile("container-launch", ".txt");
         Path err = Files.createTempFile("container-launch", ".err");
         ProcessBuilder pb = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
