@@ -6,11 +6,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.pgingest.rate.RateLadder;
+import org.pgingest.results.ResultPath;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,6 +51,11 @@ final class PresetRun {
             return 0;
         }
         String name = rest.remove(at);
+        if (rest.contains(OPTION)) {
+            String second = rest.indexOf(OPTION) + 1 < rest.size() ? rest.get(rest.indexOf(OPTION) + 1) : "";
+            throw new UsageException(OPTION + " given twice (" + name + (second.isEmpty() ? "" : ", " + second)
+                    + "): a run is one preset; run them one after the other");
+        }
         if (name.equals(RateLadder.NAME)) {
             // Not JMH: a fixed rate is an open loop, which JMH's closed loop cannot drive.
             return RateLadder.run(rest, flags.report(), System.out, System.err);
@@ -57,6 +63,9 @@ final class PresetRun {
         Preset preset = Preset.parse(name);
         Optional<String> resultOption = valueOf(rest, "-rff");
         Path result = Path.of(resultOption.orElse("target/preset-" + preset.cliName() + ".json"));
+        ResultPath.problem(result).ifPresent(problem -> {
+            throw new UsageException("result file " + result + ": " + problem);
+        });
         Path partsDirectory = Path.of(result + ".parts");
         Files.createDirectories(partsDirectory);
         List<Preset.Part> parts = preset.parts();
@@ -91,6 +100,11 @@ final class PresetRun {
             }
         }
         Duration took = console.finish();
+        if (partResults.isEmpty()) {
+            System.out.println("pg-ingest-bench: preset " + preset.cliName() + ": no part gave results; " + result
+                    + " left as it was");
+            return Math.max(status, 1);
+        }
         merge(partResults, result);
         System.out.println("pg-ingest-bench: preset " + preset.cliName() + ": JMH results in " + result
                 + ", server facts in " + result + ".server.jsonl");
@@ -108,22 +122,21 @@ final class PresetRun {
         return Optional.of(args.remove(at));
     }
 
-    /** One JMH JSON array of every part's entries, and one facts file of every part's lines. */
+    /** One JMH JSON array of every part's entries, and one facts file of every part's lines, each replaced whole. */
     private static void merge(List<Path> partResults, Path result) throws IOException {
         ObjectMapper json = new ObjectMapper();
         ArrayNode entries = json.createArrayNode();
-        Path facts = Path.of(result + ".server.jsonl");
-        Files.deleteIfExists(facts);
-        Files.createFile(facts);
+        ByteArrayOutputStream facts = new ByteArrayOutputStream();
         for (Path part : partResults) {
             for (JsonNode entry : json.readTree(part.toFile())) {
                 entries.add(entry);
             }
             Path partFacts = Path.of(part + ".server.jsonl");
             if (Files.exists(partFacts)) {
-                Files.write(facts, Files.readAllBytes(partFacts), StandardOpenOption.APPEND);
+                facts.write(Files.readAllBytes(partFacts));
             }
         }
-        json.writerWithDefaultPrettyPrinter().writeValue(result.toFile(), entries);
+        ResultPath.write(result, out -> json.writerWithDefaultPrettyPrinter().writeValue(out, entries));
+        ResultPath.write(Path.of(result + ".server.jsonl"), facts::writeTo);
     }
 }

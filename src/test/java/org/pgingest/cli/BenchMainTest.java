@@ -35,11 +35,11 @@ class BenchMainTest {
     record Outcome(int exit, String stdout, String stderr, long pid) {
     }
 
-    private static Outcome launch(Map<String, String> env, String... args) throws IOException, InterruptedException {
+    static Outcome launch(Map<String, String> env, String... args) throws IOException, InterruptedException {
         return launch(Duration.ofSeconds(60), env, args);
     }
 
-    private static Outcome launch(Duration limit, Map<String, String> env, String... args) throws IOException, InterruptedException {
+    static Outcome launch(Duration limit, Map<String, String> env, String... args) throws IOException, InterruptedException {
         return launch(Path.of("").toAbsolutePath(), limit, env, args);
     }
 
@@ -71,7 +71,7 @@ class BenchMainTest {
     }
 
     /** The launcher's own one line for a refused input, checked with nothing started. */
-    private static void assertRefused(Outcome o, String line) {
+    static void assertRefused(Outcome o, String line) {
         assertThat(o.exit).as(o.stderr).isEqualTo(2);
         assertThat(o.stderr).isEqualTo("pg-ingest-bench: " + line + "\n");
         assertThat(o.stdout).as("no JMH output: nothing was started").isEmpty();
@@ -88,7 +88,7 @@ class BenchMainTest {
 
     @Test
     void negativeRowsAreRefused() throws Exception {
-        assertRefused(launch(Map.of(), "-p", "rows=-5"), "-p rows=-5: use a whole number of 1 or more (rows per call of the loader)");
+        assertRefused(launch(Map.of(), "-p", "rows=-5"), "-p rows=-5: use a whole number from 1 to 10,000,000 (rows per call of the loader, generated in memory before it)");
     }
 
     @Test
