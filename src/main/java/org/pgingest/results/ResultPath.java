@@ -117,6 +117,26 @@ public final class ResultPath {
         return Optional.empty();
     }
 
+    /**
+     * Why no files could be written into the directory {@code dir} (created if need be, as an export's), in one line,
+     * or empty when they can: its nearest existing ancestor must be a directory that takes new files.
+     */
+    public static Optional<String> directoryProblem(Path dir) {
+        Path existing = dir.toAbsolutePath().normalize();
+        while (!Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (!Files.isDirectory(existing)) {
+            return Optional.of(existing + " is a file, not a directory");
+        }
+        try {
+            Files.delete(Files.createTempFile(existing, ".pg-ingest-bench-probe", ""));
+        } catch (IOException e) {
+            return Optional.of("cannot write in " + existing + " (" + reason(e) + ")");
+        }
+        return Optional.empty();
+    }
+
     private static String reason(IOException e) {
         if (e instanceof FileAlreadyExistsException) {
             return "it is a file";
