@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.pgingest.results.ResultPath;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,21 +21,28 @@ import java.util.Optional;
  * Several JMH runs as one (a preset's parts, a table's): each part through the launcher (so every part gets its
  * checks, server costs and failure summary), one progress line per part, JMH's log of every part in one file beside
  * the result, and the parts' JSON merged into one result file with one facts file beside it. The parts' own files
- * stay in {@code <result>.parts/}.
+ * stay in {@code <result>.parts/}. The result and its facts are each replaced whole ({@link ResultPath}), and only
+ * when some part gave results.
  *
- * @param status the exit code: 1 when any part had a failed trial
- * @param trials trials started
- * @param took   how long the parts took
- * @param log    JMH's log file, where one was written
+ * @param status  the exit code: 1 when any part had a failed trial, or none gave results
+ * @param trials  trials started
+ * @param took    how long the parts took
+ * @param log     JMH's log file, where one was written
+ * @param results whether the parts gave results, merged into the result file (else it is left as it was)
  */
-record PartsRun(int status, int trials, Duration took, Optional<Path> log) {
+record PartsRun(int status, int trials, Duration took, Optional<Path> log, boolean results) {
 
     /**
      * Runs {@code parts} (each a launcher command line without {@code -rff}) and merges their results into
-     * {@code result}; {@code what} names the run in its lines ("preset quick").
+     * {@code result}, with {@code extraFacts} (lines of the launcher's own, such as missing trials) among their facts;
+     * {@code what} names the run in its lines ("preset quick"). A result file that cannot be written is a
+     * {@link UsageException} before anything runs.
      */
-    static PartsRun run(String what, List<List<String>> parts, Path result, RunFlags flags)
+    static PartsRun run(String what, List<List<String>> parts, Path result, RunFlags flags, List<String> extraFacts)
             throws CommandLineOptionException, RunnerException, IOException {
+        ResultPath.problem(result).ifPresent(problem -> {
+            throw new UsageException("result file " + result + ": " + problem);
+        });
         Path partsDirectory = Path.of(result + ".parts");
         Files.createDirectories(partsDirectory);
         List<List<String>> partArgs = new ArrayList<>();
@@ -66,28 +75,37 @@ record PartsRun(int status, int trials, Duration took, Optional<Path> log) {
             }
         }
         Duration took = console.finish();
-        merge(partResults, result);
+        if (partResults.isEmpty()) {
+            System.out.println("pg-ingest-bench: " + what + ": no part gave results; " + result + " left as it was");
+            return new PartsRun(Math.max(status, 1), trials, took, console.logPath(), false);
+        }
+        merge(partResults, result, extraFacts);
         System.out.println("pg-ingest-bench: " + what + ": JMH results in " + result + ", server facts in " + result
                 + ".server.jsonl");
-        return new PartsRun(status, trials, took, console.logPath());
+        return new PartsRun(status, trials, took, console.logPath(), true);
     }
 
-    /** One JMH JSON array of every part's entries, and one facts file of every part's lines. */
-    private static void merge(List<Path> partResults, Path result) throws IOException {
+    /**
+     * One JMH JSON array of every part's entries, and one facts file of every part's lines and {@code extraFacts},
+     * each replaced whole.
+     */
+    static void merge(List<Path> partResults, Path result, List<String> extraFacts) throws IOException {
         ObjectMapper json = new ObjectMapper();
         ArrayNode entries = json.createArrayNode();
-        Path facts = Path.of(result + ".server.jsonl");
-        Files.deleteIfExists(facts);
-        Files.createFile(facts);
+        ByteArrayOutputStream facts = new ByteArrayOutputStream();
         for (Path part : partResults) {
             for (JsonNode entry : json.readTree(part.toFile())) {
                 entries.add(entry);
             }
             Path partFacts = Path.of(part + ".server.jsonl");
             if (Files.exists(partFacts)) {
-                Files.write(facts, Files.readAllBytes(partFacts), StandardOpenOption.APPEND);
+                facts.write(Files.readAllBytes(partFacts));
             }
         }
-        json.writerWithDefaultPrettyPrinter().writeValue(result.toFile(), entries);
+        for (String line : extraFacts) {
+            facts.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        ResultPath.write(result, out -> json.writerWithDefaultPrettyPrinter().writeValue(out, entries));
+        ResultPath.write(Path.of(result + ".server.jsonl"), facts::writeTo);
     }
 }

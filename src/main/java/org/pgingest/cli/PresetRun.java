@@ -11,9 +11,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code ./bench --preset NAME [more arguments]}: runs the preset's parts as one run ({@link PartsRun}), merged into
- * one result file, by default {@code target/preset-NAME.json} ({@code -rff} sets it), server facts beside it as for
- * any run, and ends with its ranked table and report ({@link RunEnd}). {@code --preset} alone lists the presets.
+ * {@code ./bench --preset NAME [more arguments]}: runs each part of the preset through the launcher (so every part
+ * gets its checks, server costs and failure summary) and merges the parts' JSON into one result file, by default
+ * {@code target/preset-NAME.json} ({@code -rff} sets it), server facts beside it as for any run. The parts' own
+ * files stay in {@code <result>.parts/}. {@code --preset} alone lists the presets.
  */
 final class PresetRun {
     static final String OPTION = "--preset";
@@ -43,6 +44,11 @@ final class PresetRun {
             return 0;
         }
         String name = rest.remove(at);
+        if (rest.contains(OPTION)) {
+            String second = rest.indexOf(OPTION) + 1 < rest.size() ? rest.get(rest.indexOf(OPTION) + 1) : "";
+            throw new UsageException(OPTION + " given twice (" + name + (second.isEmpty() ? "" : ", " + second)
+                    + "): a run is one preset; run them one after the other");
+        }
         if (name.equals(RateLadder.NAME)) {
             // Not JMH: a fixed rate is an open loop, which JMH's closed loop cannot drive.
             return RateLadder.run(rest, flags.report(), System.out, System.err);
@@ -56,8 +62,10 @@ final class PresetRun {
             partArgs.addAll(preset.arguments(part, rest));
             parts.add(partArgs);
         }
-        PartsRun run = PartsRun.run("preset " + preset.cliName(), parts, result, flags);
-        RunEnd.finish(result, flags.report(), run.trials(), run.took(), run.log(), System.out, System.err);
+        PartsRun run = PartsRun.run("preset " + preset.cliName(), parts, result, flags, List.of());
+        if (run.results()) {
+            RunEnd.finish(result, flags.report(), run.trials(), run.took(), run.log(), System.out, System.err);
+        }
         return run.status();
     }
 

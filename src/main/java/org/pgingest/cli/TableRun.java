@@ -6,6 +6,7 @@ import org.pgingest.load.LoadMethod;
 import org.pgingest.results.MissingTrial;
 import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.PostgresTarget;
+import org.pgingest.server.SuiteOptions;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetKind;
 import org.pgingest.table.TableCheck;
@@ -76,7 +77,7 @@ final class TableRun {
         System.setProperty("org.slf4j.simpleLogger.log.org.pgingest.server", "warn");
         TableOptions options = TableOptions.take(List.of(args));
         SuiteOptions suite = SuiteOptions.parse(options.rest().toArray(String[]::new));
-        suite.properties().forEach(System::setProperty);
+        suite.apply();
         TargetConfig config = TargetConfig.fromEnvironment();
         options.checkTarget(config);
         Resolution resolution;
@@ -94,7 +95,7 @@ final class TableRun {
                 + " (skipped)"));
         notes(resolved, resolution.check()).forEach(line -> System.out.println("pg-ingest-bench: " + line));
 
-        List<String> jmhArgs = suite.jmhArgs();
+        List<String> jmhArgs = suite.rest();
         Path result = Path.of(valueOf(jmhArgs, "-rff").orElse("target/table-" + fileName(resolved) + ".json"));
         Path tablesFile = Path.of(result + ".parts", "tables.json");
         ResolvedTables.write(tablesFile, List.of(resolved));
@@ -105,14 +106,18 @@ final class TableRun {
         removeOption(userRest, "-rff");
         Plan plan = plan(resolution.check(), userMethods(jmhArgs, given), userValues(jmhArgs, given, "rows"));
         List<List<String>> parts = plan.parts(resolved.label(), userRest, given);
+        List<MissingTrial> missing = plan.missing(resolved.label());
+        BenchMain.reportMissing(missing);
         if (parts.isEmpty()) {
-            System.err.println("pg-ingest-bench: no loader asked for can write " + resolved.label());
-            recordMissing(plan.missing(resolved.label()), Path.of(result + ".server.jsonl"), result);
+            System.err.println("pg-ingest-bench: no loader asked for can write " + resolved.label() + "; " + result
+                    + " left as it was");
             return 0;
         }
-        PartsRun run = PartsRun.run("table " + resolved.label(), parts, result, flags);
-        recordMissing(plan.missing(resolved.label()), Path.of(result + ".server.jsonl"), null);
-        TableEnd.finish(result, resolved, flags.report(), run.trials(), run.took(), run.log());
+        PartsRun run = PartsRun.run("table " + resolved.label(), parts, result, flags,
+                missing.stream().map(MissingTrial::jsonLine).toList());
+        if (run.results()) {
+            TableEnd.finish(result, resolved, flags.report(), run.trials(), run.took(), run.log());
+        }
         return run.status();
     }
 
@@ -331,21 +336,5 @@ final class TableRun {
     /** The table's name as a file name: letters, digits, dot, dash and underscore kept, anything else an underscore. */
     static String fileName(ResolvedTable resolved) {
         return resolved.table().name().name().replaceAll("[^A-Za-z0-9._-]", "_");
-    }
-
-    /**
-     * The methods that could not run: one line each on stderr, and in the facts file so the ranked table and the
-     * report show them ({@link BenchMain#recordMissing}). {@code alsoResult}: with no part run, an empty result
-     * beside them.
-     */
-    private static void recordMissing(List<MissingTrial> missing, Path factsFile, Path alsoResult) throws IOException {
-        if (alsoResult != null) {
-            if (alsoResult.getParent() != null) {
-                Files.createDirectories(alsoResult.getParent());
-            }
-            Files.writeString(alsoResult, "[]\n", StandardCharsets.UTF_8);
-            Files.deleteIfExists(factsFile);
-        }
-        BenchMain.recordMissing(missing, factsFile);
     }
 }

@@ -7,6 +7,7 @@ import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
+import org.pgingest.server.SuiteOptions;
 
 import java.time.Duration;
 import java.util.List;
@@ -52,7 +53,7 @@ record TrialPlan(int trials, Duration nominal) {
     /** The plan of the launcher's arguments as a part of a preset passes them (suite options first). */
     static TrialPlan of(String[] args) {
         try {
-            CommandLineOptions cmd = new CommandLineOptions(SuiteOptions.parse(args).jmhArgs().toArray(String[]::new));
+            CommandLineOptions cmd = new CommandLineOptions(SuiteOptions.parse(args).rest().toArray(String[]::new));
             return of(cmd, cmd.getIncludes().isEmpty() ? List.of(BenchMain.QUICK) : cmd.getIncludes());
         } catch (org.openjdk.jmh.runner.options.CommandLineOptionException e) {
             // The part's own run refuses the same arguments with its one line; its share of the estimate is nothing.

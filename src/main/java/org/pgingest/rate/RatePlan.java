@@ -1,6 +1,7 @@
 package org.pgingest.rate;
 
 import org.pgingest.load.LoadMethod;
+import org.pgingest.server.LatencyProxy;
 import org.pgingest.writers.ConnectionMode;
 
 import java.time.Duration;
@@ -28,8 +29,8 @@ public record RatePlan(LoadMethod method, double rowsPerSecond, int workers, Dur
         if (duration.isNegative() || duration.isZero()) {
             throw new IllegalArgumentException("--duration must be above 0, was " + duration);
         }
-        if (!(rttMs >= 0) || Double.isInfinite(rttMs)) {
-            throw new IllegalArgumentException("--rtt-ms must be 0 or more, was " + rttMs);
+        if (!(rttMs >= 0 && rttMs <= LatencyProxy.MAX_RTT_MS)) {
+            throw new IllegalArgumentException("--rtt-ms must be from 0 to " + (long) LatencyProxy.MAX_RTT_MS + ", was " + rttMs);
         }
         if (calls(duration, rowsPerSecond, batch) < 1) {
             throw new IllegalArgumentException("--duration " + duration.toMillis() + " ms is shorter than one call of "

@@ -1,7 +1,8 @@
 package org.pgingest.report;
 
+import org.pgingest.results.ResultPath;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /** Where a report is written by default, and the writing of its two forms. */
@@ -19,10 +20,8 @@ public final class ReportFiles {
         write(markdown, MarkdownReport.render(report, command));
     }
 
+    /** Whole or not at all: written aside and renamed over the earlier report ({@link ResultPath}). */
     private static void write(Path file, String text) throws IOException {
-        if (file.getParent() != null) {
-            Files.createDirectories(file.getParent());
-        }
-        Files.writeString(file, text);
+        ResultPath.write(file, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
     }
 }

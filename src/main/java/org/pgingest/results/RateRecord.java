@@ -46,6 +46,10 @@ public record RateRecord(String source, String method, int batch, int workers, S
      * a JMH result; unreadable files are left to the reader that reports them.
      */
     public static boolean holdsRateResults(Path path) {
+        if (!Files.isRegularFile(path)) {
+            // Not read at all: a named pipe would block here for ever (found by the adversarial pass).
+            return false;
+        }
         try {
             JsonNode root = JSON.readTree(path.toFile());
             JsonNode first = root != null && root.isArray() && !root.isEmpty() ? root.get(0) : root;

@@ -50,7 +50,8 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
 
     public static ResultFile read(Path path) {
         if (!Files.isRegularFile(path)) {
-            throw new ResultFileException(path + ": no such file");
+            throw new ResultFileException(path + (Files.isDirectory(path) ? " is a directory, not a result file"
+                    : Files.exists(path) ? " is not a regular file" : ": no such file"));
         }
         JsonNode root;
         try {

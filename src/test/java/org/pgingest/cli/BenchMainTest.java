@@ -36,11 +36,11 @@ class BenchMainTest {
     record Outcome(int exit, String stdout, String stderr, long pid) {
     }
 
-    private static Outcome launch(Map<String, String> env, String... args) throws IOException, InterruptedException {
+    static Outcome launch(Map<String, String> env, String... args) throws IOException, InterruptedException {
         return launch(Duration.ofSeconds(60), env, args);
     }
 
-    private static Outcome launch(Duration limit, Map<String, String> env, String... args) throws IOException, InterruptedException {
+    static Outcome launch(Duration limit, Map<String, String> env, String... args) throws IOException, InterruptedException {
         return launch(Path.of("").toAbsolutePath(), limit, env, args);
     }
 
@@ -89,7 +89,7 @@ class BenchMainTest {
 
     @Test
     void negativeRowsAreRefused() throws Exception {
-        assertRefused(launch(Map.of(), "-p", "rows=-5"), "-p rows=-5: use a whole number of 1 or more (rows per call of the loader)");
+        assertRefused(launch(Map.of(), "-p", "rows=-5"), "-p rows=-5: use a whole number from 1 to 10,000,000 (rows per call of the loader, generated in memory before it)");
     }
 
     @Test
