@@ -19,7 +19,6 @@ import org.pgingest.workload.definition.ResolvedTables;
 import org.pgingest.workload.definition.TableSources;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
