@@ -6,7 +6,6 @@ import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
 
 import java.io.File;
 import java.net.URISyntaxException;
@@ -50,8 +49,7 @@ class LibraryClassPathTest {
             try (Connection c = server.dataSource().getConnection()) {
                 for (LoadMethod method : methods) {
                     assertThat(output).contains("LOADED " + method.name() + " " + ROWS);
-                    Table table = Table.of(new SuiteSchema(server.schema()), TableShape.USERS)
-                            .named("library_" + method.name().toLowerCase());
+                    Table table = Table.read(c, new SuiteSchema(server.schema()), "library_" + method.name().toLowerCase());
                     assertThat(table.count(c)).as(method.name()).isEqualTo(ROWS);
                 }
             }

@@ -2,10 +2,10 @@ package org.pgingest;
 
 import org.pgingest.load.LoadMethod;
 import org.pgingest.load.Loader;
-import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
+import org.pgingest.table.TrialTable;
+import org.pgingest.workload.definition.PublishedShapes;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -40,13 +40,14 @@ public final class LibraryProcess {
         for (int i = 4; i < args.length; i++) {
             LoadMethod method = LoadMethod.valueOf(args[i]);
             Loader loader = method.create();
-            Table table = Table.of(schema, TableShape.USERS).named("library_" + method.name().toLowerCase());
             Properties props = new Properties();
             props.setProperty("user", args[1]);
             props.putAll(loader.driverOptions());
             try (Connection c = DriverManager.getConnection(url, props)) {
-                table.create(c);
-                List<Object[]> rows = new RowGenerator(TableShape.USERS, 11, 0.1).next(rowCount);
+                TrialTable users = TrialTable.published(c, schema, "users", PublishedShapes.STANDARD,
+                        "library_" + method.name().toLowerCase());
+                Table table = users.table();
+                List<Object[]> rows = users.rows(11, 0.1).next(rowCount);
                 System.out.println("LOADED " + method.name() + " " + loader.load(c, table, rows));
             }
         }

@@ -9,6 +9,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.ThreadParams;
 import org.pgingest.cli.BenchmarkParameters;
+import org.pgingest.table.TrialTable;
 import org.pgingest.load.CopyFile;
 import org.pgingest.load.CopyFormat;
 import org.pgingest.load.LoadException;
@@ -20,11 +21,8 @@ import org.pgingest.stats.CounterSnapshot;
 import org.pgingest.stats.ServerCostMeter;
 import org.pgingest.stats.ServerCosts;
 import org.pgingest.stats.SuiteWork;
-import org.pgingest.workload.IndexProfile;
 import org.pgingest.workload.RowGenerator;
-import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -57,10 +55,10 @@ public class CeilingState {
     public LoadMethod method;
 
     @Param({"USERS"})
-    public TableShape shape;
+    public String shape;
 
     @Param({"STANDARD"})
-    public IndexProfile indexes;
+    public String indexes;
 
     @Param({"500"})
     public int rows;
@@ -79,24 +77,32 @@ public class CeilingState {
     private long rowsInIteration;
 
     @Setup(Level.Trial)
-    public void open(ServerState server, ThreadParams thread, BenchmarkParams params) throws SQLException, IOException, LoadException {
+    public void open(ServerState server, TableTrial tableTrial, ThreadParams thread, BenchmarkParams params)
+            throws SQLException, IOException, LoadException {
         Map<String, String> values = new LinkedHashMap<>();
         params.getParamsKeys().forEach(key -> values.put(key, params.getParam(key)));
         BenchmarkParameters.require(values);
         CopyFormat format = formatOf(method);
         PostgresTarget target = server.target();
-        table = Table.of(new SuiteSchema(target.schema()), shape, indexes)
-                .named(shape.tableName() + "_ceiling_" + thread.getThreadIndex());
         connection = target.dataSource().getConnection();
-        table.create(connection);
-        // The same seed and first row as IngestState's thread of the same index: the identical rows.
-        generator = new RowGenerator(shape, IngestState.SEED, hostileShare, IngestState.firstRow(thread));
+        TrialTable copy = tableTrial.copy(connection, "_ceiling_" + thread.getThreadIndex());
+        table = copy.table();
+        Optional<String> cannot = LoadMethod.COPY_BINARY == method ? LoadMethod.COPY_BINARY.cannotWrite(table) : Optional.empty();
+        if (cannot.isPresent()) {
+            connection.close();
+            throw new NotMeasurableException("the ceiling of " + method + " cannot load " + tableTrial.resolved().table().name()
+                    + ": " + cannot.get());
+        }
+        // The same seed and row numbers as IngestState's thread of the same index: the identical rows.
+        generator = new RowGenerator(copy.plan(), TableTrial.SEED, hostileShare, thread.getThreadIndex(),
+                thread.getThreadCount());
         // Readable by the server's operating-system user, which on the same host need not be ours.
         directory = Files.createTempDirectory(fileRoot(), "pg-ingest-ceiling",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
         file = new CopyFile(format, directory.resolve("rows-" + thread.getThreadIndex() + "." + format.name().toLowerCase(Locale.ROOT)));
         // A probe from a generator of its own: the measured calls start at the same row as IngestState's.
-        file.write(table, new RowGenerator(shape, IngestState.SEED, hostileShare, IngestState.firstRow(thread)).next(1));
+        file.write(table, new RowGenerator(copy.plan(), TableTrial.SEED, hostileShare, thread.getThreadIndex(),
+                thread.getThreadCount()).next(1));
         Optional<String> unreadable = whyServerCannotRead(target, connection, file.path());
         if (unreadable.isPresent()) {
             close();

@@ -13,14 +13,16 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.pgingest.table.TrialTable;
 import org.pgingest.load.CopyFormat;
 import org.pgingest.load.LoadException;
 import org.pgingest.workload.Column;
 import org.pgingest.workload.RowGenerator;
-import org.pgingest.workload.TableShape;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -30,7 +32,7 @@ import java.util.concurrent.TimeUnit;
  * approach its ceiling (the server reading the same bytes from a file, {@link CeilingBenchmark}) if encoding
  * costs far less than the server's parsing; this says how much it costs. Score: rows per second (one operation
  * is a row); {@code -prof gc} gives {@code gc.alloc.rate.norm} in bytes per row, since the rows are generated
- * once per trial, outside the measured loop. Needs no PostgreSQL.
+ * once per trial, outside the measured loop. The server is used only before that, to read the table's columns.
  *
  * <p>Run: {@code ./bench Encoder} or {@code ./bench Encoder -p shape=ARTICLES -prof gc}
  */
@@ -48,7 +50,7 @@ public class EncoderBenchmark {
     public CopyFormat format;
 
     @Param({"USERS"})
-    public TableShape shape;
+    public String shape;
 
     /** Share of text values drawn from the hostile list (escapes, quotes, 4-byte Unicode), as IngestBenchmark. */
     @Param({"0.1"})
@@ -57,10 +59,14 @@ public class EncoderBenchmark {
     private List<Column> columns;
     private List<Object[]> rows;
 
+    /** The table's columns are read from a server, and the rows made, before the measured loop; the server then idles. */
     @Setup(Level.Trial)
-    public void generate() {
-        columns = shape.columns();
-        rows = new RowGenerator(shape, IngestState.SEED, hostileShare).next(ROWS);
+    public void generate(ServerState server, TableTrial tableTrial) throws SQLException {
+        try (Connection c = server.target().dataSource().getConnection()) {
+            TrialTable copy = tableTrial.copy(c, "_encoder");
+            columns = copy.table().columns();
+            rows = new RowGenerator(copy.plan(), TableTrial.SEED, hostileShare).next(ROWS);
+        }
     }
 
     /** Bytes written, so the JIT cannot drop the encoding. */

@@ -28,6 +28,11 @@ final class FactsFile {
         append(params, "server", facts.toMap());
     }
 
+    /** The table a trial loads (label, source, fingerprint, ...), on a line of its own. */
+    static void appendTable(BenchmarkParams params, Map<String, Object> table) {
+        append(params, "table", table);
+    }
+
     /** The round trip a trial measured through its latency proxy, on a line of its own. */
     static void appendRoundTrip(BenchmarkParams params, Map<String, Object> roundTrip) {
         append(params, "roundTrip", roundTrip);

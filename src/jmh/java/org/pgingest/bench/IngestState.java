@@ -9,23 +9,25 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.ThreadParams;
 import org.pgingest.cli.BenchmarkParameters;
+import org.pgingest.table.TrialTable;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.load.Loader;
-import org.pgingest.workload.SuiteSchema;
-import org.pgingest.workload.IndexProfile;
+import org.pgingest.results.NotMeasurableException;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * One loader writing one table on its own connection. Each iteration starts on an empty table after a
+ * One loader writing one table on its own connection: a copy of the trial's table ({@link TableTrial}).
+ * A table the loader cannot write (no unique key for an upsert, no binary form for a column) makes the trial
+ * missing with the reason ({@link NotMeasurableException}), not failed. Each iteration starts on an empty table after a
  * checkpoint; the rows of each call are generated before it, outside the measured region (converting them
  * to the wire format is the loader's work and is measured); after the iteration the table must hold exactly
  * the rows the loader reported (for a method that replaces the table's contents, such as COPY_FREEZE: the rows of
@@ -35,17 +37,16 @@ import java.util.OptionalLong;
  */
 @State(Scope.Thread)
 public class IngestState {
-    /** The rows' seed; {@link CeilingState} draws the identical rows with it. */
-    static final long SEED = 20261122L;
-
     @Param({"AUTOCOMMIT_ROW", "BATCH", "BATCH_REWRITTEN", "MULTI_ROW_VALUES", "UNNEST", "COPY_TEXT", "COPY_BINARY"})
     public LoadMethod method;
 
+    /** A published shape (users, sensors, wide_sensors, articles) or a table the launcher resolved. */
     @Param({"USERS"})
-    public TableShape shape;
+    public String shape;
 
+    /** An index profile of a published shape (users: PK, PK_UNIQUE, PK_UNIQUE_BTREE, PK_UNIQUE_BTREE_GIN). */
     @Param({"STANDARD"})
-    public IndexProfile indexes;
+    public String indexes;
 
     /** Rows per call of the loader (one JMH operation). */
     @Param({"500"})
@@ -81,26 +82,27 @@ public class IngestState {
 
     /** Each benchmark thread writes a table of its own, so its iteration's row check is its own. */
     @Setup(Level.Trial)
-    public void open(ServerState server, IterationWindow window, ThreadParams thread, BenchmarkParams params)
-            throws SQLException {
+    public void open(ServerState server, TableTrial tableTrial, IterationWindow window, ThreadParams thread,
+                     BenchmarkParams params) throws SQLException {
         // The launcher refuses these before any fork; a plain JMH run gets the same line here.
         Map<String, String> values = new LinkedHashMap<>();
         params.getParamsKeys().forEach(key -> values.put(key, params.getParam(key)));
         BenchmarkParameters.require(values);
         loader = method.create(new LoadMethod.Knobs(batchSize, commitEvery));
         replacesContents = method.replacesTableContents();
-        table = Table.of(new SuiteSchema(server.target().schema()), shape, indexes)
-                .named(shape.tableName() + "_" + thread.getThreadIndex());
         connection = server.target().dataSource(driverOptions()).getConnection();
-        table.create(connection);
-        generator = new RowGenerator(shape, SEED, hostileShare, firstRow(thread));
+        TrialTable copy = tableTrial.copy(connection, "_" + thread.getThreadIndex());
+        table = copy.table();
+        Optional<String> cannot = loader.cannotWrite(table);
+        if (cannot.isPresent()) {
+            connection.close();
+            throw new NotMeasurableException(method + " cannot write " + tableTrial.resolved().table().name() + ": "
+                    + cannot.get());
+        }
+        generator = new RowGenerator(copy.plan(), TableTrial.SEED, hostileShare, thread.getThreadIndex(),
+                thread.getThreadCount());
         this.window = window;
         window.join(this);
-    }
-
-    /** Disjoint row numbers per thread: keys never collide across threads. */
-    static long firstRow(ThreadParams thread) {
-        return thread.getThreadIndex() * (1L << 40);
     }
 
     /** pgjdbc options of the benchmark's connection: the loader's (a state that adds an axis adds its own). */

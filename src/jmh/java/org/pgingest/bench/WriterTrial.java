@@ -7,6 +7,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.pgingest.table.TrialTable;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.load.Loader;
 import org.pgingest.server.PostgresTarget;
@@ -15,11 +16,9 @@ import org.pgingest.server.RoundTripCheck;
 import org.pgingest.stats.CounterSnapshot;
 import org.pgingest.stats.ServerCostMeter;
 import org.pgingest.stats.ServerCosts;
-import org.pgingest.workload.IndexProfile;
+import org.pgingest.results.NotMeasurableException;
 import org.pgingest.workload.RowGenerator;
-import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
 import org.pgingest.writers.ConnectionMode;
 import org.pgingest.writers.Writers;
 
@@ -27,6 +26,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A trial of {@link #workers()} writers, each loading {@code rows} rows per operation into one shared table
@@ -41,10 +41,10 @@ import java.util.List;
 @State(Scope.Benchmark)
 public abstract class WriterTrial {
     @Param({"USERS"})
-    public TableShape shape;
+    public String shape;
 
     @Param({"STANDARD"})
-    public IndexProfile indexes;
+    public String indexes;
 
     /** Rows per writer per call. */
     @Param({"500"})
@@ -79,12 +79,8 @@ public abstract class WriterTrial {
     protected abstract ConnectionMode connections();
 
     @Setup(Level.Trial)
-    public void open(ServerState server, BenchmarkParams params) throws SQLException {
+    public void open(ServerState server, TableTrial tableTrial, BenchmarkParams params) throws SQLException {
         loader = method().create(new LoadMethod.Knobs(batchSize, 0));
-        if (!loader.shapes().contains(shape)) {
-            throw new IllegalArgumentException(loader.name() + " does not support " + shape.tableName()
-                    + "; choose the shape with -p shape=...");
-        }
         target = server.target();
         if (rttMs() > 0) {
             proxied = ProxiedTarget.borrow(target, rttMs());
@@ -96,16 +92,23 @@ public abstract class WriterTrial {
         } else if (rttMs() < 0) {
             throw new IllegalArgumentException("rttMs must be 0 or more, was " + rttMs());
         }
-        table = Table.of(new SuiteSchema(target.schema()), shape, indexes);
+        TrialTable copy;
         try (Connection c = target.dataSource().getConnection()) {
-            table.create(c);
+            copy = tableTrial.copy(c, "");
+        }
+        table = copy.table();
+        Optional<String> cannot = loader.cannotWrite(table);
+        if (cannot.isPresent()) {
+            close();
+            throw new NotMeasurableException(loader.name() + " cannot write " + tableTrial.resolved().table().name() + ": "
+                    + cannot.get());
         }
         writers = Writers.open(target, loader, workers(), connections());
         meter = ServerCostMeter.open(target);
         generators = new ArrayList<>();
         for (int w = 0; w < workers(); w++) {
-            // Disjoint row numbers per writer: keys never collide.
-            generators.add(new RowGenerator(shape, 20261122L, hostileShare, w * (1L << 40)));
+            // Row numbers interleaved per writer: keys never collide.
+            generators.add(new RowGenerator(copy.plan(), TableTrial.SEED, hostileShare, w, workers()));
         }
     }
 

@@ -1,8 +1,8 @@
 package org.pgingest.cli;
 
 import org.pgingest.load.LoadMethod;
-import org.pgingest.workload.IndexProfile;
-import org.pgingest.workload.TableShape;
+import org.pgingest.workload.definition.PublishedShapes;
+import org.pgingest.workload.definition.ResolvedTables;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,8 +26,8 @@ public final class BenchmarkParameters {
     /** Checks of one value, by parameter name; each gives the parsed value or a one-line problem. */
     private static final Map<String, Function<String, Parsed>> VALUES = Map.of(
             "method", v -> constant(LoadMethod.class, "method", v),
-            "shape", v -> constant(TableShape.class, "shape", v),
-            "indexes", v -> constant(IndexProfile.class, "indexes", v),
+            "shape", BenchmarkParameters::shape,
+            "indexes", v -> Parsed.ok(v.trim()),
             "rows", v -> whole("rows", v, 1, "rows per call of the loader"),
             "batchSize", v -> whole("batchSize", v, 0, "rows per batch or statement"),
             "commitEvery", v -> whole("commitEvery", v, 0, "rows per transaction, 0 = one per call"),
@@ -121,27 +121,36 @@ public final class BenchmarkParameters {
     }
 
     private static Optional<String> combinationProblem(Map<String, Object> parsed) {
-        if (parsed.get("method") instanceof LoadMethod method) {
-            if (parsed.get("shape") instanceof TableShape shape && !method.shapes().contains(shape)) {
-                return Optional.of("-p method=" + method.name() + " with -p shape=" + shape.name() + ": " + method.name()
-                        + " writes " + names(Arrays.stream(TableShape.values()).filter(method.shapes()::contains).map(Enum::name).toList())
-                        + " only; narrow -p method or -p shape");
-            }
-            if (parsed.get("batchSize") instanceof Integer batchSize && parsed.get("commitEvery") instanceof Integer commitEvery) {
-                Optional<String> knobs = method.knobProblem(new LoadMethod.Knobs(batchSize, commitEvery));
-                if (knobs.isPresent()) {
-                    return Optional.of(knobs.get() + "; change that -p value or narrow -p method");
-                }
+        if (parsed.get("method") instanceof LoadMethod method
+                && parsed.get("batchSize") instanceof Integer batchSize && parsed.get("commitEvery") instanceof Integer commitEvery) {
+            Optional<String> knobs = method.knobProblem(new LoadMethod.Knobs(batchSize, commitEvery));
+            if (knobs.isPresent()) {
+                return Optional.of(knobs.get() + "; change that -p value or narrow -p method");
             }
         }
-        if (parsed.get("shape") instanceof TableShape shape && parsed.get("indexes") instanceof IndexProfile profile) {
-            try {
-                shape.tableDefinition(profile);
-            } catch (IllegalArgumentException e) {
-                return Optional.of("-p indexes=" + profile.name() + " with -p shape=" + shape.name() + ": " + e.getMessage());
+        if (parsed.get("shape") instanceof String shape && parsed.get("indexes") instanceof String indexes) {
+            Optional<String> published = PublishedShapes.shape(shape);
+            List<String> profiles = published.map(PublishedShapes::profiles).orElse(List.of(PublishedShapes.STANDARD));
+            if (profiles.stream().noneMatch(p -> p.equalsIgnoreCase(indexes))) {
+                return Optional.of("-p indexes=" + indexes + " with -p shape=" + shape + ": " + published.orElse(shape)
+                        + " takes " + names(profiles) + "; narrow -p indexes or -p shape");
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * A published shape (any case), or a table the launcher resolved for this run (./bench --ddl FILE --table NAME,
+     * or --table NAME): which loader can write which table is decided on the table itself, and a loader that cannot
+     * is reported missing with the reason, not refused here.
+     */
+    private static Parsed shape(String value) {
+        if (PublishedShapes.shape(value).isPresent() || ResolvedTables.labels().contains(value)) {
+            return Parsed.ok(value);
+        }
+        return Parsed.bad("-p shape=" + value + ": no such shape; valid: " + names(PublishedShapes.names().stream()
+                .map(n -> n.toUpperCase(java.util.Locale.ROOT)).toList())
+                + ", or a table of your own with ./bench --ddl FILE --table NAME (or --table NAME on an external server)");
     }
 
     /** JMH sets enum parameters with {@code Enum.valueOf}: the exact constant name. */

@@ -1,15 +1,11 @@
 package org.pgingest.load;
 
-import org.pgingest.workload.IndexProfile;
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.stream.Collectors;
 
 /**
  * A loader whose call is all or nothing. Subclasses write the rows; this class checks each row as it goes
@@ -64,21 +60,17 @@ public abstract class AtomicLoader implements Loader {
         return false;
     }
 
-    /** Throws IllegalArgumentException when this loader cannot write {@code table}. */
+    /** Throws IllegalArgumentException with the reason when this loader cannot write {@code table}. */
     protected void requireSupported(Table table) {
-        if (!shapes().contains(table.shape())) {
-            throw new IllegalArgumentException(name() + " does not support table shape " + table.shape().tableName()
-                    + "; it supports " + shapes().stream().map(TableShape::tableName).collect(Collectors.joining(", ")));
-        }
+        cannotWrite(table).ifPresent(why -> {
+            throw new IllegalArgumentException(name() + " cannot write " + table.definition().name() + ": " + why);
+        });
     }
 
-    /** For loaders that need a unique key: the conflict column, or a clear error naming the fix. */
-    protected static String requireConflictKey(Table table, String loaderName) {
-        return table.shape().conflictKey(table.profile()).orElseThrow(() -> new IllegalArgumentException(
-                loaderName + " needs a unique key to conflict on, and " + table.shape().tableName() + " with index profile "
-                        + table.profile().name().toLowerCase(Locale.ROOT) + " has none"
-                        + (table.shape() == TableShape.USERS ? "; use " + IndexProfile.PK_UNIQUE.name().toLowerCase(Locale.ROOT)
-                        + " or a larger profile" : "")));
+    /** For loaders that need a unique key: its columns, or the reason there is none. */
+    protected static List<String> requireConflictKey(Table table, String loaderName) {
+        return table.conflictKey().orElseThrow(() -> new IllegalArgumentException(
+                loaderName + " needs a unique key to conflict on: " + table.definition().conflictKeyAbsence()));
     }
 
     /**

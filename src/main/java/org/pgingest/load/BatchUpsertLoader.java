@@ -1,9 +1,7 @@
 package org.pgingest.load;
 
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
 
-import java.util.EnumSet;
 import java.util.Set;
 
 /**
@@ -28,8 +26,8 @@ public final class BatchUpsertLoader extends BatchLoader {
     }
 
     @Override
-    public Set<TableShape> shapes() {
-        return EnumSet.of(TableShape.USERS, TableShape.ARTICLES);
+    public Set<TableNeed> needs() {
+        return Set.of(TableNeed.UNIQUE_KEY);
     }
 
     @Override

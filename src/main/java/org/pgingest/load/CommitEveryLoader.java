@@ -1,7 +1,6 @@
 package org.pgingest.load;
 
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -40,8 +39,8 @@ public final class CommitEveryLoader implements Loader {
     }
 
     @Override
-    public Set<TableShape> shapes() {
-        return inner.shapes();
+    public Set<TableNeed> needs() {
+        return inner.needs();
     }
 
     @Override

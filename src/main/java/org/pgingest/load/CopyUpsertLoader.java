@@ -1,12 +1,11 @@
 package org.pgingest.load;
 
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -24,13 +23,13 @@ public final class CopyUpsertLoader extends AtomicLoader {
     }
 
     @Override
-    public Set<TableShape> shapes() {
-        return EnumSet.of(TableShape.USERS, TableShape.ARTICLES);
+    public Set<TableNeed> needs() {
+        return Set.of(TableNeed.UNIQUE_KEY, TableNeed.BINARY_CODECS);
     }
 
     @Override
     protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
-        String key = requireConflictKey(table, name());
+        List<String> key = requireConflictKey(table, name());
         try (Statement st = connection.createStatement()) {
             StagedInput.stage(connection, st, table, rows);
             long upserted = st.executeUpdate(table.insertInto() + " " + StagedInput.latestPerKey(table, key) + Statements.onConflictUpdate(table, key));

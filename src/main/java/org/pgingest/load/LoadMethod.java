@@ -1,6 +1,6 @@
 package org.pgingest.load;
 
-import org.pgingest.workload.TableShape;
+import org.pgingest.workload.Table;
 
 import java.util.Arrays;
 import java.util.Collections;
@@ -266,9 +266,14 @@ public enum LoadMethod {
         return create(Knobs.DEFAULT);
     }
 
-    /** Shapes this method's loader supports. */
-    public Set<TableShape> shapes() {
-        return create().shapes();
+    /** What a table must offer this method's loader. */
+    public Set<TableNeed> needs() {
+        return create().needs();
+    }
+
+    /** Why this method cannot write {@code table}; empty when it can. */
+    public Optional<String> cannotWrite(Table table) {
+        return create().cannotWrite(table);
     }
 
     /** Parses a user-supplied name; an unknown name is an error listing the valid ones. */

@@ -1,18 +1,17 @@
 package org.pgingest.load;
 
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.EnumSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * One way of getting rows into a table. A row is an {@code Object[]} of the table's
- * {@link TableShape#columns() loader columns}, in the Java types {@link org.pgingest.workload.ColumnType}
- * names.
+ * {@link Table#columns() loader columns}, each value of its codec's Java type
+ * ({@link org.pgingest.workload.types.TypeCodec#javaType()}); null is SQL NULL.
  *
  * <p>Transactions: called on a connection in autocommit mode, an {@linkplain #atomic() atomic} loader runs
  * one transaction and commits it; called inside the caller's transaction (autocommit off), it works under a
@@ -33,16 +32,29 @@ public interface Loader {
      * @return the number of rows this call inserted (for upserts: inserted or updated)
      * @throws LoadException when a row is rejected; its {@link LoadException#rowIndex()} is that row's index
      * @throws SQLException  when the load failed for a reason no row caused
-     * @throws IllegalArgumentException when the loader does not support the table's shape or index profile
+     * @throws IllegalArgumentException when the table does not offer what the loader needs ({@link #cannotWrite})
      */
     long load(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException;
 
     /** Short stable name, e.g. "copy-binary". */
     String name();
 
-    /** Shapes this loader can write. */
-    default Set<TableShape> shapes() {
-        return EnumSet.allOf(TableShape.class);
+    /** What a table must offer this loader. */
+    default Set<TableNeed> needs() {
+        return Set.of();
+    }
+
+    /** Why this loader cannot write {@code table} (the first need it does not meet); empty when it can. */
+    default Optional<String> cannotWrite(Table table) {
+        for (TableNeed need : TableNeed.values()) {
+            if (needs().contains(need)) {
+                Optional<String> why = need.unmetBy(table);
+                if (why.isPresent()) {
+                    return why;
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** Driver options the connection must have been opened with (e.g. reWriteBatchedInserts=true). */

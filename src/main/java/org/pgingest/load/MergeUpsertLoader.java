@@ -1,14 +1,12 @@
 package org.pgingest.load;
 
 import org.pgingest.workload.Column;
-import org.pgingest.workload.Identifiers;
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -30,8 +28,8 @@ public final class MergeUpsertLoader extends AtomicLoader {
     }
 
     @Override
-    public Set<TableShape> shapes() {
-        return EnumSet.of(TableShape.USERS, TableShape.ARTICLES);
+    public Set<TableNeed> needs() {
+        return Set.of(TableNeed.UNIQUE_KEY, TableNeed.BINARY_CODECS);
     }
 
     @Override
@@ -41,17 +39,17 @@ public final class MergeUpsertLoader extends AtomicLoader {
             throw new IllegalStateException(name() + " needs PostgreSQL " + FIRST_MAJOR + " or later (MERGE); this server is "
                     + connection.getMetaData().getDatabaseProductVersion() + ": use copy-upsert");
         }
-        String key = requireConflictKey(table, name());
+        List<String> key = requireConflictKey(table, name());
         String columns = table.columnList();
         try (Statement st = connection.createStatement()) {
             StagedInput.stage(connection, st, table, rows);
-            String updates = table.columns().stream().filter(c -> !c.name().equals(key)).map(Column::quoted)
-                    .map(c -> c + " = s." + c).collect(Collectors.joining(", "));
+            List<String> updated = table.columns().stream().filter(c -> !key.contains(c.name())).map(Column::quoted)
+                    .toList();
             String values = table.columns().stream().map(c -> "s." + c.quoted()).collect(Collectors.joining(", "));
-            String k = Identifiers.quote(key);
             long merged = st.executeUpdate("MERGE INTO " + table.qualifiedName() + " AS t USING ("
-                    + StagedInput.latestPerKey(table, key) + ") AS s ON t." + k + " = s." + k
-                    + " WHEN MATCHED THEN UPDATE SET " + updates
+                    + StagedInput.latestPerKey(table, key) + ") AS s ON " + Statements.keysEqual(key, "t", "s")
+                    + (updated.isEmpty() ? " WHEN MATCHED THEN DO NOTHING" : " WHEN MATCHED THEN UPDATE SET "
+                    + updated.stream().map(c -> c + " = s." + c).collect(Collectors.joining(", ")))
                     + " WHEN NOT MATCHED THEN INSERT (" + columns + ") VALUES (" + values + ")");
             StagedInput.drop(st);
             return merged;

@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A JDBC batch of one-row INSERTs with generated keys: pgjdbc appends {@code RETURNING id} to each statement
@@ -21,6 +22,12 @@ public final class ReturningBatchLoader extends ReturningLoader {
             throw new IllegalArgumentException("batchSize must be at least 1, was " + batchSize);
         }
         this.batchSize = batchSize;
+    }
+
+    /** An id to hand back; the driver returns the keys in statement order, so no unique key is needed. */
+    @Override
+    public Set<TableNeed> needs() {
+        return Set.of(TableNeed.RETURNABLE_ID);
     }
 
     @Override

@@ -21,7 +21,7 @@ public final class ReturningUnnestLoader extends ReturningLoader {
 
     @Override
     protected long[] writeReturning(Connection connection, Table table, List<Object[]> rows) throws SQLException {
-        String key = requireConflictKey(table, name());
+        List<String> key = requireConflictKey(table, name());
         long[] ids = new long[rows.size()];
         if (rows.isEmpty()) {
             return ids;

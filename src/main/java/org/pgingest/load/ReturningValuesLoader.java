@@ -12,9 +12,9 @@ import java.util.List;
  * Multi-row VALUES with RETURNING, ids in input order: each row carries its ordinal, and the returned rows are
  * joined back to the input and sorted by it ({@link #insertReturningIdsInOrder}):
  * <pre>
- * WITH input (cols..., ord) AS (VALUES (?::t1, ..., 0), ...),
- *      ins AS (INSERT INTO t (cols) SELECT cols FROM input ORDER BY ord RETURNING id, key)
- * SELECT ins.id FROM ins JOIN input ON ins.key = input.key::key_type ORDER BY input.ord
+ * WITH input (cols..., pgib_ord) AS (VALUES (?::t1, ..., 0), ...),
+ *      ins AS (INSERT INTO t (cols) SELECT cols FROM input ORDER BY pgib_ord RETURNING id, key)
+ * SELECT ins.id FROM ins JOIN input ON ins.key = input.key::key_type ORDER BY input.pgib_ord
  * </pre>
  * Chunked under the 65,535 bind-parameter ceiling like {@link MultiRowValuesLoader}.
  */
@@ -27,7 +27,7 @@ public final class ReturningValuesLoader extends ReturningLoader {
 
     @Override
     protected long[] writeReturning(Connection connection, Table table, List<Object[]> rows) throws SQLException {
-        String key = requireConflictKey(table, name());
+        List<String> key = requireConflictKey(table, name());
         int chunkSize = Statements.maxRowsPerStatement(table);
         long[] ids = new long[rows.size()];
         for (int start = 0; start < rows.size(); start += chunkSize) {
@@ -45,7 +45,7 @@ public final class ReturningValuesLoader extends ReturningLoader {
         return ids;
     }
 
-    private static String sql(Table table, String key, int rowCount) {
+    private static String sql(Table table, List<String> key, int rowCount) {
         StringBuilder row = new StringBuilder("(");
         for (Column c : table.columns()) {
             row.append("?::").append(c.codec().castType()).append(", ");
@@ -58,6 +58,6 @@ public final class ReturningValuesLoader extends ReturningLoader {
             values.append(row).append(i).append(')');
         }
         return insertReturningIdsInOrder(table, key,
-                "input (" + table.columnList() + ", ord) AS (VALUES " + values + ")");
+                "input (" + table.columnList() + ", " + ORDINAL + ") AS (VALUES " + values + ")");
     }
 }

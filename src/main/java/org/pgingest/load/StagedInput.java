@@ -1,11 +1,11 @@
 package org.pgingest.load;
 
-import org.pgingest.workload.Identifiers;
 import org.pgingest.workload.Table;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 
 /**
  * The input of a staged upsert: a TEMP table (ON COMMIT DROP) filled by binary COPY, numbering the rows in
@@ -21,7 +21,7 @@ final class StagedInput {
 
     /** Creates the temp table and copies the rows into it. */
     static void stage(Connection connection, Statement st, Table table, Iterable<Object[]> rows) throws SQLException {
-        st.execute("CREATE TEMP TABLE " + TABLE + " (ord bigint GENERATED ALWAYS AS IDENTITY, "
+        st.execute("CREATE TEMP TABLE " + TABLE + " (" + ReturningLoader.ORDINAL + " bigint GENERATED ALWAYS AS IDENTITY, "
                 + table.columnDefinitions() + ") ON COMMIT DROP");
         CopyWriter.copy(connection, TABLE, table, CopyFormat.BINARY, rows);
     }
@@ -30,9 +30,9 @@ final class StagedInput {
      * SELECT of the staged rows, one per key: the last occurrence in the input, since an upsert statement may
      * not touch the same target row twice.
      */
-    static String latestPerKey(Table table, String key) {
-        String k = Identifiers.quote(key);
-        return "SELECT DISTINCT ON (" + k + ") " + table.columnList() + " FROM " + TABLE + " ORDER BY " + k + ", ord DESC";
+    static String latestPerKey(Table table, List<String> key) {
+        String k = Statements.quoted(key);
+        return "SELECT DISTINCT ON (" + k + ") " + table.columnList() + " FROM " + TABLE + " ORDER BY " + k + ", " + ReturningLoader.ORDINAL + " DESC";
     }
 
     static void drop(Statement st) throws SQLException {

@@ -42,11 +42,28 @@ final class Statements {
         return MAX_BIND_PARAMETERS / table.columns().size();
     }
 
-    /** " ON CONFLICT (key) DO UPDATE SET c = EXCLUDED.c, ..." for every non-key column. */
-    static String onConflictUpdate(Table table, String key) {
-        return " ON CONFLICT (" + Identifiers.quote(key) + ") DO UPDATE SET " + table.columns().stream()
-                .filter(c -> !c.name().equals(key)).map(Column::quoted)
-                .map(c -> c + " = EXCLUDED." + c).collect(Collectors.joining(", "));
+    /**
+     * " ON CONFLICT (k1, k2) DO UPDATE SET c = EXCLUDED.c, ..." for every non-key column (a table of key columns
+     * only sets its first key to itself, so that a conflicting row still counts as upserted).
+     */
+    static String onConflictUpdate(Table table, List<String> key) {
+        List<String> set = table.columns().stream().filter(c -> !key.contains(c.name())).map(Column::quoted).toList();
+        if (set.isEmpty()) {
+            set = List.of(Identifiers.quote(key.get(0)));
+        }
+        return " ON CONFLICT (" + quoted(key) + ") DO UPDATE SET "
+                + set.stream().map(c -> c + " = EXCLUDED." + c).collect(Collectors.joining(", "));
+    }
+
+    /** "k1", "k2", ... */
+    static String quoted(List<String> columns) {
+        return columns.stream().map(Identifiers::quote).collect(Collectors.joining(", "));
+    }
+
+    /** "a.k1 = b.k1 AND a.k2 = b.k2" for the key columns. */
+    static String keysEqual(List<String> key, String left, String right) {
+        return key.stream().map(Identifiers::quote).map(k -> left + "." + k + " = " + right + "." + k)
+                .collect(Collectors.joining(" AND "));
     }
 
     /** Binds one row's values (checked by {@link RowCheck}) starting at parameter {@code firstParameter}. */

@@ -41,7 +41,7 @@ public final class UnnestLoader extends AtomicLoader {
 
     /**
      * SELECT ... FROM unnest(?::type[], ...) AS u(...), one output column per table column, typed and named
-     * like it; with {@code ordinality}, also {@code ord}, the row's 1-based position in the arrays.
+     * like it; with {@code ordinality}, also {@link ReturningLoader#ORDINAL}, the row's 1-based position in the arrays.
      */
     static String select(Table table, boolean ordinality) {
         List<Column> columns = table.columns();
@@ -55,8 +55,8 @@ public final class UnnestLoader extends AtomicLoader {
             selects.add("u." + alias + "::" + columns.get(i).codec().castType() + " AS " + columns.get(i).quoted());
         }
         if (ordinality) {
-            aliases.add("ord");
-            selects.add("u.ord");
+            aliases.add(ReturningLoader.ORDINAL);
+            selects.add("u." + ReturningLoader.ORDINAL);
         }
         return "SELECT " + String.join(", ", selects) + " FROM unnest(" + String.join(", ", arrays) + ")"
                 + (ordinality ? " WITH ORDINALITY" : "") + " AS u(" + String.join(", ", aliases) + ")";

@@ -8,7 +8,7 @@ import org.pgingest.server.ProxiedTarget;
 import org.pgingest.server.RoundTripCheck;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetException;
-import org.pgingest.workload.TableShape;
+import org.pgingest.workload.definition.PublishedShapes;
 import org.pgingest.writers.ConnectionMode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -61,7 +61,7 @@ public final class RateCommand implements Callable<Integer> {
 
     @Option(names = "--shape", defaultValue = "USERS", converter = ShapeConverter.class,
             description = "table shape: users, sensors, wide_sensors, articles (default users)")
-    TableShape shape;
+    String shape;
 
     @Option(names = "--connections", defaultValue = "POOLED", converter = ConnectionsConverter.class,
             description = "pooled (HikariCP, default) or new_per_call")
@@ -206,16 +206,11 @@ public final class RateCommand implements Callable<Integer> {
         }
     }
 
-    static final class ShapeConverter implements CommandLine.ITypeConverter<TableShape> {
+    static final class ShapeConverter implements CommandLine.ITypeConverter<String> {
         @Override
-        public TableShape convert(String value) {
-            for (TableShape s : TableShape.values()) {
-                if (s.name().equalsIgnoreCase(value.trim())) {
-                    return s;
-                }
-            }
-            throw new CommandLine.TypeConversionException("unknown shape '" + value + "': valid shapes are "
-                    + Arrays.stream(TableShape.values()).map(s -> s.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", ")));
+        public String convert(String value) {
+            return PublishedShapes.shape(value).orElseThrow(() -> new CommandLine.TypeConversionException(
+                    "unknown shape '" + value + "': valid shapes are " + String.join(", ", PublishedShapes.names())));
         }
     }
 

@@ -93,7 +93,7 @@ public record RateResult(RatePlan plan, long elapsedNanos, boolean stoppedEarly,
         plan.put("workers", this.plan.workers());
         plan.put("batch", this.plan.batch());
         plan.put("durationSeconds", this.plan.duration().toMillis() / 1000.0);
-        plan.put("shape", this.plan.shape().name());
+        plan.put("shape", this.plan.shape().toUpperCase(java.util.Locale.ROOT));
         plan.put("connections", this.plan.connections().name());
         plan.put("rttMs", this.plan.rttMs());
         Map<String, Object> m = new LinkedHashMap<>();

@@ -8,10 +8,13 @@ import org.pgingest.server.PostgresTarget;
 import org.pgingest.stats.CounterSnapshot;
 import org.pgingest.stats.ServerCostMeter;
 import org.pgingest.stats.ServerCosts;
-import org.pgingest.workload.IndexProfile;
+import org.pgingest.table.TableCopies;
 import org.pgingest.workload.RowGenerator;
+import org.pgingest.workload.RowPlan;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
+import org.pgingest.workload.definition.PublishedShapes;
+import org.pgingest.workload.definition.ResolvedTables;
 import org.pgingest.writers.Writers;
 
 import java.sql.Connection;
@@ -20,6 +23,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
@@ -36,6 +41,9 @@ public final class RateRun {
     private final PostgresTarget target;
     private final RatePlan plan;
     private volatile boolean stopRequested;
+
+    /** The rows' seed, the benchmarks' own. */
+    private static final long SEED = 20261122L;
 
     public RateRun(PostgresTarget target, RatePlan plan) {
         this.target = target;
@@ -55,14 +63,21 @@ public final class RateRun {
      */
     public RateResult run(Consumer<String> progress, Duration progressEvery) throws SQLException {
         Loader loader = plan.method().create(new LoadMethod.Knobs(plan.batch(), 0));
-        Table table = Table.of(new SuiteSchema(target.schema()), plan.shape(), IndexProfile.STANDARD)
-                .named(plan.shape().tableName() + "_rate");
+        Table table;
+        RowPlan rows;
         try (Connection c = target.dataSource().getConnection()) {
-            table.create(c);
+            TableCopies copies = new TableCopies(new SuiteSchema(target.schema()),
+                    ResolvedTables.resolve(plan.shape(), PublishedShapes.STANDARD, c, target.schema()));
+            table = copies.createCopy(c, copies.copyName("_rate"), Map.of());
+            rows = RowPlan.build(c, table, Map.of(), Map.of(), null);
+        }
+        Optional<String> cannot = loader.cannotWrite(table);
+        if (cannot.isPresent()) {
+            throw new IllegalArgumentException(plan.method() + " cannot write " + plan.shape() + ": " + cannot.get());
         }
         try (Writers writers = Writers.open(target, loader, plan.workers(), plan.connections());
              ServerCostMeter meter = ServerCostMeter.open(target)) {
-            Schedule schedule = new Schedule(plan, loader, table, writers);
+            Schedule schedule = new Schedule(plan, loader, table, rows, writers);
             CounterSnapshot start = writers.startWindow(meter);
             schedule.start();
             long nextProgress = System.nanoTime() + progressEvery.toNanos();
@@ -98,6 +113,7 @@ public final class RateRun {
         private final RatePlan plan;
         private final Loader loader;
         private final Table table;
+        private final RowPlan rowPlan;
         private final Writers writers;
         private final AtomicLong nextCall = new AtomicLong();
         private final AtomicLong started = new AtomicLong();
@@ -115,10 +131,11 @@ public final class RateRun {
         private long lastProgressRows;
         private long lastProgressNanos;
 
-        Schedule(RatePlan plan, Loader loader, Table table, Writers writers) {
+        Schedule(RatePlan plan, Loader loader, Table table, RowPlan rowPlan, Writers writers) {
             this.plan = plan;
             this.loader = loader;
             this.table = table;
+            this.rowPlan = rowPlan;
             this.writers = writers;
         }
 
@@ -127,7 +144,7 @@ public final class RateRun {
             lastProgressNanos = t0;
             for (int w = 0; w < plan.workers(); w++) {
                 // Disjoint row numbers per writer: keys never collide.
-                RowGenerator rowsOfWriter = new RowGenerator(plan.shape(), 20261122L, 0.1, w * (1L << 40));
+                RowGenerator rowsOfWriter = new RowGenerator(rowPlan, SEED, 0.1, w, plan.workers());
                 Thread t = new Thread(() -> write(rowsOfWriter), "pg-ingest-rate-" + w);
                 t.setDaemon(true);
                 threads.add(t);

@@ -140,7 +140,18 @@ public final class SuiteSchema {
         }
     }
 
-    /** Drops one of the suite's tables if present; refuses a table the suite did not create. */
+    /** Marks a table (or partition) the suite created as its own. */
+    public void mark(Connection connection, String table) throws SQLException {
+        try (Statement st = connection.createStatement()) {
+            st.execute("COMMENT ON TABLE " + qualify(table) + " IS '" + MARKER + "'");
+        }
+    }
+
+    /**
+     * Drops one of the suite's tables if present, with its partitions; refuses a table the suite did not create. A
+     * foreign key of another of the suite's tables that references it goes with it (CASCADE drops the constraint,
+     * never the referencing table), as that table is made again anyway.
+     */
     public void dropTable(Connection connection, String table) throws SQLException {
         try (PreparedStatement ps = connection.prepareStatement("""
                 SELECT obj_description(c.oid, 'pg_class') FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -158,7 +169,7 @@ public final class SuiteSchema {
             }
         }
         try (Statement st = connection.createStatement()) {
-            st.execute("DROP TABLE " + qualify(table));
+            st.execute("DROP TABLE " + qualify(table) + " CASCADE");
         }
     }
 }

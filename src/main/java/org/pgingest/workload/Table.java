@@ -1,33 +1,61 @@
 package org.pgingest.workload;
 
+import org.pgingest.workload.definition.CatalogReader;
+import org.pgingest.workload.definition.ColumnDefinition;
+import org.pgingest.workload.definition.QualifiedName;
+import org.pgingest.workload.definition.TableDefinition;
+import org.pgingest.workload.definition.UniqueKey;
+import org.pgingest.workload.types.ColumnTypeFacts;
+import org.pgingest.workload.types.TypeCodec;
+import org.pgingest.workload.types.TypeCodecs;
+
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * A table of one shape and index profile in the suite's schema: what loaders write to.
+ * A table in the suite's schema that loaders write to: its definition as the catalog holds it and, for each column
+ * the loaders write, the codec of its type. Built by {@link #read} from the table itself, so what loaders and
+ * generators see is what the server has.
  *
- * @param schema  the suite's schema
- * @param shape   columns and keys
- * @param profile indexes
- * @param name    table name (unqualified)
+ * @param schema     the suite's schema
+ * @param name       the table's name (unqualified)
+ * @param definition its definition
+ * @param columns    the columns loaders write, in order, with their codecs; a row is an Object[] of these
  */
-public record Table(SuiteSchema schema, TableShape shape, IndexProfile profile, String name) {
+public record Table(SuiteSchema schema, String name, TableDefinition definition, List<Column> columns) {
 
-    public static Table of(SuiteSchema schema, TableShape shape) {
-        return new Table(schema, shape, IndexProfile.STANDARD, shape.tableName());
+    public Table {
+        columns = List.copyOf(columns);
     }
 
-    public static Table of(SuiteSchema schema, TableShape shape, IndexProfile profile) {
-        return new Table(schema, shape, profile, shape.tableName());
+    /** The table {@code name} of the suite's schema as its catalog describes it, with a codec per written column. */
+    public static Table read(Connection connection, SuiteSchema schema, String name) throws SQLException {
+        TableDefinition definition = CatalogReader.read(connection, new QualifiedName(schema.name(), name), null);
+        Map<Integer, ColumnTypeFacts> facts = ColumnTypeFacts.readTable(connection, schema.qualify(name));
+        List<Column> columns = new ArrayList<>();
+        Iterator<ColumnTypeFacts> typeFacts = facts.values().iterator();
+        for (ColumnDefinition c : definition.columns()) {
+            ColumnTypeFacts type = typeFacts.next();
+            if (c.written()) {
+                TypeCodec codec = TypeCodecs.forColumn(type);
+                boolean domainNotNull = type.kind() == 'd' && type.notNull();
+                columns.add(new Column(c.name(), codec, !c.notNull() && !domainNotNull, type));
+            }
+        }
+        return new Table(schema, name, definition, columns);
     }
 
+    /** The same table under another name (for a table that does not exist, or a staging twin). */
     public Table named(String otherName) {
-        return new Table(schema, shape, profile, otherName);
+        return new Table(schema, otherName, definition, columns);
     }
 
     /** "schema"."table". */
@@ -35,16 +63,12 @@ public record Table(SuiteSchema schema, TableShape shape, IndexProfile profile, 
         return schema.qualify(name);
     }
 
-    public List<Column> columns() {
-        return shape.columns();
-    }
-
-    /** "col1, col2, ..." of the columns loaders write. */
+    /** "col1", "col2", ... of the columns loaders write, quoted. */
     public String columnList() {
-        return columns().stream().map(Column::quoted).collect(Collectors.joining(", "));
+        return columns.stream().map(Column::quoted).collect(Collectors.joining(", "));
     }
 
-    /** "INSERT INTO schema.table (col1, col2, ...)": the start of every INSERT a loader sends. */
+    /** INSERT INTO schema.table (col1, col2, ...): the start of every INSERT a loader sends. */
     public String insertInto() {
         return "INSERT INTO " + qualifiedName() + " (" + columnList() + ")";
     }
@@ -54,22 +78,23 @@ public record Table(SuiteSchema schema, TableShape shape, IndexProfile profile, 
      * of staging tables, which must read values exactly as the table's own columns do.
      */
     public String columnDefinitions() {
-        return columns().stream().map(c -> c.quoted() + " " + c.codec().sqlType()).collect(Collectors.joining(", "));
+        return columns.stream().map(c -> c.quoted() + " " + c.codec().sqlType()).collect(Collectors.joining(", "));
     }
 
-    /** Drops (if it is the suite's) and creates the table with its indexes. */
-    public void create(Connection connection) throws SQLException {
-        schema.recreateTable(connection, name, shape.tableDefinition(profile), false);
-        try (Statement st = connection.createStatement()) {
-            for (String index : shape.indexStatements(profile, qualifiedName())) {
-                st.execute(index);
-            }
-        }
+    /** The columns of the key upserts conflict on and RETURNING joins back on, if the table has one. */
+    public Optional<List<String>> conflictKey() {
+        return definition.conflictKey().map(UniqueKey::plainColumns);
     }
 
+    /** The integer column the server fills from a sequence, which RETURNING hands back. */
+    public Optional<String> idColumn() {
+        return definition.idColumn().map(ColumnDefinition::name);
+    }
+
+    /** Empties the table (its partitions too) and restarts the sequences of its identity columns. */
     public void truncate(Connection connection) throws SQLException {
         try (Statement st = connection.createStatement()) {
-            st.execute("TRUNCATE " + qualifiedName() + (shape.idColumn().isPresent() ? " RESTART IDENTITY" : ""));
+            st.execute("TRUNCATE " + qualifiedName() + (idColumn().isPresent() ? " RESTART IDENTITY" : ""));
         }
     }
 
@@ -87,7 +112,6 @@ public record Table(SuiteSchema schema, TableShape shape, IndexProfile profile, 
      */
     public List<String[]> readAll(Connection connection) throws SQLException {
         List<String[]> rows = new ArrayList<>();
-        List<Column> columns = columns();
         try (Statement st = connection.createStatement();
              ResultSet rs = st.executeQuery("SELECT " + columns.stream().map(c -> c.quoted() + "::text")
                      .collect(Collectors.joining(", ")) + " FROM " + qualifiedName())) {

@@ -4,9 +4,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
+import org.pgingest.workload.definition.PublishedShapes;
 
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -27,7 +26,7 @@ class CopyFileTest {
     static Stream<Arguments> formatsAndShapes() {
         List<Arguments> result = new ArrayList<>();
         for (CopyFormat format : CopyFormat.values()) {
-            for (TableShape shape : TableShape.values()) {
+            for (String shape : PublishedShapes.names()) {
                 result.add(Arguments.of(format, shape));
             }
         }
@@ -36,10 +35,10 @@ class CopyFileTest {
 
     @ParameterizedTest(name = "{0} into {1}")
     @MethodSource("formatsAndShapes")
-    void theServerLoadsExactlyTheRowsWritten(CopyFormat format, TableShape shape) throws Exception {
+    void theServerLoadsExactlyTheRowsWritten(CopyFormat format, String shape) throws Exception {
         Table fromFile = SharedServer.newTable(shape);
         Table streamed = SharedServer.newTable(shape);
-        List<Object[]> rows = new RowGenerator(shape, 42, 0.3).next(shape == TableShape.ARTICLES ? 300 : 1000);
+        List<Object[]> rows = SharedServer.rows(fromFile, 42, 0.3).next(shape.equals("articles") ? 300 : 1000);
         CopyFile file = new CopyFile(format, directory.resolve("rows"));
         Loader client = new CopyLoader(format);
         try (Connection c = SharedServer.connect(client)) {

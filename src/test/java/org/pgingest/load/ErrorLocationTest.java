@@ -3,9 +3,7 @@ package org.pgingest.load;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
 
 import java.sql.Connection;
 import java.sql.Statement;
@@ -21,8 +19,8 @@ class ErrorLocationTest {
     private static final int BAD = 237;
 
     /** Users whose row BAD repeats the email of row 20: rejected by unique(email) unless the loader skips or updates. */
-    private static List<Object[]> usersWithDuplicateAt(int bad) {
-        List<Object[]> rows = new ArrayList<>(new RowGenerator(TableShape.USERS, 5, 0.3).next(SIZE));
+    private static List<Object[]> usersWithDuplicateAt(Table table, int bad) {
+        List<Object[]> rows = new ArrayList<>(SharedServer.rows(table, 5, 0.3).next(SIZE));
         Object[] copy = rows.get(bad).clone();
         copy[1] = rows.get(20)[1];
         rows.set(bad, copy);
@@ -30,8 +28,8 @@ class ErrorLocationTest {
     }
 
     /** Articles whose row BAD has a 65-character external_id: rejected by varchar(64) on every path. */
-    private static List<Object[]> articlesTooLongAt(int bad) {
-        List<Object[]> rows = new ArrayList<>(new RowGenerator(TableShape.ARTICLES, 5, 0.3).next(SIZE));
+    private static List<Object[]> articlesTooLongAt(Table table, int bad) {
+        List<Object[]> rows = new ArrayList<>(SharedServer.rows(table, 5, 0.3).next(SIZE));
         Object[] copy = rows.get(bad).clone();
         copy[0] = "x".repeat(65);
         rows.set(bad, copy);
@@ -43,20 +41,21 @@ class ErrorLocationTest {
             "UNNEST", "COPY_TEXT", "COPY_CSV", "COPY_BINARY", "COPY_FREEZE", "RETURNING_VALUES", "RETURNING_BATCH",
             "RETURNING_UNNEST"})
     void duplicateKeyNamesTheRowAndLeavesTheTableUnchanged(LoadMethod method) throws Exception {
-        assertLocated(method, TableShape.USERS, usersWithDuplicateAt(BAD), "23505");
+        Table table = SharedServer.newTable("users");
+        assertLocated(method, table, usersWithDuplicateAt(table, BAD), "23505");
     }
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = LoadMethod.class, names = {"AUTOCOMMIT_ROW"}, mode = EnumSource.Mode.EXCLUDE)
     void valueTooLongNamesTheRowOnEveryAtomicPath(LoadMethod method) throws Exception {
-        assertLocated(method, TableShape.ARTICLES, articlesTooLongAt(BAD), "22001");
+        Table table = SharedServer.newTable("articles");
+        assertLocated(method, table, articlesTooLongAt(table, BAD), "22001");
     }
 
-    private static void assertLocated(LoadMethod method, TableShape shape, List<Object[]> rows, String sqlState)
+    private static void assertLocated(LoadMethod method, Table table, List<Object[]> rows, String sqlState)
             throws Exception {
-        Table table = SharedServer.newTable(shape);
         Loader loader = method.create();
-        List<Object[]> before = new RowGenerator(shape, 6, 0.3).next(10);
+        List<Object[]> before = SharedServer.rows(table, 6, 0.3).next(10);
         try (Connection c = SharedServer.connect(loader)) {
             new CopyLoader(CopyFormat.BINARY).load(c, table, before);
             assertThatThrownBy(() -> loader.load(c, table, rows))
@@ -73,8 +72,8 @@ class ErrorLocationTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = LoadMethod.class, names = {"AUTOCOMMIT_ROW"}, mode = EnumSource.Mode.EXCLUDE)
     void streamedInputKeepsTheRowIndex(LoadMethod method) throws Exception {
-        Table table = SharedServer.newTable(TableShape.ARTICLES);
-        List<Object[]> rows = articlesTooLongAt(BAD);
+        Table table = SharedServer.newTable("articles");
+        List<Object[]> rows = articlesTooLongAt(table, BAD);
         Iterable<Object[]> streamed = () -> rows.iterator(); // an Iterable that is not a List
         Loader loader = method.create();
         try (Connection c = SharedServer.connect(loader)) {
@@ -106,8 +105,8 @@ class ErrorLocationTest {
 
     @Test
     void theSearchForTheRowIsBoundedByLog2OfTheRows() throws Exception {
-        Table table = SharedServer.newTable(TableShape.ARTICLES);
-        List<Object[]> rows = articlesTooLongAt(BAD);
+        Table table = SharedServer.newTable("articles");
+        List<Object[]> rows = articlesTooLongAt(table, BAD);
         CountingLoader loader = new CountingLoader();
         try (Connection c = SharedServer.connect(loader)) {
             assertThatThrownBy(() -> loader.load(c, table, rows))
@@ -136,8 +135,8 @@ class ErrorLocationTest {
 
     @Test
     void autocommitRowsBeforeTheRejectedOneStayCommitted() throws Exception {
-        Table table = SharedServer.newTable(TableShape.USERS);
-        List<Object[]> rows = usersWithDuplicateAt(BAD);
+        Table table = SharedServer.newTable("users");
+        List<Object[]> rows = usersWithDuplicateAt(table, BAD);
         Loader loader = LoadMethod.AUTOCOMMIT_ROW.create();
         try (Connection c = SharedServer.connect(loader)) {
             assertThatThrownBy(() -> loader.load(c, table, rows))
@@ -149,8 +148,8 @@ class ErrorLocationTest {
 
     @Test
     void commitEveryKeepsTheChunksBeforeTheRejectedRowsChunk() throws Exception {
-        Table table = SharedServer.newTable(TableShape.USERS);
-        List<Object[]> rows = usersWithDuplicateAt(BAD);
+        Table table = SharedServer.newTable("users");
+        List<Object[]> rows = usersWithDuplicateAt(table, BAD);
         Loader loader = new CommitEveryLoader(BatchLoader.plain(30), 100);
         try (Connection c = SharedServer.connect(loader)) {
             assertThatThrownBy(() -> loader.load(c, table, rows))
@@ -162,8 +161,8 @@ class ErrorLocationTest {
 
     @Test
     void loadersThatCommitAsTheyGoCheckAListWholeBeforeTheFirstCommit() throws Exception {
-        Table table = SharedServer.newTable(TableShape.USERS);
-        List<Object[]> rows = new ArrayList<>(new RowGenerator(TableShape.USERS, 9, 0.3).next(SIZE));
+        Table table = SharedServer.newTable("users");
+        List<Object[]> rows = new ArrayList<>(SharedServer.rows(table, 9, 0.3).next(SIZE));
         Object[] wrongType = rows.get(BAD).clone();
         wrongType[2] = "2024-01-01 00:00:00+00"; // a String for a timestamptz
         rows.set(BAD, wrongType);
@@ -183,13 +182,13 @@ class ErrorLocationTest {
 
     @Test
     void insideTheCallersTransactionAFailureUndoesOnlyTheLoad() throws Exception {
-        Table table = SharedServer.newTable(TableShape.USERS);
-        List<Object[]> earlier = new RowGenerator(TableShape.USERS, 8, 0).next(5);
+        Table table = SharedServer.newTable("users");
+        List<Object[]> earlier = SharedServer.rows(table, 8, 0).next(5);
         Loader loader = new CopyLoader(CopyFormat.BINARY);
         try (Connection c = SharedServer.connect(loader)) {
             c.setAutoCommit(false);
             loader.load(c, table, earlier);
-            assertThatThrownBy(() -> loader.load(c, table, usersWithDuplicateAt(BAD)))
+            assertThatThrownBy(() -> loader.load(c, table, usersWithDuplicateAt(table, BAD)))
                     .isInstanceOfSatisfying(LoadException.class, e -> assertThat(e.rowIndex()).isEqualTo(BAD));
             try (Statement st = c.createStatement()) {
                 st.execute("SELECT 1"); // the transaction is still usable
@@ -201,7 +200,7 @@ class ErrorLocationTest {
 
     @Test
     void loadersThatCommitOnTheirOwnRefuseACallersTransaction() throws Exception {
-        Table table = SharedServer.newTable(TableShape.USERS);
+        Table table = SharedServer.newTable("users");
         Loader loader = new CommitEveryLoader(new SingleRowLoader(), 10);
         try (Connection c = SharedServer.connect(loader)) {
             c.setAutoCommit(false);

@@ -6,9 +6,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.pgingest.workload.types.InterimCodecs;
 import org.pgingest.workload.HostileValues;
-import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -35,12 +33,12 @@ class ExactnessTest {
     private static final int BAD = 137;
 
     /** The sensors shape (text, timestamptz, float8) where the method takes it, else users (text, text, timestamptz). */
-    static TableShape shapeFor(LoadMethod method) {
-        return method.shapes().contains(TableShape.SENSORS) ? TableShape.SENSORS : TableShape.USERS;
+    static String shapeFor(LoadMethod method) {
+        return SharedServer.shapesFor(method).contains("sensors") ? "sensors" : "users";
     }
 
-    static int timestampColumn(TableShape shape) {
-        return shape == TableShape.SENSORS ? 1 : 2;
+    static int timestampColumn(String shape) {
+        return shape.equals("sensors") ? 1 : 2;
     }
 
     /** Rows that no path may store, and the SQLSTATE each is refused with. */
@@ -58,16 +56,16 @@ class ExactnessTest {
         OFFSET_DATE_TIME_MAX("22008", (row, shape) -> with(row, timestampColumn(shape), OffsetDateTime.MAX)),
         STRING_FOR_TIMESTAMP("22023", (row, shape) -> with(row, timestampColumn(shape), "2024-01-01 00:00:00+00")),
         INTEGER_FOR_TEXT("22023", (row, shape) -> with(row, 0, 42)),
-        INTEGER_FOR_FLOAT8("22023", (row, shape) -> shape == TableShape.SENSORS ? with(row, 2, 1) : null),
-        FLOAT_FOR_FLOAT8("22023", (row, shape) -> shape == TableShape.SENSORS ? with(row, 2, 1.5f) : null),
-        NUMERIC_STRING_FOR_FLOAT8("22023", (row, shape) -> shape == TableShape.SENSORS ? with(row, 2, "1.5") : null),
+        INTEGER_FOR_FLOAT8("22023", (row, shape) -> shape.equals("sensors") ? with(row, 2, 1) : null),
+        FLOAT_FOR_FLOAT8("22023", (row, shape) -> shape.equals("sensors") ? with(row, 2, 1.5f) : null),
+        NUMERIC_STRING_FOR_FLOAT8("22023", (row, shape) -> shape.equals("sensors") ? with(row, 2, "1.5") : null),
         TOO_FEW_VALUES("22023", (row, shape) -> Arrays.copyOf(row, row.length - 1)),
         TOO_MANY_VALUES("22023", (row, shape) -> Arrays.copyOf(row, row.length + 1)),
         NULL_ROW("22023", (row, shape) -> new Object[0]);
 
         interface Change {
             /** The bad version of {@code row}, or null when the shape has no column for this case. */
-            Object[] apply(Object[] row, TableShape shape);
+            Object[] apply(Object[] row, String shape);
         }
 
         final String sqlState;
@@ -100,11 +98,11 @@ class ExactnessTest {
     @ParameterizedTest(name = "{0}: {1}")
     @MethodSource("methodsAndBadRows")
     void aValueThatCannotBeStoredExactlyIsTheRowsFaultOnEveryPath(LoadMethod method, BadRow bad) throws Exception {
-        TableShape shape = shapeFor(method);
+        String shape = shapeFor(method);
         Table table = SharedServer.newTable(shape);
-        List<Object[]> rows = new ArrayList<>(new RowGenerator(shape, 31, 0.2).next(SIZE));
+        List<Object[]> rows = new ArrayList<>(SharedServer.rows(table, 31, 0.2).next(SIZE));
         rows.set(BAD, bad == BadRow.NULL_ROW ? null : bad.change.apply(rows.get(BAD), shape));
-        List<Object[]> before = new RowGenerator(shape, 32, 0.2).next(10);
+        List<Object[]> before = SharedServer.rows(table, 32, 0.2).next(10);
         Loader loader = method.create();
         try (Connection c = SharedServer.connect(loader)) {
             new CopyLoader(CopyFormat.BINARY).load(c, table, before);
@@ -135,9 +133,9 @@ class ExactnessTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(LoadMethod.class)
     void edgeTimestampsAreStoredAsTheServerReadsTheirText(LoadMethod method) throws Exception {
-        TableShape shape = shapeFor(method);
+        String shape = shapeFor(method);
         Table table = SharedServer.newTable(shape);
-        List<Object[]> rows = new RowGenerator(shape, 33, 0.3).next(EDGE_TIMESTAMPS.size() * 3);
+        List<Object[]> rows = SharedServer.rows(table, 33, 0.3).next(EDGE_TIMESTAMPS.size() * 3);
         List<Object[]> expected = new ArrayList<>();
         Loader loader = method.create();
         try (Connection c = SharedServer.connect(loader)) {
@@ -172,14 +170,14 @@ class ExactnessTest {
     }
 
     static Stream<LoadMethod> methodsForArticles() {
-        return Arrays.stream(LoadMethod.values()).filter(m -> m.shapes().contains(TableShape.ARTICLES));
+        return Arrays.stream(LoadMethod.values()).filter(m -> SharedServer.shapesFor(m).contains("articles"));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("methodsForArticles")
     void trailingSpacesBeyondVarcharAreCutByTheServerOnEveryPath(LoadMethod method) throws Exception {
-        Table table = SharedServer.newTable(TableShape.ARTICLES);
-        List<Object[]> rows = new ArrayList<>(new RowGenerator(TableShape.ARTICLES, 34, 0.3).next(50));
+        Table table = SharedServer.newTable("articles");
+        List<Object[]> rows = new ArrayList<>(SharedServer.rows(table, 34, 0.3).next(50));
         String key = "k".repeat(60) + "-" + method.ordinal() % 10 + "xx";
         Object[] padded = rows.get(17).clone();
         padded[0] = key + "   ";
@@ -212,11 +210,11 @@ class ExactnessTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(LoadMethod.class)
     void aMissingTableIsNoRowsFault(LoadMethod method) throws Exception {
-        TableShape shape = shapeFor(method);
+        String shape = shapeFor(method);
         Table table = SharedServer.newTable(shape).named("no_such_table_" + method.ordinal());
         Loader loader = method.create();
         try (Connection c = SharedServer.connect(loader)) {
-            assertNoRowBlamed(() -> loader.load(c, table, new RowGenerator(shape, 35, 0).next(20)), "42P01");
+            assertNoRowBlamed(() -> loader.load(c, table, SharedServer.rows(table, 35, 0).next(20)), "42P01");
             assertThat(c.getAutoCommit()).isTrue();
         }
     }
@@ -236,7 +234,7 @@ class ExactnessTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(LoadMethod.class)
     void aMissingPermissionIsNoRowsFault(LoadMethod method) throws Exception {
-        TableShape shape = shapeFor(method);
+        String shape = shapeFor(method);
         Table table = SharedServer.newTable(shape);
         Loader loader = method.create();
         String role = "pgib_no_insert_" + method.ordinal();
@@ -247,7 +245,7 @@ class ExactnessTest {
             st.execute("GRANT SELECT ON " + table.qualifiedName() + " TO " + role);
             st.execute("SET ROLE " + role);
             try {
-                assertNoRowBlamed(() -> loader.load(c, table, new RowGenerator(shape, 38, 0).next(20)), "42501");
+                assertNoRowBlamed(() -> loader.load(c, table, SharedServer.rows(table, 38, 0).next(20)), "42501");
             } finally {
                 st.execute("RESET ROLE");
             }
@@ -260,7 +258,7 @@ class ExactnessTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(LoadMethod.class)
     void aBrokenConnectionIsNoRowsFault(LoadMethod method) throws Exception {
-        TableShape shape = shapeFor(method);
+        String shape = shapeFor(method);
         Table table = SharedServer.newTable(shape);
         Loader loader = method.create();
         Connection c = SharedServer.connect(loader);
@@ -275,7 +273,7 @@ class ExactnessTest {
                 ps.execute();
             }
             // 57P01 or 08006, depending on where the driver notices
-            assertNoRowBlamed(() -> loader.load(c, table, new RowGenerator(shape, 39, 0).next(20)), null);
+            assertNoRowBlamed(() -> loader.load(c, table, SharedServer.rows(table, 39, 0).next(20)), null);
             assertThat(table.count(other)).isZero();
         } finally {
             try {
@@ -290,10 +288,10 @@ class ExactnessTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = LoadMethod.class, names = {"AUTOCOMMIT_ROW"}, mode = EnumSource.Mode.EXCLUDE)
     void anErrorInTheMiddleUndoesTheLoad(LoadMethod method) throws Exception {
-        TableShape shape = shapeFor(method);
+        String shape = shapeFor(method);
         Table table = SharedServer.newTable(shape);
-        List<Object[]> before = new RowGenerator(shape, 36, 0).next(5);
-        List<Object[]> rows = new RowGenerator(shape, 37, 0).next(100);
+        List<Object[]> before = SharedServer.rows(table, 36, 0).next(5);
+        List<Object[]> rows = SharedServer.rows(table, 37, 0).next(100);
         Iterable<Object[]> failing = () -> new java.util.Iterator<>() {
             private int i;
 

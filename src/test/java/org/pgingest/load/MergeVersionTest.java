@@ -4,9 +4,9 @@ import org.junit.jupiter.api.Test;
 import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.server.TargetConfig;
-import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
+import org.pgingest.table.TrialTable;
+import org.pgingest.workload.definition.PublishedShapes;
 
 import java.sql.Connection;
 
@@ -20,9 +20,9 @@ class MergeVersionTest {
     void onFourteenMergeIsRefusedWithTheAlternative() throws Exception {
         try (EmbeddedTarget server = EmbeddedTarget.start(TargetConfig.defaults().withPgVersion("14"));
              Connection c = server.dataSource().getConnection()) {
-            Table table = Table.of(new SuiteSchema(server.schema()), TableShape.USERS);
-            table.create(c);
-            assertThatThrownBy(() -> new MergeUpsertLoader().load(c, table, new RowGenerator(TableShape.USERS, 1, 0).next(5)))
+            TrialTable users = TrialTable.published(c, new SuiteSchema(server.schema()), "users", PublishedShapes.STANDARD, "users");
+            Table table = users.table();
+            assertThatThrownBy(() -> new MergeUpsertLoader().load(c, table, users.rows(1, 0).next(5)))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageStartingWith("merge-upsert needs PostgreSQL 15 or later (MERGE); this server is 14.")
                     .hasMessageEndingWith(": use copy-upsert");

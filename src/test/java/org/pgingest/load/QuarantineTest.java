@@ -3,9 +3,7 @@ package org.pgingest.load;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
 
 import java.sql.Connection;
 import java.util.ArrayList;
@@ -23,9 +21,9 @@ class QuarantineTest {
     @EnumSource(value = LoadMethod.class, names = {"ROW_COMMIT_EVERY", "BATCH", "BATCH_REWRITTEN", "MULTI_ROW_VALUES",
             "UNNEST", "COPY_TEXT", "COPY_CSV", "COPY_BINARY"})
     void goodRowsLoadAndBadRowsComeBack(LoadMethod method) throws Exception {
-        Table table = SharedServer.newTable(TableShape.USERS);
-        List<Object[]> existing = new RowGenerator(TableShape.USERS, 1, 0.2).next(20);
-        List<Object[]> rows = new ArrayList<>(new RowGenerator(TableShape.USERS, 2, 0.3).next(1000));
+        Table table = SharedServer.newTable("users");
+        List<Object[]> existing = SharedServer.rows(table, 1, 0.2).next(20);
+        List<Object[]> rows = new ArrayList<>(SharedServer.rows(table, 2, 0.3).next(1000));
         Set<Long> bad = new TreeSet<>();
         // duplicates of earlier input rows (the later copy is the bad one) ...
         for (int i : new int[] {17, 18, 400, 401, 402, 999}) {
@@ -65,8 +63,8 @@ class QuarantineTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = LoadMethod.class, names = {"BATCH", "UNNEST", "COPY_CSV", "COPY_BINARY", "JSONB_RECORDSET"})
     void rowsTheCheckRefusesAreQuarantinedLikeRowsTheServerRefuses(LoadMethod method) throws Exception {
-        Table table = SharedServer.newTable(TableShape.SENSORS);
-        List<Object[]> rows = new ArrayList<>(new RowGenerator(TableShape.SENSORS, 4, 0.3).next(300));
+        Table table = SharedServer.newTable("sensors");
+        List<Object[]> rows = new ArrayList<>(SharedServer.rows(table, 4, 0.3).next(300));
         rows.set(10, null);
         Object[] surrogate = rows.get(150).clone();
         surrogate[0] = "lone \uDBFF";
@@ -86,10 +84,10 @@ class QuarantineTest {
 
     @Test
     void aMissingTableIsThrownNotQuarantined() throws Exception {
-        Table missing = SharedServer.newTable(TableShape.SENSORS).named("no_such_quarantine_table");
+        Table missing = SharedServer.newTable("sensors").named("no_such_quarantine_table");
         try (Connection c = SharedServer.connect()) {
             assertThatThrownBy(() -> new QuarantineLoader(new CopyLoader(CopyFormat.BINARY))
-                    .load(c, missing, new RowGenerator(TableShape.SENSORS, 5, 0).next(10)))
+                    .load(c, missing, SharedServer.rows(missing, 5, 0).next(10)))
                     .isInstanceOf(java.sql.SQLException.class)
                     .satisfies(e -> assertThat(((java.sql.SQLException) e).getSQLState()).isEqualTo("42P01"));
         }
@@ -97,8 +95,8 @@ class QuarantineTest {
 
     @Test
     void cleanInputTakesTheFastPath() throws Exception {
-        Table table = SharedServer.newTable(TableShape.ARTICLES);
-        List<Object[]> rows = new RowGenerator(TableShape.ARTICLES, 3, 0.3).next(200);
+        Table table = SharedServer.newTable("articles");
+        List<Object[]> rows = SharedServer.rows(table, 3, 0.3).next(200);
         try (Connection c = SharedServer.connect()) {
             QuarantineLoader.Result result = new QuarantineLoader(new CopyLoader(CopyFormat.BINARY)).load(c, table, rows);
             assertThat(result.rejected()).isEmpty();

@@ -3,7 +3,6 @@ package org.pgingest.load;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -20,7 +19,7 @@ class StreamingCopyTest {
     @ParameterizedTest(name = "COPY {0}")
     @EnumSource(value = CopyFormat.class, names = {"TEXT", "BINARY"})
     void twoMillionRowsFitIn64Megabytes(CopyFormat format) throws Exception {
-        Table table = SharedServer.newTable(TableShape.SENSORS);
+        Table table = SharedServer.newTable("sensors");
         String url = SharedServer.get().endpoint().jdbcUrl();
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx64m", "-cp", System.getProperty("java.class.path"), StreamingCopyProcess.class.getName(),

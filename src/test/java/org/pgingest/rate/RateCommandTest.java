@@ -12,7 +12,6 @@ import org.pgingest.results.RateRecord;
 import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.stats.CostFigure;
-import org.pgingest.workload.TableShape;
 import org.pgingest.writers.ConnectionMode;
 
 import java.io.ByteArrayOutputStream;
@@ -94,7 +93,7 @@ class RateCommandTest {
     void anUnreachableRateIsReportedAsNotHeld() throws Exception {
         // 1,000,000 rows/s one autocommit row at a time: each row waits for its own WAL fsync
         RatePlan plan = new RatePlan(LoadMethod.AUTOCOMMIT_ROW, 1_000_000, 1, Duration.ofSeconds(1), 100,
-                TableShape.USERS, ConnectionMode.POOLED, 0);
+                "users", ConnectionMode.POOLED, 0);
         RateResult result = new RateRun(server, plan).run(line -> { }, Duration.ofSeconds(10));
 
         assertThat(result.held()).isFalse();

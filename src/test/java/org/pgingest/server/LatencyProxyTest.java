@@ -5,10 +5,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.load.Loader;
-import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
+import org.pgingest.table.TrialTable;
+import org.pgingest.workload.definition.PublishedShapes;
 
 import java.sql.Connection;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,7 +20,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class LatencyProxyTest {
     private static EmbeddedTarget server;
     private static final AtomicInteger TABLES = new AtomicInteger();
-    private static final RowGenerator ROWS = new RowGenerator(TableShape.USERS, 11, 0.1);
 
     @BeforeAll
     static void start() {
@@ -45,10 +44,12 @@ class LatencyProxyTest {
     private static long roundTripsOfOneCall(LoadMethod method, int rows) throws Exception {
         // one statement or executeBatch for all rows where the method has such a knob
         Loader loader = method.create(new LoadMethod.Knobs(method == LoadMethod.BATCH ? rows : 0, 0));
-        Table table = Table.of(new SuiteSchema(server.schema()), TableShape.USERS).named("users_rt" + TABLES.incrementAndGet());
         try (LatencyProxy proxy = proxy(0); Connection c = connect(proxy, loader)) {
-            table.create(c);
-            var batch = ROWS.next(rows);
+            int n = TABLES.incrementAndGet();
+            TrialTable users = TrialTable.published(c, new SuiteSchema(server.schema()), "users", PublishedShapes.STANDARD,
+                    "users_rt" + n);
+            Table table = users.table();
+            var batch = users.rows(11, 0.1, n * 1_000_000L, 1).next(rows);
             long before = proxy.roundTrips();
             assertThat(loader.load(c, table, batch)).isEqualTo(rows);
             long used = proxy.roundTrips() - before;

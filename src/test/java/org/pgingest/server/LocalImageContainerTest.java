@@ -9,10 +9,10 @@ import org.pgingest.stats.CounterSnapshot;
 import org.pgingest.stats.ServerCostMeter;
 import org.pgingest.stats.ServerCosts;
 import org.pgingest.stats.SuiteWork;
-import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
+import org.pgingest.table.TrialTable;
+import org.pgingest.workload.definition.PublishedShapes;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -69,11 +69,13 @@ class LocalImageContainerTest {
     @ValueSource(strings = {"14", "18"})
     void thousandAutocommitInsertsCostAThousandFsyncsAndCommitsInsideAContainer(String major) throws Exception {
         try (PostgresTarget target = PostgresTarget.open(containerConfig(major))) {
-            Table table = Table.of(new SuiteSchema(target.schema()), TableShape.USERS).named("users_autocommit");
+            TrialTable users;
             try (Connection c = target.dataSource().getConnection()) {
-                table.create(c);
+                users = TrialTable.published(c, new SuiteSchema(target.schema()), "users", PublishedShapes.STANDARD,
+                        "users_autocommit");
             }
-            List<Object[]> rows = new RowGenerator(TableShape.USERS, 1, 0).next(1000);
+            Table table = users.table();
+            List<Object[]> rows = users.rows(1, 0).next(1000);
             try (ServerCostMeter meter = ServerCostMeter.open(target);
                  Connection worker = target.dataSource().getConnection()) {
                 CounterSnapshot start = meter.startWindow(List.of(worker));

@@ -5,9 +5,9 @@ import org.pgingest.load.AutocommitRowLoader;
 import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.TestServers;
-import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
+import org.pgingest.table.TrialTable;
+import org.pgingest.workload.definition.PublishedShapes;
 import org.pgingest.workload.SuiteSchema;
 
 import java.sql.Connection;
@@ -31,14 +31,15 @@ class ExternalServerCostsTest {
             }
             try (PostgresTarget external = PostgresTarget.open(TestServers.externalConfig(server, TestServers.APP_PASSWORD)
                     .withSchema("suite_costs"))) {
-                Table table = Table.of(new SuiteSchema(external.schema()), TableShape.USERS);
+                TrialTable users;
                 try (Connection c = external.dataSource().getConnection()) {
-                    table.create(c);
+                    users = TrialTable.published(c, new SuiteSchema(external.schema()), "users", PublishedShapes.STANDARD, "users");
                 }
+                Table table = users.table();
                 try (ServerCostMeter meter = ServerCostMeter.open(external);
                      Connection worker = external.dataSource().getConnection()) {
                     CounterSnapshot start = meter.startWindow(List.of(worker));
-                    new AutocommitRowLoader().load(worker, table, new RowGenerator(TableShape.USERS, 1, 0).next(300));
+                    new AutocommitRowLoader().load(worker, table, users.rows(1, 0).next(300));
                     ServerCosts costs = meter.endWindow(start, List.of(worker));
                     assertThat(costs.require(CostFigure.COMMITS)).isEqualTo(300.0);
                     assertThat(costs.require(CostFigure.STATEMENTS)).isEqualTo(300.0);

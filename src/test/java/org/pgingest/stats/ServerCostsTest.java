@@ -16,7 +16,8 @@ import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TestServers;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
+import org.pgingest.table.TrialTable;
+import org.pgingest.workload.definition.PublishedShapes;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -46,12 +47,24 @@ class ServerCostsTest {
         SERVERS.values().forEach(EmbeddedTarget::close);
     }
 
+    /** The tables made here and how their rows are made, by name. */
+    private static final Map<String, TrialTable> TABLES = new ConcurrentHashMap<>();
+
     private static Table usersTable(EmbeddedTarget server, String name) throws Exception {
-        Table table = Table.of(new SuiteSchema(server.schema()), TableShape.USERS).named(name);
+        return table(server, "users", name);
+    }
+
+    private static Table table(EmbeddedTarget server, String shape, String name) throws Exception {
         try (Connection c = server.dataSource().getConnection()) {
-            table.create(c);
+            TrialTable t = TrialTable.published(c, new SuiteSchema(server.schema()), shape, PublishedShapes.STANDARD, name);
+            TABLES.put(name, t);
+            return t.table();
         }
-        return table;
+    }
+
+    /** Rows for a table made here; each seed numbers its rows from seed x 1,000,000, so seeds never share keys. */
+    private static RowGenerator rows(Table table, long seed, double hostileShare) {
+        return TABLES.get(table.name()).rows(seed, hostileShare, seed * 1_000_000L, 1);
     }
 
     @ParameterizedTest(name = "PostgreSQL {0}")
@@ -59,7 +72,7 @@ class ServerCostsTest {
     void thousandAutocommitInsertsCostAThousandFsyncsAndCommits(String major) throws Exception {
         EmbeddedTarget server = server(major);
         Table table = usersTable(server, "users_autocommit");
-        List<Object[]> rows = new RowGenerator(TableShape.USERS, 1, 0).next(1000);
+        List<Object[]> rows = rows(table, 1, 0).next(1000);
         try (ServerCostMeter meter = ServerCostMeter.open(server);
              Connection worker = server.dataSource().getConnection()) {
             CounterSnapshot start = meter.startWindow(List.of(worker));
@@ -90,7 +103,7 @@ class ServerCostsTest {
     void oneCopyOfAHundredThousandRowsCostsAHandfulOfFsyncsNotOnePerRow(String major) throws Exception {
         EmbeddedTarget server = server(major);
         Table table = usersTable(server, "users_copy");
-        List<Object[]> rows = new RowGenerator(TableShape.USERS, 2, 0).next(100_000);
+        List<Object[]> rows = rows(table, 2, 0).next(100_000);
         try (ServerCostMeter meter = ServerCostMeter.open(server);
              Connection worker = server.dataSource().getConnection()) {
             CounterSnapshot start = meter.startWindow(List.of(worker));
@@ -119,10 +132,7 @@ class ServerCostsTest {
     @MethodSource("majors")
     void planningTimeOfARepeatedMultiRowValuesStatementIsCounted(String major) throws Exception {
         EmbeddedTarget server = server(major);
-        Table table = Table.of(new SuiteSchema(server.schema()), TableShape.SENSORS).named("sensors_plans");
-        try (Connection c = server.dataSource().getConnection()) {
-            table.create(c);
-        }
+        Table table = table(server, "sensors", "sensors_plans");
         String sql = "INSERT INTO " + table.qualifiedName() + " (sensorid, ts, value) VALUES "
                 + "(?, now(), ?), (?, now(), ?), (?, now(), ?), (?, now(), ?), (?, now(), ?)";
         try (ServerCostMeter meter = ServerCostMeter.open(server);
@@ -156,11 +166,11 @@ class ServerCostsTest {
              Connection worker = server.dataSource().getConnection();
              Connection intruder = server.dataSource().getConnection()) {
             CounterSnapshot start = meter.startWindow(List.of(worker));
-            new CopyLoader(CopyFormat.BINARY).load(worker, table, new RowGenerator(TableShape.USERS, 3, 0).next(100));
+            new CopyLoader(CopyFormat.BINARY).load(worker, table, rows(table, 3, 0).next(100));
             // The intruder's WAL moves the insert LSN at once, but a backend reports its statistics only at
             // the end of a transaction: with its transaction still open, the window cannot account for it.
             intruder.setAutoCommit(false);
-            new CopyLoader(CopyFormat.BINARY).load(intruder, table, new RowGenerator(TableShape.USERS, 4, 0).next(5000));
+            new CopyLoader(CopyFormat.BINARY).load(intruder, table, rows(table, 4, 0).next(5000));
             ServerCosts costs = meter.endWindow(start, List.of(worker));
             intruder.rollback();
             System.out.println("PG " + major + " contaminated: " + costs + " " + costs.notes());
@@ -181,7 +191,7 @@ class ServerCostsTest {
         EmbeddedTarget server = server(major);
         Table table = usersTable(server, "users_shared_window");
         Table foreign = usersTable(server, "users_foreign_writer");
-        RowGenerator rows = new RowGenerator(TableShape.USERS, 6, 0);
+        RowGenerator rows = rows(table, 6, 0);
         try (ServerCostMeter meter = ServerCostMeter.open(server);
              Connection worker = server.dataSource().getConnection();
              Connection intruder = server.dataSource().getConnection()) {
@@ -189,7 +199,7 @@ class ServerCostsTest {
             AtomicBoolean stop = new AtomicBoolean();
             AtomicInteger foreignCommits = new AtomicInteger();
             Thread writer = new Thread(() -> {
-                RowGenerator foreignRows = new RowGenerator(TableShape.USERS, 7, 0);
+                RowGenerator foreignRows = rows(foreign, 7, 0);
                 try {
                     while (!stop.get()) {
                         new AutocommitRowLoader().load(intruder, foreign, foreignRows.next(1));
@@ -230,7 +240,7 @@ class ServerCostsTest {
     void cleanWindowsBesideAnIdleConnectionStayUnflagged(String major) throws Exception {
         EmbeddedTarget server = server(major);
         Table table = usersTable(server, "users_clean");
-        RowGenerator rows = new RowGenerator(TableShape.USERS, 8, 0.1);
+        RowGenerator rows = rows(table, 8, 0.1);
         try (ServerCostMeter meter = ServerCostMeter.open(server);
              Connection worker = server.dataSource().getConnection();
              Connection idle = server.dataSource().getConnection()) {
@@ -261,7 +271,7 @@ class ServerCostsTest {
                 try (ServerCostMeter meter = ServerCostMeter.open(server);
                      Connection worker = server.dataSource().getConnection()) {
                     CounterSnapshot start = meter.startWindow(List.of(worker));
-                    new AutocommitRowLoader().load(worker, table, new RowGenerator(TableShape.USERS, 5, 0).next(200));
+                    new AutocommitRowLoader().load(worker, table, rows(table, 5, 0).next(200));
                     ServerCosts costs = meter.endWindow(start, List.of(worker));
                     assertThat(costs.require(CostFigure.WAL_FSYNCS)).isZero();
                     assertThat(costs.require(CostFigure.COMMITS)).isBetween(200.0, 203.0);

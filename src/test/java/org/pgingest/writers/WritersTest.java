@@ -12,10 +12,10 @@ import org.pgingest.stats.CostFigure;
 import org.pgingest.stats.CounterSnapshot;
 import org.pgingest.stats.ServerCostMeter;
 import org.pgingest.stats.ServerCosts;
-import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
-import org.pgingest.workload.TableShape;
+import org.pgingest.table.TrialTable;
+import org.pgingest.workload.definition.PublishedShapes;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -60,13 +60,15 @@ class WritersTest {
     @EnumSource(ConnectionMode.class)
     void theSharedWindowCountsEveryWritersWorkAndTheServersFsyncs(ConnectionMode mode) throws Exception {
         Loader loader = LoadMethod.AUTOCOMMIT_ROW.create();
-        Table table = Table.of(new SuiteSchema(server.schema()), TableShape.USERS).named("users_writers_" + mode.name().toLowerCase());
+        TrialTable users;
         try (Connection c = server.dataSource().getConnection()) {
-            table.create(c);
+            users = TrialTable.published(c, new SuiteSchema(server.schema()), "users", PublishedShapes.STANDARD,
+                    "users_writers_" + mode.name().toLowerCase());
         }
+        Table table = users.table();
         List<List<Object[]>> batches = new ArrayList<>();
         for (int w = 0; w < WRITERS; w++) {
-            batches.add(new RowGenerator(TableShape.USERS, 5, 0.1, w * (1L << 40)).next(ROWS_PER_WRITER));
+            batches.add(users.rows(5, 0.1, w, WRITERS).next(ROWS_PER_WRITER));
         }
         try (Writers writers = Writers.open(server, loader, WRITERS, mode);
              ServerCostMeter meter = ServerCostMeter.open(server)) {

@@ -221,6 +221,11 @@ final class ArrayCodec extends BaseCodec {
 
     /** Zero to five typical elements, one in twenty of them NULL. */
     @Override
+    public Optional<TypeCodec> element() {
+        return Optional.of(element);
+    }
+
+    @Override
     public Object generate(SplittableRandom random) {
         int n = random.nextInt(0, 6);
         List<Object> list = new ArrayList<>(n);

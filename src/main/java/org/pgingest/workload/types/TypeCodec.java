@@ -76,6 +76,14 @@ public interface TypeCodec {
      */
     Object parse(String text);
 
+    /**
+     * An array type's element codec; empty for any other type. Lets a generator build arrays of the length a CHECK
+     * names ({@code cardinality(embedding) = 384}), which a typical value of a few elements would never meet.
+     */
+    default Optional<TypeCodec> element() {
+        return Optional.empty();
+    }
+
     /** A typical value, a pure function of the random source. */
     Object generate(SplittableRandom random);
 

@@ -1,0 +1,86 @@
+package org.pgingest.bench;
+
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.pgingest.server.PostgresTarget;
+import org.pgingest.server.TargetKind;
+import org.pgingest.table.TableCopies;
+import org.pgingest.table.TrialTable;
+import org.pgingest.workload.RowPlan;
+import org.pgingest.workload.SuiteSchema;
+import org.pgingest.workload.Table;
+import org.pgingest.workload.definition.PublishedShapes;
+import org.pgingest.workload.definition.QualifiedName;
+import org.pgingest.workload.definition.ResolvedTable;
+import org.pgingest.workload.definition.ResolvedTables;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The table of one trial, shared by its threads: the {@code shape} (and {@code indexes}) parameters resolved to a
+ * table definition (by the launcher, or here for a published shape when JMH runs without it), the DDL it depends on
+ * applied to a server the suite owns, and the tables its foreign keys reference copied and filled. Each thread then
+ * makes its own copy ({@link #copy}). Its facts (label, source, fingerprint, foreign keys, triggers) go to the facts
+ * file beside the results, where the gate reads the fingerprint.
+ */
+@State(Scope.Benchmark)
+public class TableTrial {
+    /** The rows' seed; {@link CeilingState} draws the identical rows with it. */
+    static final long SEED = 20261122L;
+
+    private PostgresTarget target;
+    private SuiteSchema schema;
+    private TableCopies copies;
+    private Map<String, QualifiedName> referenced;
+
+    @Setup(Level.Trial)
+    public void prepare(ServerState server, BenchmarkParams params) throws SQLException {
+        target = server.target();
+        schema = new SuiteSchema(target.schema());
+        String shape = params.getParam("shape");
+        String indexes = params.getParamsKeys().contains("indexes") ? params.getParam("indexes") : PublishedShapes.STANDARD;
+        try (Connection c = target.dataSource().getConnection()) {
+            ResolvedTable resolved = ResolvedTables.resolve(shape, indexes, c, target.schema());
+            copies = new TableCopies(schema, resolved);
+            if (target.kind() != TargetKind.EXTERNAL) {
+                copies.applySetup(c);
+            }
+            referenced = copies.createReferenced(c, SEED);
+        }
+        FactsFile.appendTable(params, facts(copies.resolved()));
+    }
+
+    private static Map<String, Object> facts(ResolvedTable resolved) {
+        Map<String, Object> facts = new LinkedHashMap<>();
+        facts.put("label", resolved.label());
+        facts.put("table", resolved.table().name().toString());
+        facts.put("source", resolved.source());
+        facts.put("fingerprint", resolved.fingerprint());
+        facts.put("foreignKeys", resolved.foreignKeys() ? "kept" : "dropped");
+        facts.put("triggers", resolved.triggers() ? resolved.table().triggers().size() + " kept" : "not copied");
+        facts.put("rows", resolved.sample() == null ? "generated" : resolved.sample().source());
+        return facts;
+    }
+
+    public ResolvedTable resolved() {
+        return copies.resolved();
+    }
+
+    /**
+     * A copy of the table named with {@code suffix} (one per thread, or one for the trial), how its rows are made,
+     * and a sample of them inserted and rolled back: a constraint they break fails the trial here, naming it.
+     */
+    TrialTable copy(Connection connection, String suffix) throws SQLException {
+        Table table = copies.createCopy(connection, copies.copyName(suffix), referenced);
+        ResolvedTable resolved = copies.resolved();
+        RowPlan plan = copies.plan(connection, table, referenced, resolved.nullShares(), resolved.sample());
+        TableCopies.checkSample(connection, plan, SEED);
+        return new TrialTable(table, plan);
+    }
+}

@@ -1,0 +1,131 @@
+package org.pgingest.workload.definition;
+
+import org.pgingest.workload.Identifiers;
+import org.pgingest.workload.ddl.AppliedScript;
+import org.pgingest.workload.ddl.SqlScript;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Where a table's definition comes from, all read through {@link CatalogReader}:
+ * <ul>
+ *   <li>DDL ({@link #fromDdl}: a published shape's resource, or a user's {@code pg_dump --schema-only} file): applied
+ *       in a transaction that is rolled back, statement by statement, with {@value #SOURCE_SCHEMA} first on the
+ *       search path for statements that name no schema; the definitions are read before the rollback;</li>
+ *   <li>a live table ({@link #live}): read from the server's catalog, nothing written.</li>
+ * </ul>
+ */
+public final class TableSources {
+    /** The schema unqualified DDL lands in, where it is resolved and where the forks apply it again. */
+    public static final String SOURCE_SCHEMA = "pgib_source";
+
+    private TableSources() {
+    }
+
+    /**
+     * Resolves {@code table} from {@code script} applied to {@code connection}'s server, which ends as it was (the
+     * transaction is rolled back). Statements the server refuses are skipped and listed; {@link DefinitionException}
+     * when the table is not there afterwards or a statement that names it failed (other than ownership, grants,
+     * comments).
+     */
+    public static ResolvedTable fromDdl(Connection connection, SqlScript script, QualifiedName table, String label,
+                                        String source, String suiteSchema) throws SQLException {
+        connection.setAutoCommit(false);
+        try {
+            enterSourceSchema(connection);
+            AppliedScript applied = AppliedScript.apply(connection, script.statements());
+            TableDefinition definition;
+            try {
+                definition = CatalogReader.read(connection, table, suiteSchema);
+            } catch (DefinitionException e) {
+                throw new DefinitionException(e.getMessage() + " after applying " + source
+                        + blockingOf(applied.failed(), List.of(table.toString(), new QualifiedName(null, table.name()).toString())));
+            }
+            List<String> names = List.of(definition.sqlName(), new QualifiedName(null, definition.name().name()).toString());
+            String blocking = blockingOf(applied.failed(), names);
+            if (!blocking.isEmpty()) {
+                throw new DefinitionException("table " + definition.name() + " cannot be recreated as " + source
+                        + " defines it" + blocking);
+            }
+            List<TableDefinition> referenced = referenced(connection, definition);
+            List<String> skipped = new ArrayList<>(script.skipped());
+            applied.failed().forEach(f -> skipped.add(f.summary()));
+            return new ResolvedTable(label, PublishedShapes.STANDARD, source, applied.applied().stream().map(SqlScript.Statement::sql).toList(),
+                    definition, referenced, true, true, skipped, java.util.Map.of(), null);
+        } finally {
+            connection.rollback();
+            connection.setAutoCommit(true);
+        }
+    }
+
+    /**
+     * A live table's definition, read from the server it lives on: nothing is written. Triggers are not copied (a
+     * trigger function may write the user's other tables); types, domains and functions are the server's own.
+     */
+    public static ResolvedTable live(Connection connection, QualifiedName table, String label, String suiteSchema)
+            throws SQLException {
+        TableDefinition definition = CatalogReader.read(connection, table, suiteSchema);
+        return new ResolvedTable(label, PublishedShapes.STANDARD, "live table " + definition.name(), List.of(), definition,
+                referenced(connection, definition), true, false, List.of(), java.util.Map.of(), null);
+    }
+
+    /**
+     * Creates {@value #SOURCE_SCHEMA} if absent and puts it first on the search path for the rest of the transaction:
+     * where unqualified DDL lands, in the launcher's rolled-back resolution and in a fork's own server alike.
+     */
+    public static void enterSourceSchema(Connection connection) throws SQLException {
+        try (Statement st = connection.createStatement()) {
+            st.execute("CREATE SCHEMA IF NOT EXISTS " + Identifiers.quote(SOURCE_SCHEMA));
+            st.execute("SELECT pg_catalog.set_config('search_path', '" + SOURCE_SCHEMA + "', true)");
+        }
+    }
+
+    /** The tables {@code definition}'s foreign keys reference, each once, itself excluded. */
+    private static List<TableDefinition> referenced(Connection connection, TableDefinition definition) throws SQLException {
+        Set<QualifiedName> names = new LinkedHashSet<>();
+        for (ConstraintDefinition fk : definition.constraints(ConstraintDefinition.Kind.FOREIGN_KEY)) {
+            if (!fk.references().table().equals(definition.name())) {
+                names.add(fk.references().table());
+            }
+        }
+        List<TableDefinition> referenced = new ArrayList<>();
+        for (QualifiedName name : names) {
+            referenced.add(CatalogReader.read(connection, name, null));
+        }
+        return referenced;
+    }
+
+    /** "; ..." naming the failed statements that name the table (not ownership or grants), or "" when none did. */
+    private static String blockingOf(List<AppliedScript.Failure> failures, List<String> names) {
+        List<String> lines = new ArrayList<>();
+        for (AppliedScript.Failure f : failures) {
+            if (!f.harmless() && names.stream().anyMatch(n -> mentions(f.statement().sql(), n))) {
+                lines.add(f.summary());
+            }
+        }
+        return lines.isEmpty() ? "" : ": " + String.join("; ", lines);
+    }
+
+    /** Whether {@code sql} holds {@code name} as a whole name (not inside a longer identifier). */
+    static boolean mentions(String sql, String name) {
+        for (int at = sql.indexOf(name); at >= 0; at = sql.indexOf(name, at + 1)) {
+            boolean startOk = at == 0 || !identifierChar(sql.charAt(at - 1));
+            int end = at + name.length();
+            boolean endOk = end == sql.length() || !identifierChar(sql.charAt(end)) && sql.charAt(end) != '"';
+            if (startOk && endOk) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean identifierChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '$' || c == '.';
+    }
+}

@@ -1,0 +1,26 @@
+package org.pgingest.workload.definition;
+
+import java.util.List;
+
+/**
+ * A set of columns whose values no two rows may share: a PRIMARY KEY, a UNIQUE constraint or a unique index.
+ *
+ * @param source       the constraint or index that makes it unique
+ * @param keys         its keys as SQL: quoted columns, or expressions for an expression index
+ * @param columns      the table columns its keys (and predicate) read
+ * @param plainColumns its key columns when every key is a plain column; empty when any is an expression
+ * @param predicate    a partial index's WHERE; null when it covers every row
+ */
+public record UniqueKey(String source, List<String> keys, List<String> columns, List<String> plainColumns,
+                        String predicate) {
+    public UniqueKey {
+        keys = List.copyOf(keys);
+        columns = List.copyOf(columns);
+        plainColumns = List.copyOf(plainColumns);
+    }
+
+    /** Keys that are plain columns, on every row: what ON CONFLICT (cols), DISTINCT ON and MERGE ... ON can name. */
+    public boolean plain() {
+        return predicate == null && !plainColumns.isEmpty();
+    }
+}

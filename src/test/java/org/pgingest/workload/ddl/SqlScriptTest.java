@@ -1,0 +1,89 @@
+package org.pgingest.workload.ddl;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The splitter against the constructs pg_dump writes, each holding a semicolon that ends nothing. */
+class SqlScriptTest {
+
+    private static List<String> sql(String script) {
+        return SqlScript.parse(script).statements().stream().map(SqlScript.Statement::sql).toList();
+    }
+
+    @Test
+    void semicolonsInsideLiteralsQuotedNamesCommentsAndBodiesEndNothing() {
+        String script = """
+                CREATE TABLE "semi;colon" (a text DEFAULT 'x;y', b text DEFAULT 'it''s; fine');
+                -- a comment; with a semicolon
+                CREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                  NEW.a := 'x;'; -- inner;
+                  RETURN NEW;
+                END $$;
+                /* block; /* nested; */ still comment; */ SELECT 1;
+                CREATE FUNCTION g() RETURNS text LANGUAGE sql AS $body$ SELECT 'a;' || $$b;$$ $body$;
+                SELECT E'back\\'slash;quote', 'plain\\';
+                CREATE RULE r AS ON INSERT TO t DO ALSO (INSERT INTO u VALUES (1); INSERT INTO u VALUES (2));
+                SELECT $1, a$b FROM t
+                """;
+        List<String> statements = sql(script);
+        assertThat(statements).hasSize(7);
+        assertThat(statements.get(0)).isEqualTo("CREATE TABLE \"semi;colon\" (a text DEFAULT 'x;y', b text DEFAULT 'it''s; fine')");
+        assertThat(statements.get(1)).startsWith("CREATE FUNCTION f()").endsWith("END $$").contains("NEW.a := 'x;';");
+        assertThat(statements.get(2)).isEqualTo("SELECT 1");
+        assertThat(statements.get(3)).endsWith("$body$ SELECT 'a;' || $$b;$$ $body$");
+        assertThat(statements.get(4)).isEqualTo("SELECT E'back\\'slash;quote', 'plain\\'");
+        assertThat(statements.get(5)).endsWith("(INSERT INTO u VALUES (1); INSERT INTO u VALUES (2))");
+        assertThat(statements.get(6)).isEqualTo("SELECT $1, a$b FROM t");
+    }
+
+    @Test
+    void psqlMetaCommandsAndCopyDataAreSkippedWithTheirLines() {
+        String script = """
+                \\restrict abc123XYZ
+                SET statement_timeout = 0;
+                SELECT pg_catalog.set_config('search_path', '', false);
+
+                CREATE TABLE public.t (a integer);
+                COPY public.t (a) FROM stdin;
+                1
+                2;3
+                \\.
+                \\connect other
+                CREATE INDEX t_a ON public.t USING btree (a);
+                \\unrestrict abc123XYZ
+                """;
+        SqlScript parsed = SqlScript.parse(script);
+        assertThat(parsed.statements()).extracting(SqlScript.Statement::sql).containsExactly(
+                "SET statement_timeout = 0",
+                "SELECT pg_catalog.set_config('search_path', '', false)",
+                "CREATE TABLE public.t (a integer)",
+                "CREATE INDEX t_a ON public.t USING btree (a)");
+        assertThat(parsed.statements()).extracting(SqlScript.Statement::line).containsExactly(2, 3, 5, 11);
+        assertThat(parsed.skipped()).containsExactly(
+                "line 1: psql meta-command \\restrict (psql's own, not SQL)",
+                "lines 6-9: COPY ... FROM stdin and its data (rows are not applied, only definitions)",
+                "line 10: psql meta-command \\connect (psql's own, not SQL)",
+                "line 12: psql meta-command \\unrestrict (psql's own, not SQL)");
+    }
+
+    @Test
+    void binaryAndNonUtf8FilesAreNoScript() {
+        assertThatThrownBy(() -> SqlScript.text(new byte[] {'P', 'K', 3, 4, 0, 0}))
+                .hasMessage("it holds NUL bytes: a binary file, not SQL text");
+        assertThatThrownBy(() -> SqlScript.text(new byte[] {'a', (byte) 0xC3, '(', 'b'}))
+                .hasMessageStartingWith("it is not UTF-8 text");
+        assertThat(SqlScript.text("CREATE TABLE é (a int);".getBytes(StandardCharsets.UTF_8))).isEqualTo("CREATE TABLE é (a int);");
+    }
+
+    @Test
+    void aStatementWithoutItsSemicolonAtTheEndIsStillOne() {
+        assertThat(sql("CREATE TABLE a (x int);\nCREATE TABLE b (y int)\n")).containsExactly(
+                "CREATE TABLE a (x int)", "CREATE TABLE b (y int)");
+    }
+}
