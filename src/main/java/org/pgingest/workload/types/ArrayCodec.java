@@ -14,7 +14,7 @@ import java.util.SplittableRandom;
  * dimension its length and lower bound 1, then each element as a field (-1 for NULL); array_recv refuses an
  * element oid other than the column's, so arrays of a domain send the domain's oid.
  */
-final class ArrayCodec extends ScalarCodec {
+final class ArrayCodec extends BaseCodec {
     private final TypeCodec element;
     private final int elementOid;
     /** typdelim: ',' for every type but box (';'). */
@@ -144,7 +144,6 @@ final class ArrayCodec extends ScalarCodec {
         }
     }
 
-    /** Zero to five typical elements, one in twenty of them NULL. */
     /**
      * array_out's form of a one-dimensional array ("{1,NULL,\\"a b\\"}", "[0:1]={1,2}" with other lower bounds):
      * elements double-quoted (\\ escapes inside) or bare (blanks around dropped), an unquoted NULL for NULL,
@@ -193,7 +192,7 @@ final class ArrayCodec extends ScalarCodec {
                     i++;
                 }
                 String e = quoted ? element.toString() : stripArraySpace(element);
-                values.add(!quoted && e.equalsIgnoreCase("NULL") ? null : element(e));
+                values.add(!quoted && e.equalsIgnoreCase("NULL") ? null : this.element.parse(e));
                 if (i == body.length()) {
                     break;
                 }
@@ -220,10 +219,7 @@ final class ArrayCodec extends ScalarCodec {
         return s.subSequence(0, end).toString();
     }
 
-    private Object element(String text) {
-        return element.parse(text);
-    }
-
+    /** Zero to five typical elements, one in twenty of them NULL. */
     @Override
     public Optional<TypeCodec> element() {
         return Optional.of(element);

@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
  * varbit_send): int32 bit count, then the bits packed into bytes, most significant first, the last byte padded
  * with zeros. Cast to "bit varying": an explicit cast to bit(n) pads or cuts silently, assignment refuses.
  */
-final class BitCodec extends ScalarCodec {
+final class BitCodec extends TextValuedCodec {
     /** bit_length_mismatch's SQLSTATE (string_data_length_mismatch). */
     private static final String LENGTH_MISMATCH = "22026";
 
@@ -21,7 +21,7 @@ final class BitCodec extends ScalarCodec {
     private final int length;
 
     private BitCodec(String sqlType, int typmod, boolean fixed) {
-        super(sqlType, String.class);
+        super(sqlType);
         this.fixed = fixed;
         this.length = typmod < 0 ? (fixed ? 1 : -1) : typmod;
     }
@@ -59,16 +59,6 @@ final class BitCodec extends ScalarCodec {
     }
 
     @Override
-    public void appendText(StringBuilder out, Object value) {
-        out.append((String) value);
-    }
-
-    @Override
-    public String text(Object value) {
-        return (String) value;
-    }
-
-    @Override
     public void writeBinary(BinarySink out, Object value) {
         String bits = (String) value;
         int bytes = (bits.length() + 7) / 8;
@@ -85,12 +75,6 @@ final class BitCodec extends ScalarCodec {
     }
 
     /** Random bits: n of them for bit(n), up to n (or 64) for varbit. */
-    /** The text is the value. */
-    @Override
-    public Object parse(String text) {
-        return text;
-    }
-
     @Override
     public Object generate(SplittableRandom random) {
         int n = fixed ? length : random.nextInt(0, (length < 0 ? 64 : length) + 1);

@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 
 /** boolean: Java Boolean; binary one byte, 0 or 1 (boolsend). Two distinct values only. */
-final class BoolCodec extends ScalarCodec {
+final class BoolCodec extends BaseCodec {
     BoolCodec(String sqlType) {
         super(sqlType, Boolean.class);
     }

@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
  * bytea: Java byte[]; text form the hex format ({@code \x0a1b}, read by byteain whatever bytea_output says);
  * binary the raw bytes (byteasend).
  */
-final class ByteaCodec extends ScalarCodec {
+final class ByteaCodec extends BaseCodec {
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
     ByteaCodec(String sqlType) {
@@ -46,7 +46,6 @@ final class ByteaCodec extends ScalarCodec {
         out.write(bytes);
     }
 
-    /** 16 to 64 random bytes, like a hash, a token or a small thumbnail's header. */
     /** bytea_out's hex form "\\x0a1b" (bytea_output = hex, the default) or its escape form "ab\\001\\\\". */
     @Override
     public Object parse(String text) {
@@ -76,6 +75,7 @@ final class ByteaCodec extends ScalarCodec {
         }
     }
 
+    /** 16 to 64 random bytes, like a hash, a token or a small thumbnail's header. */
     @Override
     public Object generate(SplittableRandom random) {
         byte[] bytes = new byte[random.nextInt(16, 65)];

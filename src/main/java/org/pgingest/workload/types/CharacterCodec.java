@@ -13,12 +13,12 @@ import java.util.SplittableRandom;
  * {@link #checked}: the checked value is the stored one. Trailing spaces are insignificant to the type, and its
  * cast to text drops them. Unconstrained bpchar (typmod -1) stores the string as it is.
  */
-final class CharacterCodec extends ScalarCodec {
+final class CharacterCodec extends TextValuedCodec {
     /** Characters, or -1 for unconstrained bpchar. */
     private final int length;
 
     CharacterCodec(String sqlType, int typmod) {
-        super(sqlType, String.class);
+        super(sqlType);
         this.length = typmod < 0 ? -1 : typmod - 4;
     }
 
@@ -49,28 +49,7 @@ final class CharacterCodec extends ScalarCodec {
         statement.setString(index, (String) value);
     }
 
-    @Override
-    public void appendText(StringBuilder out, Object value) {
-        out.append((String) value);
-    }
-
-    @Override
-    public String text(Object value) {
-        return (String) value;
-    }
-
-    @Override
-    public void writeBinary(BinarySink out, Object value) {
-        out.writeLengthPrefixedUtf8((String) value);
-    }
-
     /** Codes of letters and digits, as char columns usually hold (country, currency, status codes). */
-    /** The text is the value. */
-    @Override
-    public Object parse(String text) {
-        return text;
-    }
-
     @Override
     public Object generate(SplittableRandom random) {
         int n = length < 0 ? random.nextInt(1, 12) : length;

@@ -59,7 +59,7 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
      * @param table a regclass text, e.g. {@code "\"Sales\".\"Order Lines\""} (quoted as in SQL)
      */
     public static Map<Integer, ColumnTypeFacts> readTable(Connection connection, String table) throws SQLException {
-        Map<Integer, int[]> columns = new LinkedHashMap<>();
+        Map<Integer, TypeKey> columns = new LinkedHashMap<>();
         Map<TypeKey, TypeRow> types = new HashMap<>();
         int serverVersion = 0;
         try (PreparedStatement ps = connection.prepareStatement(TABLE_TYPES_SQL)) {
@@ -68,7 +68,7 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
                 while (rs.next()) {
                     serverVersion = rs.getInt("server_version");
                     if (rs.getString("row_kind").equals("column")) {
-                        columns.put(rs.getInt("attnum"), new int[] {rs.getInt("type_oid"), rs.getInt("typmod")});
+                        columns.put(rs.getInt("attnum"), new TypeKey(rs.getInt("type_oid"), rs.getInt("typmod")));
                     } else {
                         TypeRow row = TypeRow.of(rs);
                         types.put(new TypeKey(row.oid, row.typmod), row);
@@ -78,7 +78,7 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
         }
         Map<Integer, ColumnTypeFacts> facts = new LinkedHashMap<>();
         int version = serverVersion;
-        columns.forEach((attnum, type) -> facts.put(attnum, assemble(types, type[0], type[1], version)));
+        columns.forEach((attnum, type) -> facts.put(attnum, assemble(types, type.oid(), type.typmod(), version)));
         return facts;
     }
 

@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
  * pgjdbc maps them); binary int32 days since 2000-01-01, INT32_MAX/MIN for ±infinity (date_send). Range
  * 4714-11-24 BC to 5874897-12-31.
  */
-final class DateCodec extends ScalarCodec implements OrderedCodec {
+final class DateCodec extends BaseCodec implements OrderedCodec {
     DateCodec(String sqlType) {
         super(sqlType, LocalDate.class);
     }
@@ -51,7 +51,6 @@ final class DateCodec extends ScalarCodec implements OrderedCodec {
                 : (int) (date.toEpochDay() - DateTimes.POSTGRES_EPOCH_DAY));
     }
 
-    /** A day within 2015-2034. */
     /** date_out's ISO form ("2024-02-29", "0044-03-15 BC", "infinity"). */
     @Override
     public Object parse(String text) {
@@ -69,6 +68,7 @@ final class DateCodec extends ScalarCodec implements OrderedCodec {
         return parsed.date();
     }
 
+    /** A day within 2015-2034. */
     @Override
     public Object generate(SplittableRandom random) {
         return LocalDate.of(2015, 1, 1).plusDays(random.nextInt(20 * 365));

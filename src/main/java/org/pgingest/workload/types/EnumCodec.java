@@ -10,11 +10,11 @@ import java.util.SplittableRandom;
  * Enums: Java String, one of the labels pg_enum lists for the type (in enumsortorder). Text the label; binary its
  * UTF-8 bytes (enum_send sends the label as text).
  */
-final class EnumCodec extends ScalarCodec implements OrderedCodec {
+final class EnumCodec extends TextValuedCodec implements OrderedCodec {
     private final List<String> labels;
 
     EnumCodec(String sqlType, List<String> labels) {
-        super(sqlType, String.class);
+        super(sqlType);
         if (labels.isEmpty()) {
             throw new IllegalArgumentException("enum " + sqlType + " has no labels: no value can be stored");
         }
@@ -28,27 +28,6 @@ final class EnumCodec extends ScalarCodec implements OrderedCodec {
                     + value + "\" (labels: " + labels + ")");
         }
         return value;
-    }
-
-    @Override
-    public void appendText(StringBuilder out, Object value) {
-        out.append((String) value);
-    }
-
-    @Override
-    public String text(Object value) {
-        return (String) value;
-    }
-
-    @Override
-    public void writeBinary(BinarySink out, Object value) {
-        out.writeLengthPrefixedUtf8((String) value);
-    }
-
-    /** The text is the value. */
-    @Override
-    public Object parse(String text) {
-        return text;
     }
 
     @Override

@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
  * real: Java Float; binary the IEEE 754 bits (float4send). Every float is storable, NaN, ±Infinity, -0 and
  * subnormals included (float4in reads subnormals since PostgreSQL 12).
  */
-final class Float4Codec extends ScalarCodec implements OrderedCodec {
+final class Float4Codec extends BaseCodec implements OrderedCodec {
     Float4Codec(String sqlType) {
         super(sqlType, Float.class);
     }
@@ -39,7 +39,6 @@ final class Float4Codec extends ScalarCodec implements OrderedCodec {
         out.writeInt(Float.floatToRawIntBits((Float) value));
     }
 
-    /** Like an embedding's components: mostly within ±1. */
     /** float8out's forms ("NaN", "Infinity", "-Infinity", "1e-45") and float8in's spellings of the specials. */
     @Override
     public Object parse(String text) {
@@ -55,6 +54,7 @@ final class Float4Codec extends ScalarCodec implements OrderedCodec {
         }
     }
 
+    /** Like an embedding's components: mostly within ±1. */
     @Override
     public Object generate(SplittableRandom random) {
         return (float) (random.nextDouble() * 2 - 1);

@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
  * double precision: Java Double; binary the IEEE 754 bits, big-endian (float8send). Every double is storable,
  * NaN and ±Infinity included; PostgreSQL keeps -0 (its output is "-0").
  */
-final class Float8Codec extends ScalarCodec implements OrderedCodec {
+final class Float8Codec extends BaseCodec implements OrderedCodec {
     Float8Codec(String sqlType) {
         super(sqlType, Double.class);
     }
@@ -41,7 +41,6 @@ final class Float8Codec extends ScalarCodec implements OrderedCodec {
         out.writeLong(Double.doubleToRawLongBits((Double) value));
     }
 
-    /** Magnitudes spread over many decades, as measurements are, with either sign. */
     /** float8out's forms ("NaN", "Infinity", "-Infinity", "1e-45") and float8in's spellings of the specials. */
     @Override
     public Object parse(String text) {
@@ -57,6 +56,7 @@ final class Float8Codec extends ScalarCodec implements OrderedCodec {
         }
     }
 
+    /** Magnitudes spread over many decades, as measurements are, with either sign. */
     @Override
     public Object generate(SplittableRandom random) {
         return (random.nextDouble() - 0.5) * Math.pow(10, random.nextInt(-6, 10));

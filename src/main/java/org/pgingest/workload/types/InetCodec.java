@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
  * one that has, and so does {@link #checked}). Text "a.b.c.d/n" or eight hexadecimal groups "/n"; binary
  * (inet_send): family (2 IPv4, 3 IPv6), prefix length, is-cidr flag, address length, address bytes.
  */
-final class InetCodec extends ScalarCodec {
+final class InetCodec extends BaseCodec {
     private static final int PGSQL_AF_INET = 2;
     private static final int PGSQL_AF_INET6 = 3;
 
@@ -73,7 +73,6 @@ final class InetCodec extends ScalarCodec {
         }
     }
 
-    /** inet: a host in 10.0.0.0/8, or one in ten in 2001:db8::/32; cidr: a /24 network in 10.0.0.0/8. */
     /**
      * inet_out's and network_show's forms: dotted quad or IPv6 (with "::" and a trailing dotted quad), then
      * "/bits"; without it, all bits.
@@ -153,6 +152,7 @@ final class InetCodec extends ScalarCodec {
         return groups;
     }
 
+    /** inet: a host in 10.0.0.0/8, or one in ten in 2001:db8::/32; cidr: a /24 network in 10.0.0.0/8. */
     @Override
     public Object generate(SplittableRandom random) {
         if (cidr) {

@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 
 /** smallint: Java Short; binary int16 (int2send). 65,536 distinct values. */
-final class Int2Codec extends ScalarCodec implements OrderedCodec {
+final class Int2Codec extends BaseCodec implements OrderedCodec {
     Int2Codec(String sqlType) {
         super(sqlType, Short.class);
     }

@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 
 /** integer: Java Integer; binary int32 (int4send). */
-final class Int4Codec extends ScalarCodec implements OrderedCodec {
+final class Int4Codec extends BaseCodec implements OrderedCodec {
     Int4Codec(String sqlType) {
         super(sqlType, Integer.class);
     }

@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 
 /** bigint: Java Long; binary int64 (int8send). */
-final class Int8Codec extends ScalarCodec implements OrderedCodec {
+final class Int8Codec extends BaseCodec implements OrderedCodec {
     Int8Codec(String sqlType) {
         super(sqlType, Long.class);
     }

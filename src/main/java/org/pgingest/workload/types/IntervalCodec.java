@@ -16,7 +16,7 @@ import java.util.SplittableRandom;
  * reads. PostgreSQL 14 reads at most 2147483647 hours in text (later majors the full int64 of microseconds), so
  * {@link #checked} keeps the microseconds within that on every major. 'infinity' is refused before PostgreSQL 17.
  */
-final class IntervalCodec extends ScalarCodec {
+final class IntervalCodec extends BaseCodec {
     private static final long MICROS_PER_HOUR = 3_600_000_000L;
     private static final long MICROS_PER_MINUTE = 60_000_000L;
     /** The largest |microseconds| PostgreSQL 14's interval_in reads: 2147483647:59:59.999999. */
@@ -118,7 +118,6 @@ final class IntervalCodec extends ScalarCodec {
         out.writeInt(v.months());
     }
 
-    /** A duration: mostly hours and minutes with a fraction, sometimes days and months. */
     /**
      * interval_out's form with IntervalStyle postgres ("-1 years -1 mons +40 days -25:01:01.5"), the text form
      * {@link #appendText} writes, and "infinity"/"-infinity"; not the iso_8601, sql_standard or postgres_verbose
@@ -177,6 +176,7 @@ final class IntervalCodec extends ScalarCodec {
         return negative ? -micros : micros;
     }
 
+    /** A duration: mostly hours and minutes with a fraction, sometimes days and months. */
     @Override
     public Object generate(SplittableRandom random) {
         int months = random.nextInt(4) == 0 ? random.nextInt(0, 36) : 0;

@@ -22,7 +22,7 @@ import java.util.SplittableRandom;
  * and numbers beyond numeric's range. Binary: json's send form is its text; jsonb's a version byte 1, then the
  * text (jsonb_send, PostgreSQL 9.4-18).
  */
-final class JsonCodec extends ScalarCodec {
+final class JsonCodec extends TextValuedCodec {
     /** No limits of Jackson's own: PostgreSQL's are those of text and numeric, checked here. */
     private static final JsonFactory JSON = JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder().maxNumberLength(Integer.MAX_VALUE)
@@ -34,7 +34,7 @@ final class JsonCodec extends ScalarCodec {
     private final boolean binaryJson;
 
     private JsonCodec(String sqlType, boolean binaryJson) {
-        super(sqlType, String.class);
+        super(sqlType);
         this.binaryJson = binaryJson;
     }
 
@@ -90,16 +90,6 @@ final class JsonCodec extends ScalarCodec {
     }
 
     @Override
-    public void appendText(StringBuilder out, Object value) {
-        out.append((String) value);
-    }
-
-    @Override
-    public String text(Object value) {
-        return (String) value;
-    }
-
-    @Override
     public void writeBinary(BinarySink out, Object value) {
         if (!binaryJson) {
             out.writeLengthPrefixedUtf8((String) value);
@@ -114,12 +104,6 @@ final class JsonCodec extends ScalarCodec {
     private static final String[] STATUSES = {"new", "paid", "shipped", "returned"};
 
     /** An order-like document: numbers, an exact decimal, a boolean, a null, an array, a nested object. */
-    /** The text is the value. */
-    @Override
-    public Object parse(String text) {
-        return text;
-    }
-
     @Override
     public Object generate(SplittableRandom random) {
         StringBuilder out = new StringBuilder(160);

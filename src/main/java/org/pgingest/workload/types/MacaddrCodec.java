@@ -10,7 +10,7 @@ import java.util.SplittableRandom;
  * macaddr (6 bytes) and macaddr8 (8 bytes), one family: Java byte[] of that length; text "08:00:2b:01:02:03";
  * binary the bytes (macaddr_send, macaddr8_send).
  */
-final class MacaddrCodec extends ScalarCodec {
+final class MacaddrCodec extends BaseCodec {
     private final int length;
 
     private MacaddrCodec(String sqlType, int length) {
@@ -50,7 +50,6 @@ final class MacaddrCodec extends ScalarCodec {
         out.write((byte[]) value);
     }
 
-    /** A locally administered unicast address. */
     /** macaddr_out's form and macaddr_in's others: ':', '-' or '.' between the hexadecimal digits, or none. */
     @Override
     public Object parse(String text) {
@@ -69,6 +68,7 @@ final class MacaddrCodec extends ScalarCodec {
         return bytes;
     }
 
+    /** A locally administered unicast address. */
     @Override
     public Object generate(SplittableRandom random) {
         byte[] bytes = new byte[length];

@@ -14,7 +14,7 @@ import java.util.SplittableRandom;
  * others; PostgreSQL uses two when the locale says nothing): money's text input, output and scale follow the
  * server's lc_monetary, which this codec does not read.
  */
-final class MoneyCodec extends ScalarCodec {
+final class MoneyCodec extends BaseCodec {
     private static final BigDecimal MIN = BigDecimal.valueOf(Long.MIN_VALUE, 2);
     private static final BigDecimal MAX = BigDecimal.valueOf(Long.MAX_VALUE, 2);
 
@@ -44,7 +44,6 @@ final class MoneyCodec extends ScalarCodec {
         out.writeLong(((BigDecimal) value).unscaledValue().longValueExact());
     }
 
-    /** A price up to 10,000.00. */
     /**
      * cash_out's form in lc_monetary C or en_US ("-$1,234.56") and plain decimals: currency sign, grouping commas
      * and blanks dropped.
@@ -58,6 +57,7 @@ final class MoneyCodec extends ScalarCodec {
         return new BigDecimal(t);
     }
 
+    /** A price up to 10,000.00. */
     @Override
     public Object generate(SplittableRandom random) {
         return BigDecimal.valueOf(random.nextLong(1_000_001), 2);

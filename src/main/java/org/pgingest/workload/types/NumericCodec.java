@@ -21,7 +21,7 @@ import java.util.SplittableRandom;
  * (numeric_send): int16 count of base-10000 digits, int16 weight of the first digit, int16 sign, int16 dscale,
  * then the digits.
  */
-final class NumericCodec extends ScalarCodec implements OrderedCodec {
+final class NumericCodec extends BaseCodec implements OrderedCodec {
     /** numeric's own limits (numeric.c): 131072 digits before the point, 16383 after. */
     private static final int MAX_INTEGER_DIGITS = 131_072;
     private static final int MAX_DSCALE = 16_383;
@@ -161,10 +161,6 @@ final class NumericCodec extends ScalarCodec implements OrderedCodec {
         }
     }
 
-    /**
-     * Amounts: up to the declared precision (unconstrained: up to 15 digits and 0 to 6 decimals), of every
-     * magnitude, one in ten negative.
-     */
     /** numeric_out's forms and numeric_in's: "NaN", "Infinity", "-Infinity" in any case, decimals with exponents. */
     @Override
     public Object parse(String text) {
@@ -180,6 +176,10 @@ final class NumericCodec extends ScalarCodec implements OrderedCodec {
         return new BigDecimal(t);
     }
 
+    /**
+     * Amounts: up to the declared precision (unconstrained: up to 15 digits and 0 to 6 decimals), of every
+     * magnitude, one in ten negative.
+     */
     @Override
     public Object generate(SplittableRandom random) {
         int totalDigits = random.nextInt(1, (constrained() ? Math.max(precision, 1) : 15) + 1);

@@ -16,7 +16,7 @@ import java.util.SplittableRandom;
  * one while every path still stores the same). Text: brackets around the bounds, each double-quoted. Binary
  * (range_send): a flags byte, then each present bound as a field of the subtype.
  */
-final class RangeCodec extends ScalarCodec {
+final class RangeCodec extends BaseCodec {
     /** The SQLSTATE make_range raises for lower > upper. */
     private static final String DATA_EXCEPTION = "22000";
     private static final int EMPTY = 0x01;
@@ -133,7 +133,6 @@ final class RangeCodec extends ScalarCodec {
         out.fillLength(mark);
     }
 
-    /** Two typical values of the subtype as [lower, upper); a one-value range when they are equal. */
     /** range_out's form ("empty", "[1,5)", "(,\\"2024-01-01 00:00:00+00\\"]"), bounds read by the subtype's codec. */
     @Override
     public Object parse(String text) {
@@ -147,55 +146,55 @@ final class RangeCodec extends ScalarCodec {
             if ("[(".indexOf(open) < 0 || "])".indexOf(close) < 0) {
                 throw notText(text);
             }
-            int[] at = {1};
-            String lower = bound(t, at);
-            if (t.charAt(at[0]++) != ',') {
+            Bound lower = Bound.read(t, 1);
+            if (t.charAt(lower.end()) != ',') {
                 throw notText(text);
             }
-            String upper = bound(t, at);
-            if (at[0] != t.length() - 1) {
+            Bound upper = Bound.read(t, lower.end() + 1);
+            if (upper.end() != t.length() - 1) {
                 throw notText(text);
             }
-            return new PgRange(lower == null ? null : subtype.parse(lower), upper == null ? null : subtype.parse(upper),
-                    open == '[' && lower != null, close == ']' && upper != null, false);
+            return new PgRange(lower.text() == null ? null : subtype.parse(lower.text()),
+                    upper.text() == null ? null : subtype.parse(upper.text()),
+                    open == '[' && lower.text() != null, close == ']' && upper.text() != null, false);
         } catch (IndexOutOfBoundsException e) {
             throw notText(text);
         }
     }
 
     /**
-     * The bound starting at {@code at[0]}, up to the ',' or closing bracket after it: double-quoted ("" and \\
-     * escapes inside) or bare (\\ escapes); null for an empty bare bound (unbounded). Advances {@code at[0]}.
+     * A bound of range text and where it ends (at the ',' or closing bracket after it): double-quoted ("" and \\
+     * escapes inside) or bare (\\ escapes); text null for an empty bare bound (unbounded).
      */
-    private static String bound(String t, int[] at) {
-        StringBuilder out = new StringBuilder();
-        int i = at[0];
-        boolean any = false;
-        boolean quoted = false;
-        while (true) {
-            char c = t.charAt(i);
-            if (!quoted && (c == ',' || (i == t.length() - 1 && (c == ']' || c == ')')))) {
-                break;
-            }
-            any = true;
-            if (c == '\\') {
-                out.append(t.charAt(++i));
-            } else if (c == '"') {
-                if (quoted && t.charAt(i + 1) == '"') {
-                    out.append('"');
-                    i++;
-                } else {
-                    quoted = !quoted;
+    private record Bound(String text, int end) {
+        static Bound read(String t, int start) {
+            StringBuilder out = new StringBuilder();
+            int i = start;
+            boolean quoted = false;
+            while (true) {
+                char c = t.charAt(i);
+                if (!quoted && (c == ',' || (i == t.length() - 1 && (c == ']' || c == ')')))) {
+                    break;
                 }
-            } else {
-                out.append(c);
+                if (c == '\\') {
+                    out.append(t.charAt(++i));
+                } else if (c == '"') {
+                    if (quoted && t.charAt(i + 1) == '"') {
+                        out.append('"');
+                        i++;
+                    } else {
+                        quoted = !quoted;
+                    }
+                } else {
+                    out.append(c);
+                }
+                i++;
             }
-            i++;
+            return new Bound(i == start ? null : out.toString(), i);
         }
-        at[0] = i;
-        return any ? out.toString() : null;
     }
 
+    /** Two typical values of the subtype as [lower, upper); a one-value range when they are equal. */
     @Override
     public Object generate(SplittableRandom random) {
         Object a = subtype.checked(subtype.generate(random));

@@ -16,13 +16,13 @@ import java.util.SplittableRandom;
  * UTF8), not bytes; a longer value is rejected unless the excess is all spaces, which the server cuts off
  * (varchar_input), and so does {@link #checked}.
  */
-final class TextCodec extends ScalarCodec {
+final class TextCodec extends TextValuedCodec {
     /** Characters allowed, or -1 for no limit. */
     private final int maxLength;
     private final String castType;
 
     private TextCodec(String sqlType, int maxLength, String castType) {
-        super(sqlType, String.class);
+        super(sqlType);
         this.maxLength = maxLength;
         this.castType = castType;
     }
@@ -76,27 +76,6 @@ final class TextCodec extends ScalarCodec {
     @Override
     public void bind(PreparedStatement statement, int index, Object value) throws SQLException {
         statement.setString(index, (String) value);
-    }
-
-    @Override
-    public void appendText(StringBuilder out, Object value) {
-        out.append((String) value);
-    }
-
-    @Override
-    public String text(Object value) {
-        return (String) value;
-    }
-
-    @Override
-    public void writeBinary(BinarySink out, Object value) {
-        out.writeLengthPrefixedUtf8((String) value);
-    }
-
-    /** The text is the value. */
-    @Override
-    public Object parse(String text) {
-        return text;
     }
 
     @Override

@@ -13,12 +13,12 @@ import java.util.function.LongFunction;
  * send format is its own. Values come from {@link ExtensionValues} where the suite knows the type; otherwise a
  * column of it needs the user's own rows.
  */
-final class TextFormCodec extends ScalarCodec {
+final class TextFormCodec extends TextValuedCodec {
     private final String binaryReason;
     private final ExtensionValues values;
 
     TextFormCodec(String sqlType, String binaryReason, ExtensionValues values) {
-        super(sqlType, String.class);
+        super(sqlType);
         this.binaryReason = binaryReason;
         this.values = values;
     }
@@ -26,16 +26,6 @@ final class TextFormCodec extends ScalarCodec {
     @Override
     Object checkedValue(Object value) {
         return Texts.checkScalarValues((String) value);
-    }
-
-    @Override
-    public void appendText(StringBuilder out, Object value) {
-        out.append((String) value);
-    }
-
-    @Override
-    public String text(Object value) {
-        return (String) value;
     }
 
     @Override
@@ -52,12 +42,6 @@ final class TextFormCodec extends ScalarCodec {
     public Optional<String> generatorUnsupported() {
         return values.generator() == null ? Optional.of("the suite has no generator for type " + sqlType()
                 + ": give the table's rows with --rows FILE.csv") : Optional.empty();
-    }
-
-    /** The text is the value. */
-    @Override
-    public Object parse(String text) {
-        return text;
     }
 
     @Override

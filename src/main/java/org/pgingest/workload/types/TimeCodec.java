@@ -17,7 +17,7 @@ import java.util.SplittableRandom;
  * microsecond as text input is read, then to the declared precision, half up. PostgreSQL also stores 24:00:00,
  * which LocalTime cannot hold, so a value that rounds up to it is refused.
  */
-final class TimeCodec extends ScalarCodec {
+final class TimeCodec extends BaseCodec {
     /** TZDISP_LIMIT: offsets must lie strictly within ±16 hours. */
     private static final int OFFSET_LIMIT_SECONDS = 16 * 3600;
     private static final String INVALID_TIME_ZONE_DISPLACEMENT = "22009";
@@ -83,7 +83,6 @@ final class TimeCodec extends ScalarCodec {
         }
     }
 
-    /** A time of day to the microsecond (then to the declared precision); timetz at a whole-hour offset. */
     /** time_out's and timetz_out's forms ("12:00:00.5", "12:00:00.5+05:30"); 24:00:00 cannot be held. */
     @Override
     public Object parse(String text) {
@@ -94,6 +93,7 @@ final class TimeCodec extends ScalarCodec {
         return withZone ? OffsetTime.of(parsed.time(), ZoneOffset.ofTotalSeconds(parsed.offsetSeconds())) : parsed.time();
     }
 
+    /** A time of day to the microsecond (then to the declared precision); timetz at a whole-hour offset. */
     @Override
     public Object generate(SplittableRandom random) {
         long micros = DateTimes.roundToTypmod(random.nextLong(DateTimes.MICROS_PER_DAY), precision);

@@ -14,7 +14,7 @@ import java.util.SplittableRandom;
  * A value that rounds past the last microsecond (294276-12-31 23:59:59.5 in timestamp(0)) is refused, though the
  * server stores it as 294277-01-01: that is a value its own text input refuses, so no text path could carry it.
  */
-final class TimestampCodec extends ScalarCodec implements OrderedCodec {
+final class TimestampCodec extends BaseCodec implements OrderedCodec {
     private final int precision;
 
     TimestampCodec(String sqlType, int typmod) {
@@ -64,7 +64,6 @@ final class TimestampCodec extends ScalarCodec implements OrderedCodec {
         out.writeLong(t.equals(LocalDateTime.MAX) ? DateTimes.NOEND : t.equals(LocalDateTime.MIN) ? DateTimes.NOBEGIN : micros(t));
     }
 
-    /** A moment within 2024, to the microsecond (then to the declared precision). */
     /** timestamp_out's ISO form ("2024-02-29 12:00:00.5", "0044-03-15 12:00:00 BC", "infinity"). */
     @Override
     public Object parse(String text) {
@@ -82,6 +81,7 @@ final class TimestampCodec extends ScalarCodec implements OrderedCodec {
         return parsed.dateTime();
     }
 
+    /** A moment within 2024, to the microsecond (then to the declared precision). */
     @Override
     public Object generate(SplittableRandom random) {
         long base = micros(LocalDateTime.of(2024, 1, 1, 0, 0));

@@ -13,7 +13,7 @@ import java.util.SplittableRandom;
  * to the declared precision, half away from zero; the offset is kept. The text form is in UTC, so it does not
  * depend on the session's TimeZone, and keeps offsets with seconds (as historic zones have).
  */
-final class TimestamptzCodec extends ScalarCodec implements OrderedCodec {
+final class TimestamptzCodec extends BaseCodec implements OrderedCodec {
     private final int precision;
 
     TimestamptzCodec(String sqlType, int typmod) {
@@ -65,7 +65,6 @@ final class TimestamptzCodec extends ScalarCodec implements OrderedCodec {
         out.writeLong(t.equals(OffsetDateTime.MAX) ? DateTimes.NOEND : t.equals(OffsetDateTime.MIN) ? DateTimes.NOBEGIN : micros(t));
     }
 
-    /** A moment within 2024 in UTC, to the microsecond (then to the declared precision). */
     /**
      * timestamptz_out's ISO form in any session zone ("2024-02-29 12:00:00.5+01", "+05:17:32", " BC"), and
      * "infinity"; kept at the offset the text gives.
@@ -86,6 +85,7 @@ final class TimestamptzCodec extends ScalarCodec implements OrderedCodec {
         return OffsetDateTime.of(parsed.dateTime(), ZoneOffset.ofTotalSeconds(parsed.offsetSeconds()));
     }
 
+    /** A moment within 2024 in UTC, to the microsecond (then to the declared precision). */
     @Override
     public Object generate(SplittableRandom random) {
         long base = micros(OffsetDateTime.of(2024, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC));

@@ -19,7 +19,7 @@ import java.util.TreeMap;
  * (tsvectorsend): int32 lexeme count, then per lexeme its UTF-8 bytes and a zero byte, uint16 position count,
  * per position uint16 (weight << 14 | position), weights A=3 ... D=0.
  */
-final class TsvectorCodec extends ScalarCodec {
+final class TsvectorCodec extends BaseCodec {
     /** MAXSTRLEN is 2047, and a lexeme must be shorter ("word is too long (2047 bytes, max 2046 bytes)"). */
     private static final int MAX_LEXEME_BYTES = 2046;
     private static final int MAX_POSITION = 16383;
@@ -113,7 +113,6 @@ final class TsvectorCodec extends ScalarCodec {
         out.fillLength(mark);
     }
 
-    /** A few stemmed words, most with positions and some with weights. */
     /**
      * tsvectorout's form: lexemes single-quoted ('' and \\\\ inside), or bare words, each optionally followed by
      * ":position[weight],...", separated by blanks.
@@ -176,6 +175,7 @@ final class TsvectorCodec extends ScalarCodec {
         return new PgTsvector(lexemes);
     }
 
+    /** A few stemmed words, most with positions and some with weights. */
     @Override
     public Object generate(SplittableRandom random) {
         List<PgTsvector.Lexeme> lexemes = new ArrayList<>();

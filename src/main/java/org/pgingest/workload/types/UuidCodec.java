@@ -8,7 +8,7 @@ import java.util.SplittableRandom;
 import java.util.UUID;
 
 /** uuid: Java UUID; binary its 16 bytes, most significant first (uuid_send). */
-final class UuidCodec extends ScalarCodec {
+final class UuidCodec extends BaseCodec {
     UuidCodec(String sqlType) {
         super(sqlType, UUID.class);
     }
@@ -32,7 +32,6 @@ final class UuidCodec extends ScalarCodec {
         out.writeLong(uuid.getLeastSignificantBits());
     }
 
-    /** A version 4 (random) UUID from the random source. */
     /** uuid_out's form, and uuid_in's others: upper case, braces, no hyphens. */
     @Override
     public Object parse(String text) {
@@ -50,6 +49,7 @@ final class UuidCodec extends ScalarCodec {
         }
     }
 
+    /** A version 4 (random) UUID from the random source. */
     @Override
     public Object generate(SplittableRandom random) {
         long most = (random.nextLong() & ~0xF000L) | 0x4000L;

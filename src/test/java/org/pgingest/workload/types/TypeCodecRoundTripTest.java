@@ -1,11 +1,8 @@
 package org.pgingest.workload.types;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.pgingest.server.EmbeddedTarget;
-import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TestServers;
 
 import java.sql.Connection;
@@ -15,10 +12,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
@@ -33,29 +28,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * char(n)'s padding). The codec is found from the column's catalog facts, as the suite finds it for a user's table.
  */
 class TypeCodecRoundTripTest {
-    private static final Map<String, EmbeddedTarget> SERVERS = new ConcurrentHashMap<>();
     private static final AtomicInteger TABLES = new AtomicInteger();
     private static final String ID = "\"Row Id\"";
     private static final String VALUE = "\"V\u00e0lue C\u00f4l\"";
     private static final int GENERATED = 25;
     private static final int DISTINCT = 5;
-
-    /** The objects the declared types below refer to, in the suite's schema (the connections' search_path). */
-    static final String SETUP = """
-            CREATE EXTENSION IF NOT EXISTS citext;
-            CREATE EXTENSION IF NOT EXISTS hstore;
-            CREATE EXTENSION IF NOT EXISTS ltree;
-            CREATE TYPE "Mood" AS ENUM ('sad', 'ok', 'happy', 'it''s', 'with space', '\u00fcn\u00ef', '\uD83D\uDE00', 'NULL', 'a,b', '"q"');
-            CREATE DOMAIN posint AS integer CHECK (VALUE > 0);
-            CREATE DOMAIN percent AS numeric(5,2) CHECK (VALUE BETWEEN 0 AND 100);
-            CREATE DOMAIN "Short Code" AS varchar(8) CHECK (char_length(VALUE) >= 2) CHECK (VALUE <> '');
-            CREATE DOMAIN color AS text NOT NULL CHECK (VALUE IN ('red', 'green', 'blue'));
-            CREATE DOMAIN lower_word AS text CHECK (VALUE ~ '^[a-z]+$');
-            CREATE DOMAIN recent_date AS date CHECK (VALUE >= '2000-01-01');
-            CREATE DOMAIN small_range AS smallint CHECK (VALUE BETWEEN -3 AND 3);
-            CREATE DOMAIN code3 AS char(3) CHECK (VALUE <> 'XXX');
-            CREATE TYPE floatrange AS RANGE (subtype = float8);
-            """;
 
     /** Declared types as a user writes them in DDL. */
     static final List<String> TYPES = List.of(
@@ -80,27 +57,9 @@ class TypeCodecRoundTripTest {
         return TestServers.majors().stream().flatMap(major -> TYPES.stream().map(type -> Arguments.of(major, type)));
     }
 
-    static EmbeddedTarget server(String major) {
-        return SERVERS.computeIfAbsent(major, m -> {
-            EmbeddedTarget server = EmbeddedTarget.start(TargetConfig.defaults().withPgVersion(m));
-            try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
-                st.execute(SETUP);
-            } catch (SQLException e) {
-                server.close();
-                throw new IllegalStateException("cannot set up the codec test types on PostgreSQL " + m, e);
-            }
-            return server;
-        });
-    }
-
-    @AfterAll
-    static void stopServers() {
-        SERVERS.values().forEach(EmbeddedTarget::close);
-    }
-
     /** A connection in UTC, so timestamptz output does not depend on the machine's zone. */
     static Connection connect(String major) throws SQLException {
-        Connection c = server(major).dataSource().getConnection();
+        Connection c = CodecServers.server(major).dataSource().getConnection();
         try (Statement st = c.createStatement()) {
             st.execute("SET TimeZone = 'UTC'");
         }

@@ -12,11 +12,11 @@ import java.util.Optional;
  * text sent untyped, so the server reads it with the column type's own input function, exactly as COPY does).
  * Codecs override what their type does differently.
  */
-abstract class ScalarCodec implements TypeCodec {
+abstract class BaseCodec implements TypeCodec {
     private final String sqlType;
     private final Class<?> javaType;
 
-    ScalarCodec(String sqlType, Class<?> javaType) {
+    BaseCodec(String sqlType, Class<?> javaType) {
         this.sqlType = sqlType;
         this.javaType = javaType;
     }

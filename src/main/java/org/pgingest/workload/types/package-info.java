@@ -1,0 +1,32 @@
+/**
+ * One codec per PostgreSQL type: everything the suite does with a column's values (check, bind, text form,
+ * binary COPY form, cast type, parse, typical, distinct and hostile values), found from the column's catalog facts.
+ *
+ * <p>The contract: {@link org.pgingest.workload.types.TypeCodec}, {@link org.pgingest.workload.types.BinarySink},
+ * {@link org.pgingest.workload.types.ColumnTypeFacts} (read in one catalog query per table) and
+ * {@link org.pgingest.workload.types.TypeCodecs#forColumn}. Value classes users hand in: {@code NumericSpecial},
+ * {@code PgInterval}, {@code PgInet}, {@code PgRange}, {@code PgTsvector}.
+ *
+ * <p>Codecs, one home per type (or small family), each carrying binary COPY:
+ * <ul>
+ *   <li>{@code BoolCodec}, {@code Int2Codec}, {@code Int4Codec}, {@code Int8Codec}, {@code Float4Codec},
+ *       {@code Float8Codec}, {@code NumericCodec} (numeric, numeric(p,s)), {@code MoneyCodec};</li>
+ *   <li>{@code TextCodec} (text, varchar, varchar(n)), {@code CharacterCodec} (char(n), bpchar), {@code ByteaCodec},
+ *       {@code UuidCodec}, {@code JsonCodec} (json, jsonb), {@code BitCodec} (bit(n), varbit(n)),
+ *       {@code TsvectorCodec}, {@code InetCodec} (inet, cidr), {@code MacaddrCodec} (macaddr, macaddr8);</li>
+ *   <li>{@code DateCodec}, {@code TimeCodec} (time, timetz), {@code TimestampCodec}, {@code TimestamptzCodec},
+ *       {@code IntervalCodec}, all with their precision and field typmods;</li>
+ *   <li>{@code RangeCodec} (any range over a subtype with an {@code OrderedCodec}), {@code ArrayCodec}
+ *       (one-dimensional arrays of any codec), {@code EnumCodec}, {@code DomainCodec} (base codec plus the
+ *       domain's CHECKs, read by {@code DomainCheck}).</li>
+ * </ul>
+ * Any other type (extension types, multiranges, composite types, point, xml...) goes through
+ * {@code TextFormCodec}: its text form on every text path, binary COPY "missing" with the reason; values from
+ * {@code TextFormValues} where the suite knows the type (citext, hstore, ltree, vector, geometry points, point,
+ * multiranges), else none (the column needs the user's rows).
+ *
+ * <p>Helpers: {@code BaseCodec} (what most codecs share), {@code Texts}, {@code Integers}, {@code Floats},
+ * {@code DateTimes}, {@code Timestamps}. {@code InterimCodecs} is the table-as-data branch's interim conversion of
+ * the seven ColumnTypes, to go once the published shapes read their codecs from the catalog.
+ */
+package org.pgingest.workload.types;
