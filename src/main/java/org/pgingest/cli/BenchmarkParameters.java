@@ -1,6 +1,8 @@
 package org.pgingest.cli;
 
 import org.pgingest.load.LoadMethod;
+import org.pgingest.load.Preparation;
+import org.pgingest.load.SqlText;
 import org.pgingest.workload.IndexProfile;
 import org.pgingest.workload.TableShape;
 
@@ -15,7 +17,8 @@ import java.util.stream.Collectors;
 
 /**
  * The JMH parameters the suite's benchmarks share ({@code method}, {@code shape}, {@code indexes},
- * {@code rows}, {@code batchSize}, {@code commitEvery}, {@code hostileShare}), checked as the strings JMH
+ * {@code rows}, {@code batchSize}, {@code commitEvery}, {@code hostileShare}, {@code existingRows}, and the planning benchmark's
+ * {@code prepare} and {@code sql}), checked as the strings JMH
  * receives. One home for what a value may be: the launcher checks every combination a run would start before
  * any fork ({@link #problemInRun}), and a trial started without the launcher (plain JMH) refuses the same
  * combination with the same line ({@link #require}). A preset is a set of {@code -p} values and is checked the
@@ -24,14 +27,17 @@ import java.util.stream.Collectors;
 public final class BenchmarkParameters {
 
     /** Checks of one value, by parameter name; each gives the parsed value or a one-line problem. */
-    private static final Map<String, Function<String, Parsed>> VALUES = Map.of(
-            "method", v -> constant(LoadMethod.class, "method", v),
-            "shape", v -> constant(TableShape.class, "shape", v),
-            "indexes", v -> constant(IndexProfile.class, "indexes", v),
-            "rows", v -> whole("rows", v, 1, "rows per call of the loader"),
-            "batchSize", v -> whole("batchSize", v, 0, "rows per batch or statement"),
-            "commitEvery", v -> whole("commitEvery", v, 0, "rows per transaction, 0 = one per call"),
-            "hostileShare", BenchmarkParameters::share);
+    private static final Map<String, Function<String, Parsed>> VALUES = Map.ofEntries(
+            Map.entry("method", v -> constant(LoadMethod.class, "method", v)),
+            Map.entry("shape", v -> constant(TableShape.class, "shape", v)),
+            Map.entry("indexes", v -> constant(IndexProfile.class, "indexes", v)),
+            Map.entry("rows", v -> whole("rows", v, 1, "rows per call of the loader")),
+            Map.entry("batchSize", v -> whole("batchSize", v, 0, "rows per batch or statement")),
+            Map.entry("commitEvery", v -> whole("commitEvery", v, 0, "rows per transaction, 0 = one per call")),
+            Map.entry("hostileShare", BenchmarkParameters::share),
+            Map.entry("existingRows", v -> whole("existingRows", v, 0, "rows the table holds before each iteration's")),
+            Map.entry("prepare", v -> constant(Preparation.class, "prepare", v)),
+            Map.entry("sql", BenchmarkParameters::sqlText));
 
     private BenchmarkParameters() {
     }
@@ -121,11 +127,25 @@ public final class BenchmarkParameters {
     }
 
     private static Optional<String> combinationProblem(Map<String, Object> parsed) {
+        if (parsed.get("sql") instanceof SqlText sql) {
+            if (parsed.get("method") instanceof LoadMethod method && sql.problemWith(method).isPresent()) {
+                return sql.problemWith(method);
+            }
+            if (sql == SqlText.LITERAL && parsed.get("prepare") instanceof Preparation prepare && prepare != Preparation.UNPREPARED) {
+                return Optional.of("-p sql=literal with -p prepare=" + prepare.name() + ": literal SQL is sent as a simple "
+                        + "query, which the server never prepares; use -p prepare=" + Preparation.UNPREPARED.name());
+            }
+        }
         if (parsed.get("method") instanceof LoadMethod method) {
             if (parsed.get("shape") instanceof TableShape shape && !method.shapes().contains(shape)) {
                 return Optional.of("-p method=" + method.name() + " with -p shape=" + shape.name() + ": " + method.name()
                         + " writes " + names(Arrays.stream(TableShape.values()).filter(method.shapes()::contains).map(Enum::name).toList())
                         + " only; narrow -p method or -p shape");
+            }
+            if (method.replacesTableContents() && parsed.get("existingRows") instanceof Integer existing && existing > 0) {
+                return Optional.of("-p method=" + method.name() + " with -p existingRows=" + existing + ": " + method.name()
+                        + " replaces the table's contents on every call, so the table cannot hold rows before it; "
+                        + "narrow -p method or use -p existingRows=0");
             }
             if (parsed.get("batchSize") instanceof Integer batchSize && parsed.get("commitEvery") instanceof Integer commitEvery) {
                 Optional<String> knobs = method.knobProblem(new LoadMethod.Knobs(batchSize, commitEvery));
@@ -165,6 +185,14 @@ public final class BenchmarkParameters {
             // falls through to the same message as a value out of range
         }
         return Parsed.bad("-p " + parameter + "=" + value + ": use a whole number of " + least + " or more (" + meaning + ")");
+    }
+
+    private static Parsed sqlText(String value) {
+        try {
+            return Parsed.ok(SqlText.parse(value));
+        } catch (IllegalArgumentException e) {
+            return Parsed.bad(e.getMessage());
+        }
     }
 
     private static Parsed share(String value) {

@@ -29,7 +29,7 @@ public enum Preset {
 
     PGX_SHOWDOWN("seed experiment 1: COPY binary, one pipelined batch, multi-row VALUES and one-by-one at 5 to 50,000 "
             + "users rows with the binary ceiling (WAL per method among the figures); the index ladder at 50,000 for COPY "
-            + "and batch; COPY-upsert against batched upsert at 5,000",
+            + "and batch into a table already holding 1,000,000 rows; COPY-upsert against batched upsert at 5,000",
             List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "1s"),
             // pgx's SendBatch sends the whole call as one batch: batchSize at least the largest call.
             new Part(Part.INGEST, Map.of("method", "COPY_BINARY,BATCH,AUTOCOMMIT_ROW", "batchSize", "50000",
@@ -37,8 +37,9 @@ public enum Preset {
             // 0 = as many rows per statement as the 65,535 bind parameters allow (50,000 rows need several).
             new Part(Part.INGEST, Map.of("method", "MULTI_ROW_VALUES", "batchSize", "0", "rows", "5,50,500,5000,50000")),
             new Part(Part.CEILING, Map.of("method", "COPY_BINARY", "rows", "5,50,500,5000,50000")),
+            // The published ladder inserted into a table already holding 1,000,000 rows.
             new Part(Part.INGEST, Map.of("method", "COPY_BINARY,BATCH", "batchSize", "50000", "rows", "50000",
-                    "indexes", "PK,PK_UNIQUE,PK_UNIQUE_BTREE,PK_UNIQUE_BTREE_GIN")),
+                    "indexes", "PK,PK_UNIQUE,PK_UNIQUE_BTREE,PK_UNIQUE_BTREE_GIN", "existingRows", "1000000")),
             new Part(Part.INGEST, Map.of("method", "COPY_UPSERT,BATCH_UPSERT", "batchSize", "5000", "rows", "5000"))),
 
     BULK_1M("seed experiment 2: 1,000,000 users rows per call through batch, rewritten batch, multi-row VALUES and "
@@ -67,10 +68,13 @@ public enum Preset {
 
     UNNEST_VS_VALUES("seed experiment 5: one INSERT ... VALUES against one INSERT ... SELECT FROM unnest per call of "
             + "1,000, 5,000 and 10,000 sensors and wide_sensors rows, planning and execution time per call from "
-            + "pg_stat_statements, each unprepared on every call (prepareThreshold=0, as published) and server-prepared",
+            + "pg_stat_statements: values as literals in the SQL text sent as a simple query (sql=literal, as published), "
+            + "and as bind parameters unprepared on every call (prepareThreshold=0) and server-prepared",
             List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "1s"),
             new Part(Part.PLANNING, Map.of("method", "MULTI_ROW_VALUES,UNNEST", "batchSize", "0",
-                    "shape", "SENSORS,WIDE_SENSORS", "rows", "1000,5000,10000",
+                    "shape", "SENSORS,WIDE_SENSORS", "rows", "1000,5000,10000", "sql", "literal", "prepare", "UNPREPARED")),
+            new Part(Part.PLANNING, Map.of("method", "MULTI_ROW_VALUES,UNNEST", "batchSize", "0",
+                    "shape", "SENSORS,WIDE_SENSORS", "rows", "1000,5000,10000", "sql", "bind",
                     "prepare", "UNPREPARED,SERVER_PREPARED"))),
 
     RTT("seed experiment 1, round trips: one-by-one, batch, multi-row and binary COPY at 500 rows per call through a "
