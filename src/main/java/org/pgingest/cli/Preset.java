@@ -77,8 +77,8 @@ public enum Preset {
                     "shape", "SENSORS,WIDE_SENSORS", "rows", "1000,5000,10000", "sql", "bind",
                     "prepare", "UNPREPARED,SERVER_PREPARED"))),
 
-    RTT("seed experiment 1, round trips: one-by-one, batch, multi-row and binary COPY at 500 rows per call through a "
-            + "proxy adding 0, 1, 5 and 25 ms per round trip (was presets/rtt.sh)",
+    RTT("seed experiment 1, round trips: one-by-one, batch, multi-row and binary COPY at 500 rows per call with 0, 1, "
+            + "5, 25 and 67 ms added to every round trip (was presets/rtt.sh)",
             List.of("-wi", "1", "-i", "3"),
             new Part(Part.LATENCY, Map.of("rows", "500"))),
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.server.PostgresTarget;
-import org.pgingest.server.ProxiedTarget;
+import org.pgingest.server.DelayedTarget;
 import org.pgingest.server.RoundTripCheck;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetException;
@@ -67,7 +67,7 @@ public final class RateCommand implements Callable<Integer> {
             description = "pooled (HikariCP, default) or new_per_call")
     ConnectionMode connections;
 
-    @Option(names = "--rtt-ms", defaultValue = "0", description = "round-trip time added by an in-process proxy (default 0)")
+    @Option(names = "--rtt-ms", defaultValue = "0", description = "round-trip time added to every connection (default 0)")
     double rttMs;
 
     @Option(names = "--progress-every", defaultValue = "5s", converter = DurationConverter.class,
@@ -84,7 +84,7 @@ public final class RateCommand implements Callable<Integer> {
     boolean help;
 
     private final PrintStream out;
-    /** The round trip measured through the latency proxy, for the JSON report (none without a proxy). */
+    /** The round trip measured with the added delay, for the JSON report (none without one). */
     private Map<String, Object> roundTrip;
 
     RateCommand(PrintStream out) {
@@ -129,7 +129,7 @@ public final class RateCommand implements Callable<Integer> {
             out.print(result.toText());
             Map<String, Object> report = new LinkedHashMap<>(result.toMap());
             report.put("serverFacts", target.facts().toMap());
-            if (target instanceof ProxiedTarget) {
+            if (target instanceof DelayedTarget) {
                 report.put("roundTrip", roundTrip);
             }
             if (json.getParent() != null) {
@@ -146,15 +146,15 @@ public final class RateCommand implements Callable<Integer> {
         if (plan.rttMs() == 0) {
             return target;
         }
-        ProxiedTarget proxied = ProxiedTarget.wrap(target, plan.rttMs());
+        DelayedTarget delayed = DelayedTarget.wrap(target, plan.rttMs());
         try {
-            RoundTripCheck check = RoundTripCheck.measure(proxied);
+            RoundTripCheck check = RoundTripCheck.measure(delayed);
             out.println(check.describe());
             roundTrip = check.toMap();
             check.require();
-            return proxied;
+            return delayed;
         } catch (RuntimeException e) {
-            proxied.close();
+            delayed.close();
             throw e;
         }
     }

@@ -11,7 +11,7 @@ import java.time.Duration;
  * loader, spread over {@code workers} writers, for {@code duration}. Call k is due at k × batch /
  * rowsPerSecond seconds after the start, whoever runs it.
  *
- * @param rttMs round-trip time added by a latency proxy (0: none)
+ * @param rttMs round-trip time added to every connection (0: none)
  */
 public record RatePlan(LoadMethod method, double rowsPerSecond, int workers, Duration duration, int batch,
                        TableShape shape, ConnectionMode connections, double rttMs) {
