@@ -1,8 +1,9 @@
 package org.pgingest.report;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgingest.Part;
+import org.pgingest.RequiresPart;
 import org.pgingest.results.HandMadeJmh;
 import org.pgingest.results.ResultFile;
 
@@ -19,8 +20,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Opens the report in a real headless Chromium, offline, and checks that every chart was laid out with every bar,
- * and that each run's colour is on the screen. Skipped, with the reason, where no Chromium can be had.
+ * and that each run's colour is on the screen.
  */
+@RequiresPart(Part.CHROMIUM)
 class BrowserRenderTest {
     private static final String LOAD = "org.pgingest.bench.IngestBenchmark.load";
 
@@ -47,10 +49,7 @@ class BrowserRenderTest {
     }
 
     private HeadlessChromium chromium() {
-        return HeadlessChromium.find(dir).orElseThrow(() -> {
-            Assumptions.abort("no Chromium on PATH (Debian: apt-get install chromium; .ci/run installs it)");
-            return new IllegalStateException();
-        });
+        return new HeadlessChromium(Part.chromium().orElseThrow(), dir);
     }
 
     @Test
