@@ -13,6 +13,7 @@ import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import org.pgingest.results.MissingTrial;
+import org.pgingest.results.PoolerFailure;
 import org.pgingest.server.ContainerTarget;
 import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.PgVersions;
@@ -20,6 +21,7 @@ import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetException;
 import org.pgingest.server.TargetKind;
+import org.pgingest.server.Via;
 
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -32,7 +34,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
  * The suite's benchmark launcher: JMH's own command line, plus
@@ -65,6 +69,8 @@ public final class BenchMain {
     public static final String DEFAULT_RESULT = "target/jmh-result.json";
     /** Adds server costs per iteration to the results of benchmarks that measure them (named: it lives in src/jmh). */
     static final String COST_PROFILER = "org.pgingest.bench.ServerCostProfiler";
+    /** The parameter of a benchmark whose trials choose their own pooler (PoolerBenchmark). */
+    static final String VIA = "via";
     /** Where forks append server facts (read by the benchmarks' FactsFile). */
     static final String FACTS_FILE_PROPERTY = "pg.facts.file";
     private static final String NO_MATCH = "pg-ingest-bench: no benchmark matches the given regex; list them with -l";
@@ -143,6 +149,8 @@ public final class BenchMain {
         }
         List<MissingTrial> missing = failures.missing();
         recordMissing(missing, factsFile);
+        List<PoolerFailure> throughPooler = failures.failedThroughPooler();
+        recordPoolerFailures(throughPooler, factsFile);
         if (failures.failures() > 0) {
             System.err.println("pg-ingest-bench: " + failures.failures() + " of " + failures.trials()
                     + " trials failed and have no results; first: " + failures.firstFailure().orElseThrow());
@@ -150,8 +158,35 @@ public final class BenchMain {
         }
         System.out.println("pg-ingest-bench: JMH results in " + result + ", server facts in " + factsFile
                 + (missing.isEmpty() ? "" : "; " + missing.size() + " of " + failures.trials()
-                + " trials missing (listed on stderr and in the server facts)"));
+                + " trials missing (listed on stderr and in the server facts)")
+                + (throughPooler.isEmpty() ? "" : "; " + throughPooler.size() + " of " + failures.trials()
+                + " trials failed through their pooler (listed on stderr and in the server facts)"));
         return 0;
+    }
+
+    /**
+     * Trials whose loader failed through a pooler: the pooler axis's answer for them, one line each on stderr (the
+     * trial and the SQLSTATE with its message) and in the facts file; no failure of the run.
+     */
+    private static void recordPoolerFailures(List<PoolerFailure> failed, Path factsFile) throws IOException {
+        if (failed.isEmpty()) {
+            return;
+        }
+        System.err.println("pg-ingest-bench: " + failed.size() + (failed.size() == 1 ? " trial" : " trials")
+                + " failed through the pooler (a result of the pooler axis, not a failure of the run):");
+        StringBuilder lines = new StringBuilder();
+        for (PoolerFailure f : failed) {
+            System.err.println("pg-ingest-bench: failed through the pooler: " + f.trial() + ": " + f.error());
+            lines.append(f.jsonLine()).append('\n');
+        }
+        appendFacts(factsFile, lines);
+    }
+
+    private static void appendFacts(Path factsFile, CharSequence lines) throws IOException {
+        if (factsFile.getParent() != null) {
+            Files.createDirectories(factsFile.getParent());
+        }
+        Files.writeString(factsFile, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
 
     /**
@@ -170,10 +205,7 @@ public final class BenchMain {
             System.err.println("pg-ingest-bench: missing " + m.trial() + ": " + m.reason());
             lines.append(m.jsonLine()).append('\n');
         }
-        if (factsFile.getParent() != null) {
-            Files.createDirectories(factsFile.getParent());
-        }
-        Files.writeString(factsFile, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        appendFacts(factsFile, lines);
     }
 
     /** JMH's console: standard output, or the file {@code -o} names. */
@@ -207,6 +239,26 @@ public final class BenchMain {
         BenchmarkParameters.problemInRun(defaults, given).ifPresent(problem -> {
             throw new UsageException(problem);
         });
+        checkPoolerAxis(defaults, given);
+    }
+
+    /**
+     * A benchmark with a pooler axis ({@code -p via}, PoolerBenchmark) starts PgBouncer per trial itself: PgBouncer
+     * must be installed, and {@code -Dpg.via} would be a second answer to the same question.
+     */
+    private static void checkPoolerAxis(Map<String, Map<String, List<String>>> defaults, Map<String, List<String>> given) {
+        Set<String> vias = new TreeSet<>();
+        defaults.values().stream().filter(params -> params.containsKey(VIA))
+                .forEach(params -> vias.addAll(given.getOrDefault(VIA, params.get(VIA))));
+        if (vias.isEmpty()) {
+            return;
+        }
+        String option = System.getProperty("pg.via");
+        if (option != null) {
+            throw new UsageException("-Dpg.via=" + option + " with a benchmark that takes its pooler from -p via ("
+                    + String.join(",", vias) + "): leave out -Dpg.via, or give -p via=" + option);
+        }
+        vias.forEach(via -> Via.parse(via).requireAvailable());
     }
 
     /** Names given with {@code -p name=values} (JMH's options offer no list of them). */
@@ -229,6 +281,7 @@ public final class BenchMain {
      * in about a second, not a failure in every fork.
      */
     private static void checkTarget(TargetConfig config, boolean settingsOverridden) {
+        config.via().requireAvailable();
         if (config.kind() != TargetKind.EXTERNAL) {
             PgVersions.resolve(config.pgVersion());
         }

@@ -3,6 +3,8 @@ package org.pgingest.cli;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.load.Preparation;
 import org.pgingest.load.SqlText;
+import org.pgingest.server.TargetException;
+import org.pgingest.server.Via;
 import org.pgingest.workload.IndexProfile;
 import org.pgingest.workload.TableShape;
 
@@ -37,7 +39,10 @@ public final class BenchmarkParameters {
             Map.entry("hostileShare", BenchmarkParameters::share),
             Map.entry("existingRows", v -> whole("existingRows", v, 0, "rows the table holds before each iteration's")),
             Map.entry("prepare", v -> constant(Preparation.class, "prepare", v)),
-            Map.entry("sql", BenchmarkParameters::sqlText));
+            Map.entry("sql", BenchmarkParameters::sqlText),
+            Map.entry("prepareThreshold", v -> whole("prepareThreshold", v, 0, "pgjdbc's prepareThreshold: executions "
+                    + "before a statement is server-prepared, 0 = never")),
+            Map.entry("via", BenchmarkParameters::via));
 
     private BenchmarkParameters() {
     }
@@ -185,6 +190,14 @@ public final class BenchmarkParameters {
             // falls through to the same message as a value out of range
         }
         return Parsed.bad("-p " + parameter + "=" + value + ": use a whole number of " + least + " or more (" + meaning + ")");
+    }
+
+    private static Parsed via(String value) {
+        try {
+            return Parsed.ok(Via.parse(value));
+        } catch (TargetException e) {
+            return Parsed.bad("-p via=" + value + ": no such way to the server; valid: " + Via.validValues());
+        }
     }
 
     private static Parsed sqlText(String value) {

@@ -82,6 +82,15 @@ public enum Preset {
             List.of("-wi", "1", "-i", "3"),
             new Part(Part.LATENCY, Map.of("rows", "500"))),
 
+    POOLER("seed experiment 1, proxy and pooler compatibility: every loader at 500 users rows per call directly, "
+            + "through PgBouncer in session mode and in transaction mode, with pgjdbc's prepareThreshold 5 (its default) "
+            + "and 0: which work, which fail and with what error; rows/s, server plans per call and server connections "
+            + "for those that work",
+            List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "3", "-r", "1s"),
+            new Part(Part.POOLER, Map.of("method", Arrays.stream(LoadMethod.values()).map(Enum::name)
+                    .collect(Collectors.joining(",")), "via", "direct,pgbouncer-session,pgbouncer-transaction",
+                    "prepareThreshold", "5,0"))),
+
     WORKERS("seed experiment 3, concurrent writers: the published method list with 1 and 50 writers into one table, "
             + "then COPY per 10 rows on a new connection per call (was presets/workers.sh)",
             List.of("-wi", "1", "-i", "3"),
@@ -107,6 +116,7 @@ public enum Preset {
         static final String ROUND_TRIP = "org\\.pgingest\\.bench\\.RoundTripBenchmark\\.";
         static final String LATENCY = "org\\.pgingest\\.bench\\.LatencyBenchmark\\.";
         static final String WRITERS = "org\\.pgingest\\.bench\\.WritersBenchmark\\.";
+        static final String POOLER = "org\\.pgingest\\.bench\\.PoolerBenchmark\\.";
 
         public Part {
             params = Map.copyOf(params);

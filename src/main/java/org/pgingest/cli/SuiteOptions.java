@@ -1,5 +1,8 @@
 package org.pgingest.cli;
 
+import org.pgingest.server.TargetException;
+import org.pgingest.server.Via;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,7 +19,7 @@ import java.util.Map;
 record SuiteOptions(Map<String, String> properties, List<String> jmhArgs) {
     /** The suite's names: read by {@code org.pgingest.server.TargetConfig} and {@code EmbeddedBinaries}. */
     static final List<String> KNOWN = List.of("pg.target", "pg.version", "pg.schema", "pg.url", "pg.user",
-            "pg.binaries.dir", "pg.image");
+            "pg.binaries.dir", "pg.image", "pg.via");
     /** One server setting each: {@code -Dpg.conf.synchronous_commit=off}. */
     static final String SETTING_PREFIX = "pg.conf.";
 
@@ -28,6 +31,7 @@ record SuiteOptions(Map<String, String> properties, List<String> jmhArgs) {
             if (jmhArgs.isEmpty() && arg.startsWith("-D") && arg.contains("=")) {
                 String[] kv = arg.substring(2).split("=", 2);
                 requireKnown(kv[0]);
+                requireValid(kv[0], kv[1]);
                 properties.put(kv[0], kv[1]);
             } else {
                 jmhArgs.add(arg);
@@ -45,6 +49,17 @@ record SuiteOptions(Map<String, String> properties, List<String> jmhArgs) {
         }
         throw new UsageException("unknown option -D" + name + ": the suite's options are -D"
                 + String.join(", -D", KNOWN) + " and -D" + SETTING_PREFIX + "NAME=VALUE");
+    }
+
+    /** A value the option cannot take is refused in one line naming the valid ones. */
+    private static void requireValid(String name, String value) {
+        if (name.equals("pg.via")) {
+            try {
+                Via.parse(value);
+            } catch (TargetException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
     }
 
     /** The options as {@code -Dname=value} arguments for the forks' command line. */

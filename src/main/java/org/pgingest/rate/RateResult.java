@@ -115,6 +115,7 @@ public record RateResult(RatePlan plan, long elapsedNanos, boolean stoppedEarly,
             server.put(f.key(), orNull(costs.get(f)));
         }
         server.put("contaminated", costs.contaminated());
+        server.put("serverConnections", costs.serverConnections());
         Map<String, String> missing = new LinkedHashMap<>();
         costs.missing().forEach((f, why) -> missing.put(f.key(), why));
         server.put("missing", missing);

@@ -2,6 +2,7 @@ package org.pgingest.server;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import javax.sql.DataSource;
 
 /**
@@ -41,6 +42,11 @@ public final class DelayedTarget implements PostgresTarget {
     /** The same target without the delay: the reference round trip. */
     public PostgresTarget direct() {
         return target;
+    }
+
+    @Override
+    public Optional<PgBouncer> pooler() {
+        return target.pooler();
     }
 
     @Override

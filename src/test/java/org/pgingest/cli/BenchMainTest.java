@@ -42,7 +42,8 @@ class BenchMainTest {
         return launch(Duration.ofSeconds(60), env, args);
     }
 
-    private static Outcome launch(Duration limit, Map<String, String> env, String... args) throws IOException, InterruptedException {
+    /** The launcher in a child JVM with {@code env} added to its environment (the PGIB_ variables cleared first). */
+    static Outcome launch(Duration limit, Map<String, String> env, String... args) throws IOException, InterruptedException {
         // JMH takes a machine-wide lock (/tmp/jmh.lock) so that two benchmark runs do not disturb each other's
         // timings; these runs time nothing, and other builds on the same machine may hold it.
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -119,7 +120,7 @@ class BenchMainTest {
     @Test
     void aMisspeltSuiteOptionListsTheKnownOnes() throws Exception {
         assertRefused(launch(Map.of(), "-Dpg.tagret=external"), "unknown option -Dpg.tagret: the suite's options are "
-                + "-Dpg.target, -Dpg.version, -Dpg.schema, -Dpg.url, -Dpg.user, -Dpg.binaries.dir, -Dpg.image and -Dpg.conf.NAME=VALUE");
+                + "-Dpg.target, -Dpg.version, -Dpg.schema, -Dpg.url, -Dpg.user, -Dpg.binaries.dir, -Dpg.image, -Dpg.via and -Dpg.conf.NAME=VALUE");
     }
 
     @Test
@@ -149,7 +150,7 @@ class BenchMainTest {
             assertThat(o.exit).as(o.stdout).isEqualTo(1);
             assertThat(o.stderr.lines().filter(l -> l.startsWith("pg-ingest-bench: ")).toList()).containsExactly(
                     "pg-ingest-bench: 1 of 2 trials failed and have no results; first: IngestBenchmark.load batchSize=1000 "
-                            + "commitEvery=0 hostileShare=0.1 indexes=STANDARD method=MERGE_UPSERT rows=500 shape=USERS: "
+                            + "commitEvery=0 existingRows=0 hostileShare=0.1 indexes=STANDARD method=MERGE_UPSERT rows=500 shape=USERS: "
                             + "IllegalStateException: merge-upsert needs PostgreSQL 15 or later (MERGE); this server is 14.20: use copy-upsert");
             assertThat(o.stdout).doesNotContain("pg-ingest-bench: JMH results in");
             assertThat(Files.readString(result)).contains("\"method\" : \"COPY_FREEZE\"").doesNotContain("MERGE_UPSERT");
@@ -188,24 +189,24 @@ class BenchMainTest {
                     + "which COPY FROM a file needs";
             assertThat(o.stderr.lines().filter(l -> l.startsWith("pg-ingest-bench: ")).toList()).containsExactly(
                     "pg-ingest-bench: 2 trials missing: this target cannot measure them (not a failure):",
-                    "pg-ingest-bench: missing CeilingBenchmark.load hostileShare=0.1 indexes=STANDARD method=COPY_TEXT "
+                    "pg-ingest-bench: missing CeilingBenchmark.load existingRows=0 hostileShare=0.1 indexes=STANDARD method=COPY_TEXT "
                             + "rows=50 shape=USERS: " + reason,
-                    "pg-ingest-bench: missing CeilingBenchmark.load hostileShare=0.1 indexes=STANDARD method=COPY_BINARY "
+                    "pg-ingest-bench: missing CeilingBenchmark.load existingRows=0 hostileShare=0.1 indexes=STANDARD method=COPY_BINARY "
                             + "rows=50 shape=USERS: " + reason);
             assertThat(o.stdout).contains("pg-ingest-bench: JMH results in " + result + ", server facts in " + facts
                     + "; 2 of 4 trials missing (listed on stderr and in the server facts)");
             assertThat(o.stdout + o.stderr).doesNotContain(TestServers.APP_PASSWORD);
 
             assertThat(Files.readAllLines(facts)).contains(
-                    "{\"benchmark\":\"org.pgingest.bench.CeilingBenchmark.load\",\"params\":{\"hostileShare\":\"0.1\","
+                    "{\"benchmark\":\"org.pgingest.bench.CeilingBenchmark.load\",\"params\":{\"existingRows\":\"0\",\"hostileShare\":\"0.1\","
                             + "\"indexes\":\"STANDARD\",\"method\":\"COPY_TEXT\",\"rows\":\"50\",\"shape\":\"USERS\"},"
                             + "\"missing\":\"" + reason + "\"}");
             ResultFile file = ResultFile.read(result);
             assertThat(file.results()).extracting(BenchmarkResult::shortName, e -> e.params().get("method"))
                     .containsExactly(tuple("IngestBenchmark.load", "COPY_TEXT"), tuple("IngestBenchmark.load", "COPY_BINARY"));
             assertThat(file.missing()).extracting(MissingTrial::trial, MissingTrial::reason).containsExactly(
-                    tuple("CeilingBenchmark.load hostileShare=0.1 indexes=STANDARD method=COPY_TEXT rows=50 shape=USERS", reason),
-                    tuple("CeilingBenchmark.load hostileShare=0.1 indexes=STANDARD method=COPY_BINARY rows=50 shape=USERS", reason));
+                    tuple("CeilingBenchmark.load existingRows=0 hostileShare=0.1 indexes=STANDARD method=COPY_TEXT rows=50 shape=USERS", reason),
+                    tuple("CeilingBenchmark.load existingRows=0 hostileShare=0.1 indexes=STANDARD method=COPY_BINARY rows=50 shape=USERS", reason));
             // Every trial, measured or missing, recorded the server it ran on.
             assertThat(file.facts()).hasSize(4).allSatisfy(t -> assertThat(t.get("target")).isEqualTo("external"));
             assertThat(MarkdownReport.render(Report.of(List.of(file)), "report")).contains(
