@@ -77,6 +77,10 @@ public final class RateCommand implements Callable<Integer> {
     @Option(names = "--json", defaultValue = "target/rate-result.json", description = "JSON report (default ${DEFAULT-VALUE})")
     Path json;
 
+    @Option(names = "--measure-batch-memory", description = "before the run, measure the heap one call holds for its "
+            + "batch (full collections on a connection of its own; a few seconds)")
+    boolean measureBatchMemory;
+
     @Option(names = "-D", mapFallbackValue = "", description = "suite option, e.g. -Dpg.version=16 -Dpg.target=external")
     Map<String, String> properties = new LinkedHashMap<>();
 
@@ -120,6 +124,12 @@ public final class RateCommand implements Callable<Integer> {
         RatePlan plan = new RatePlan(method, rowsPerSecond, workers, duration, batch, shape, connections, rttMs);
         try (PostgresTarget target = open(TargetConfig.fromEnvironment(), plan)) {
             checkConnections(target, plan);
+            Long batchMemory = null;
+            if (measureBatchMemory) {
+                batchMemory = BatchMemory.measure(target, plan);
+                out.printf(Locale.ROOT, "memory per batch: %,d bytes held by one call of %d rows (heap after a full "
+                        + "collection, median of %d calls)%n", batchMemory, plan.batch(), BatchMemory.CALLS);
+            }
             RateRun run = new RateRun(target, plan);
             installCtrlC(run);
             out.printf(Locale.ROOT, "driving %s at %,.0f rows/s (%d rows per call, %d workers) for %.1f s on %s; Ctrl-C stops%n",
@@ -128,6 +138,9 @@ public final class RateCommand implements Callable<Integer> {
             RateResult result = run.run(out::println, progressEvery);
             out.print(result.toText());
             Map<String, Object> report = new LinkedHashMap<>(result.toMap());
+            if (batchMemory != null) {
+                report.put("batchMemoryBytes", batchMemory);
+            }
             report.put("serverFacts", target.facts().toMap());
             if (target instanceof DelayedTarget) {
                 report.put("roundTrip", roundTrip);

@@ -3,13 +3,12 @@ package org.pgingest.server;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * A round-trip time added to connections on the client's side, without a proxy: pgjdbc opens their sockets through
- * {@link DelayedSocketFactory} (its {@code socketFactory} option), and each socket holds the first read after the
+ * {@link ObservedSocketFactory} (its {@code socketFactory} option), and each socket holds the first read after the
  * client has written until {@link #delayMs()} after the reply's first bytes arrived. So every exchange in which the
  * client waits for the server (a request, then its reply) pays the delay once, on top of the server's own time, as
  * on a network; a pipelined batch pays it once per wait for replies, not per statement.
@@ -21,14 +20,13 @@ import java.util.concurrent.locks.LockSupport;
  * reply through two more loopback hops and a selector that woke at its next 1 ms tick, which left a 1 ms round trip at
  * 1.2 to 1.8 ms.
  *
- * <p>pgjdbc makes the socket factory from a class name and one string, so the delay is found by an id in a registry
- * of open delays; closing a delay removes it, and a connection opened after that fails to connect.
+ * <p>Closing a delay unregisters it: a connection opened after that fails to connect.
  */
-public final class RoundTripDelay implements AutoCloseable {
+public final class RoundTripDelay implements ExchangeObserver, AutoCloseable {
     static final long SPIN_MICROS = 200;
-    private static final Map<String, RoundTripDelay> OPEN = new ConcurrentHashMap<>();
 
     private final String id;
+    private final Map<String, String> driverOptions;
     private final double delayMs;
     private final long delayNs;
     private final AtomicLong roundTrips = new AtomicLong();
@@ -37,30 +35,20 @@ public final class RoundTripDelay implements AutoCloseable {
         if (!(delayMs >= 0) || Double.isInfinite(delayMs)) {
             throw new IllegalArgumentException("the added round trip must be 0 ms or more, was " + delayMs);
         }
-        this.id = UUID.randomUUID().toString();
+        this.id = "round-trip-delay-" + UUID.randomUUID();
         this.delayMs = delayMs;
         this.delayNs = Math.round(delayMs * 1_000_000);
+        this.driverOptions = ObservedSocketFactory.register(id, this);
     }
 
     /** A delay of {@code delayMs} per round trip (0: none, round trips still counted), open until closed. */
     public static RoundTripDelay open(double delayMs) {
-        RoundTripDelay delay = new RoundTripDelay(delayMs);
-        OPEN.put(delay.id, delay);
-        return delay;
-    }
-
-    /** The open delay of this id, for a socket factory pgjdbc made with it. */
-    static RoundTripDelay of(String id) {
-        RoundTripDelay delay = OPEN.get(id);
-        if (delay == null) {
-            throw new IllegalStateException("no open round-trip delay " + id + " (closed already?)");
-        }
-        return delay;
+        return new RoundTripDelay(delayMs);
     }
 
     /** pgjdbc options that open a connection's socket through this delay. */
     public Map<String, String> driverOptions() {
-        return Map.of("socketFactory", DelayedSocketFactory.class.getName(), "socketFactoryArg", id);
+        return driverOptions;
     }
 
     public double delayMs() {
@@ -72,8 +60,9 @@ public final class RoundTripDelay implements AutoCloseable {
         return roundTrips.get();
     }
 
-    /** A reply's first bytes arrived at {@code arrivedNanos}: returns once the round trip has taken the delay. */
-    void reply(long arrivedNanos) {
+    /** Returns once the round trip has taken the delay since the reply's first bytes arrived. */
+    @Override
+    public void reply(long arrivedNanos) {
         roundTrips.incrementAndGet();
         if (delayNs > 0) {
             waitUntil(arrivedNanos + delayNs);
@@ -94,7 +83,7 @@ public final class RoundTripDelay implements AutoCloseable {
 
     @Override
     public void close() {
-        OPEN.remove(id);
+        ObservedSocketFactory.unregister(id);
     }
 
     @Override

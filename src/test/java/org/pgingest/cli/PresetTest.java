@@ -52,6 +52,6 @@ class PresetTest {
     @Test
     void anUnknownNameListsTheValidOnes() {
         assertThatThrownBy(() -> Preset.parse("quik")).isInstanceOf(UsageException.class).hasMessage(
-                "--preset quik: no such preset; valid: quick, pgx-showdown, bulk-1m, commit-size, unnest-vs-values, rtt, pooler, workers, rates");
+                "--preset quik: no such preset; valid: quick, pgx-showdown, bulk-1m, commit-size, unnest-vs-values, rtt, pooler, workers, rates, pipeline");
     }
 }

@@ -136,4 +136,26 @@ class RateCommandTest {
                 + "(200); use at most 200 workers or raise max_connections (-Dpg.conf.max_connections=N)\n");
         assertThat(dir.resolve("r.json")).doesNotExist();
     }
+
+    /**
+     * The memory one call holds for its batch is measured, not estimated: at least the articles' embeddings alone
+     * (384 float4 values, 1,552 bytes as a float[], in 95 % of rows), and twice the rows about twice the bytes.
+     */
+    @Test
+    void theMemoryOfABatchIsMeasuredBeforeTheRun(@TempDir Path dir) throws Exception {
+        long[] held = new long[2];
+        int[] rows = {150, 300};
+        for (int i = 0; i < 2; i++) {
+            Path json = dir.resolve("memory-" + rows[i] + ".json");
+            Outcome o = rate("--method", "batch", "--shape", "articles", "--batch", String.valueOf(rows[i]),
+                    "--rows-per-second", "2000", "--duration", "1s", "--measure-batch-memory", "--json", json.toString());
+            assertThat(o.status()).as(o.err()).isZero();
+            assertThat(o.out()).contains("memory per batch: ").contains(rows[i] + " at risk per failure");
+            JsonNode report = new ObjectMapper().readTree(json.toFile());
+            held[i] = report.get("batchMemoryBytes").asLong();
+            assertThat(report.get("plan").get("rowsAtRisk").asLong()).isEqualTo(rows[i]);
+        }
+        assertThat(held[0]).isGreaterThan((long) (150 * 0.9 * 1552));
+        assertThat((double) held[1] / held[0]).isBetween(1.6, 2.4);
+    }
 }

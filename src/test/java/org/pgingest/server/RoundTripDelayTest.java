@@ -157,6 +157,6 @@ class RoundTripDelayTest {
         var dataSource = server.dataSource(delay.driverOptions());
         delay.close();
         assertThatThrownBy(dataSource::getConnection).isInstanceOf(SQLException.class)
-                .hasStackTraceContaining("no open round-trip delay");
+                .hasStackTraceContaining("no socket observer round-trip-delay-");
     }
 }

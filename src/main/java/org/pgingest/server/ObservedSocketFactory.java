@@ -7,24 +7,45 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import javax.net.SocketFactory;
 
 /**
- * The sockets of connections through a {@link RoundTripDelay}: pgjdbc instantiates this class by name (its
- * {@code socketFactory} option) with the delay's id ({@code socketFactoryArg}), then calls {@link #createSocket()}
- * and connects the socket itself (pgjdbc 42.x). Public only because pgjdbc must reach it.
+ * Sockets whose exchanges an {@link ExchangeObserver} sees: the first write after a read starts a request, the first
+ * bytes read after a write are its reply. pgjdbc instantiates this class by name (its {@code socketFactory} option)
+ * with the id of a registered observer ({@code socketFactoryArg}), then calls {@link #createSocket()} and connects
+ * the socket itself (pgjdbc 42.x). pgjdbc makes the factory from a class name and one string, so observers are found
+ * by id in a registry; an observer that was unregistered cannot be found, and a connection opened after that fails.
+ * Public only because pgjdbc must reach it.
  */
-public final class DelayedSocketFactory extends SocketFactory {
-    private final RoundTripDelay delay;
+public final class ObservedSocketFactory extends SocketFactory {
+    private static final Map<String, ExchangeObserver> REGISTERED = new ConcurrentHashMap<>();
+    private final ExchangeObserver observer;
 
-    /** @param delayId the id of an open {@link RoundTripDelay} */
-    public DelayedSocketFactory(String delayId) {
-        this.delay = RoundTripDelay.of(delayId);
+    /** @param observerId the id {@link #register} gave */
+    public ObservedSocketFactory(String observerId) {
+        ExchangeObserver registered = REGISTERED.get(observerId);
+        if (registered == null) {
+            throw new IllegalStateException("no socket observer " + observerId + " (closed already?)");
+        }
+        this.observer = registered;
+    }
+
+    /** Registers {@code observer}; returns the pgjdbc options that open a connection's socket under its eyes. */
+    public static Map<String, String> register(String id, ExchangeObserver observer) {
+        REGISTERED.put(id, observer);
+        return Map.of("socketFactory", ObservedSocketFactory.class.getName(), "socketFactoryArg", id);
+    }
+
+    /** Ends the registration: connections opened from now on with its options fail. */
+    public static void unregister(String id) {
+        REGISTERED.remove(id);
     }
 
     @Override
     public Socket createSocket() {
-        return new DelayedSocket(delay);
+        return new ObservedSocket(observer);
     }
 
     @Override
@@ -34,7 +55,7 @@ public final class DelayedSocketFactory extends SocketFactory {
 
     @Override
     public Socket createSocket(String host, int port, InetAddress localHost, int localPort) throws IOException {
-        Socket socket = new DelayedSocket(delay);
+        Socket socket = new ObservedSocket(observer);
         socket.bind(new java.net.InetSocketAddress(localHost, localPort));
         socket.connect(new java.net.InetSocketAddress(host, port));
         return socket;
@@ -47,30 +68,30 @@ public final class DelayedSocketFactory extends SocketFactory {
 
     @Override
     public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort) throws IOException {
-        Socket socket = new DelayedSocket(delay);
+        Socket socket = new ObservedSocket(observer);
         socket.bind(new java.net.InetSocketAddress(localAddress, localPort));
         socket.connect(new java.net.InetSocketAddress(address, port));
         return socket;
     }
 
     private Socket connected(java.net.InetSocketAddress address) throws IOException {
-        Socket socket = new DelayedSocket(delay);
+        Socket socket = new ObservedSocket(observer);
         socket.connect(address);
         return socket;
     }
 
     /**
-     * A plain TCP socket whose input holds the first read after a write, one round trip per request. pgjdbc uses a
+     * A plain TCP socket that tells its observer when a request starts and when its reply arrives. pgjdbc uses a
      * connection from one thread at a time, so the flag between the two streams needs visibility only.
      */
-    private static final class DelayedSocket extends Socket {
-        private final RoundTripDelay delay;
+    private static final class ObservedSocket extends Socket {
+        private final ExchangeObserver observer;
         private volatile boolean awaitingReply;
         private InputStream in;
         private OutputStream out;
 
-        DelayedSocket(RoundTripDelay delay) {
-            this.delay = delay;
+        ObservedSocket(ExchangeObserver observer) {
+            this.observer = observer;
         }
 
         @Override
@@ -106,13 +127,13 @@ public final class DelayedSocketFactory extends SocketFactory {
                 out = new FilterOutputStream(super.getOutputStream()) {
                     @Override
                     public void write(int b) throws IOException {
-                        awaitingReply = true;
+                        requesting();
                         super.out.write(b);
                     }
 
                     @Override
                     public void write(byte[] buffer, int offset, int length) throws IOException {
-                        awaitingReply = true;
+                        requesting();
                         super.out.write(buffer, offset, length);
                     }
                 };
@@ -120,10 +141,17 @@ public final class DelayedSocketFactory extends SocketFactory {
             return out;
         }
 
+        private void requesting() {
+            if (!awaitingReply) {
+                awaitingReply = true;
+                observer.request();
+            }
+        }
+
         private void arrived() {
             if (awaitingReply) {
                 awaitingReply = false;
-                delay.reply(System.nanoTime());
+                observer.reply(System.nanoTime());
             }
         }
     }
