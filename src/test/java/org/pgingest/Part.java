@@ -43,6 +43,14 @@ public enum Part {
                     : Optional.of("no chromium or chromium-browser on PATH (Debian: apt-get install chromium)");
         }
     },
+    /** GitHub's own Markdown renderer, to check what a pull-request comment shows. */
+    CMARK_GFM("cmark-gfm (GitHub's Markdown renderer)") {
+        @Override
+        public Optional<String> absence() {
+            return cmarkGfm().isPresent() ? Optional.empty()
+                    : Optional.of("no cmark-gfm on PATH (Debian: apt-get install cmark-gfm)");
+        }
+    },
     PGBOUNCER("PgBouncer") {
         @Override
         public Optional<String> absence() {
@@ -67,6 +75,10 @@ public enum Part {
     /** Debian names the browser {@code chromium}, Ubuntu's older packages {@code chromium-browser}. */
     public static Optional<Path> chromium() {
         return onPath(List.of("chromium", "chromium-browser"), List.of());
+    }
+
+    public static Optional<Path> cmarkGfm() {
+        return onPath(List.of("cmark-gfm"), List.of());
     }
 
     /** Where the suite itself finds PgBouncer: on PATH, or in /usr/sbin (Debian) or /usr/local/sbin. */

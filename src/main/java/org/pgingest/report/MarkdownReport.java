@@ -1,6 +1,7 @@
 package org.pgingest.report;
 
 import org.pgingest.gate.Format;
+import org.pgingest.results.Markdown;
 import org.pgingest.results.RateRecord;
 
 import java.util.List;
@@ -66,6 +67,6 @@ public final class MarkdownReport {
     }
 
     private static String cell(String text) {
-        return text.replace("|", "\\|");
+        return Markdown.text(text);
     }
 }

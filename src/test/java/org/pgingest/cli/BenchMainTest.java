@@ -3,7 +3,6 @@ package org.pgingest.cli;
 import org.pgingest.ProcessTrees;
 
 import org.junit.jupiter.api.Test;
-import org.pgingest.load.LoadMethod;
 import org.pgingest.report.MarkdownReport;
 import org.pgingest.report.Report;
 import org.pgingest.results.BenchmarkResult;
@@ -23,11 +22,9 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -77,8 +74,11 @@ class BenchMainTest {
 
     @Test
     void unknownMethodNamesTheValidOnes() throws Exception {
-        assertRefused(launch(Map.of(), "-p", "method=NOPE"), "-p method=NOPE: no such method; valid: "
-                + Arrays.stream(LoadMethod.values()).map(Enum::name).collect(Collectors.joining(", ")));
+        // written out, not read from LoadMethod: the list is what users are told, and a method lost from it must show
+        assertRefused(launch(Map.of(), "-p", "method=NOPE"), "-p method=NOPE: no such method; valid: AUTOCOMMIT_ROW, "
+                + "ROW_COMMIT_EVERY, BATCH, BATCH_REWRITTEN, MULTI_ROW_VALUES, UNNEST, COPY_TEXT, COPY_CSV, COPY_BINARY, "
+                + "COPY_FREEZE, STAGED_DEDUPE, COPY_UPSERT, BATCH_UPSERT, MERGE_UPSERT, JSONB_RECORDSET, RETURNING_VALUES, "
+                + "RETURNING_BATCH, RETURNING_UNNEST");
     }
 
     @Test
