@@ -3,6 +3,7 @@ package org.pgingest.cli;
 import org.pgingest.gate.Exports;
 import org.pgingest.gate.GateInputException;
 import org.pgingest.results.ResultFile;
+import org.pgingest.results.ResultPath;
 import org.pgingest.results.ResultFileException;
 
 import java.io.IOException;
@@ -27,7 +28,9 @@ public final class ExportMain {
             System.exit(2);
         }
         try {
-            OutputPaths.requireWritableDirectory(Path.of(args[1]), "export to");
+            ResultPath.directoryProblem(Path.of(args[1])).ifPresent(problem -> {
+                throw new UsageException("export to " + args[1] + ": " + problem);
+            });
             Exports.Export export = Exports.of(ResultFile.read(Path.of(args[0])));
             PrintStream out = Console.stdout();
             for (Path written : Exports.write(export, Path.of(args[1]))) {

@@ -9,6 +9,7 @@ import org.pgingest.gate.JsonVerdict;
 import org.pgingest.gate.MarkdownVerdict;
 import org.pgingest.gate.Rule;
 import org.pgingest.results.ResultFile;
+import org.pgingest.results.ResultPath;
 import org.pgingest.results.ResultFileException;
 
 import java.io.IOException;
@@ -18,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The CI regression gate: {@code ./bench gate BASELINE.json CURRENT.json [options]}, or
@@ -86,14 +88,16 @@ public final class GateMain {
             throw new GateInputException("expected a baseline and a current JMH JSON file, got " + files.size()
                     + " file arguments; " + USAGE);
         }
+        // Every output checked before anything is read, judged or printed: a gate that printed PASS and wrote its
+        // Markdown, then failed on --json, left half its outputs behind.
         if (markdown != null) {
-            OutputPaths.requireWritableFile(markdown, "--markdown");
+            refuseIf("--markdown " + markdown, ResultPath.problem(markdown));
         }
         if (json != null) {
-            OutputPaths.requireWritableFile(json, "--json");
+            refuseIf("--json " + json, ResultPath.problem(json));
         }
         if (exportDir != null) {
-            OutputPaths.requireWritableDirectory(exportDir, "--export");
+            refuseIf("--export " + exportDir, ResultPath.directoryProblem(exportDir));
         }
         ResultFile baseline = ResultFile.read(Path.of(files.get(0)));
         ResultFile current = ResultFile.read(Path.of(files.get(1)));
@@ -122,5 +126,11 @@ public final class GateMain {
             throw new GateInputException(option + " needs a value; " + USAGE);
         }
         return args[i];
+    }
+
+    private static void refuseIf(String output, Optional<String> problem) {
+        if (problem.isPresent()) {
+            throw new UsageException(output + ": " + problem.get());
+        }
     }
 }

@@ -23,6 +23,11 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Closing a delay unregisters it: a connection opened after that fails to connect.
  */
 public final class RoundTripDelay implements ExchangeObserver, AutoCloseable {
+    /**
+     * Longest round trip the delay is asked to add, in milliseconds: a second is far beyond any network between an
+     * application and its database, and connecting through more than the driver's connect timeout (5 s) fails.
+     */
+    public static final double MAX_RTT_MS = 1000;
     static final long SPIN_MICROS = 200;
 
     private final String id;

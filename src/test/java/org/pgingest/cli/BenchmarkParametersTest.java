@@ -1,6 +1,7 @@
 package org.pgingest.cli;
 
 import org.junit.jupiter.api.Test;
+import org.pgingest.load.Preparation;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,7 +60,7 @@ class BenchmarkParametersTest {
     @Test
     void numbersThatAreNotNumbersNameTheParameter() {
         assertThat(BenchmarkParameters.problem(Map.of("rows", "many"))).hasValue(
-                "-p rows=many: use a whole number of 1 or more (rows per call of the loader)");
+                "-p rows=many: use a whole number from 1 to 10,000,000 (rows per call of the loader, generated in memory before it)");
         assertThat(BenchmarkParameters.problem(Map.of("hostileShare", "NaN"))).hasValue(
                 "-p hostileShare=NaN: use a share from 0 to 1 (0.1 = one value in ten from the hostile set)");
         assertThat(BenchmarkParameters.problem(Map.of("commitEvery", "-1"))).hasValue(
@@ -76,12 +77,13 @@ class BenchmarkParametersTest {
         Map<String, Map<String, List<String>>> planning = Map.of("org.pgingest.bench.PlanningBenchmark.load",
                 Map.of("method", List.of("MULTI_ROW_VALUES", "UNNEST"), "batchSize", List.of("0"), "commitEvery", List.of("0"),
                         "prepare", List.of("UNPREPARED", "SERVER_PREPARED"), "sql", List.of("bind")));
-        assertThat(BenchmarkParameters.problemInRun(planning, given("sql", "literal", "prepare", "UNPREPARED"))).isEmpty();
-        assertThat(BenchmarkParameters.problemInRun(planning, given("sql", "bind,literal"))).hasValue(
+        Map<String, Class<? extends Enum<?>>> prepare = Map.of("prepare", Preparation.class);
+        assertThat(BenchmarkParameters.problemInRun(planning, given("sql", "literal", "prepare", "UNPREPARED"), prepare)).isEmpty();
+        assertThat(BenchmarkParameters.problemInRun(planning, given("sql", "bind,literal"), prepare)).hasValue(
                 "-p sql=literal with -p prepare=SERVER_PREPARED: literal SQL is sent as a simple query, which the server "
                         + "never prepares; use -p prepare=UNPREPARED");
         assertThat(BenchmarkParameters.problemInRun(planning, given("sql", "literal", "prepare", "UNPREPARED",
-                "method", "COPY_BINARY"))).hasValue("-p sql=literal with -p method=COPY_BINARY: literal SQL is written "
+                "method", "COPY_BINARY"), prepare)).hasValue("-p sql=literal with -p method=COPY_BINARY: literal SQL is written "
                 + "for MULTI_ROW_VALUES and UNNEST only; narrow -p method");
         assertThat(BenchmarkParameters.problem(Map.of("sql", "inline"))).hasValue("-p sql=inline: no such sql; valid: bind, literal");
     }
@@ -93,6 +95,19 @@ class BenchmarkParametersTest {
                 "-p method=COPY_FREEZE with -p existingRows=10: COPY_FREEZE replaces the table's contents on every call, "
                         + "so the table cannot hold rows before it; narrow -p method or use -p existingRows=0");
         assertThat(BenchmarkParameters.problem(Map.of("existingRows", "-5"))).hasValue(
-                "-p existingRows=-5: use a whole number of 0 or more (rows the table holds before each iteration's)");
+                "-p existingRows=-5: use a whole number from 0 to 100,000,000 (rows the table holds before each iteration's)");
+    }
+
+    /** Issue 19, item 12: no parameter of any benchmark reaches a fork unchecked. */
+    @Test
+    void everyParameterOfEveryBenchmarkHasARule() {
+        var all = org.openjdk.jmh.runner.BenchmarkList.defaultList().getAll(
+                org.openjdk.jmh.runner.format.OutputFormatFactory.createFormatInstance(System.out,
+                        org.openjdk.jmh.runner.options.VerboseMode.SILENT), List.of());
+        var enums = BenchmarkParameters.enumTypes(all);
+        var names = all.stream().flatMap(e -> e.getParams().orElse(Map.of()).keySet().stream()).distinct().toList();
+        assertThat(names).contains("rows", "workers", "rttMs", "prepare", "format", "connections");
+        assertThat(names).allSatisfy(name -> assertThat(BenchmarkParameters.ruled().contains(name) || enums.containsKey(name))
+                .as(name + " has a rule").isTrue());
     }
 }

@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,7 +39,16 @@ class PoolerLaunchTest {
                     + "batchSize=1000 commitEvery=0 existingRows=0 hostileShare=0.1 indexes=STANDARD method=BATCH "
                     + "prepareThreshold=5 rows=50 shape=USERS via=pgbouncer-transaction: SQLSTATE ")
                     .containsAnyOf("prepared statement \"S_", "does not exist", "already exists");
-            assertThat(o.stdout()).contains("FailedThroughPoolerException: SQLSTATE ").doesNotContain("\tat org.pgingest");
+            // JMH's console goes to its log beside the result: the exception there is one line, without a stack trace
+            Matcher log = Pattern.compile("JMH log in (\\S+)").matcher(o.stdout());
+            assertThat(log.find()).as(o.stdout()).isTrue();
+            Path jmhLog = Path.of(log.group(1));
+            try {
+                assertThat(Files.readString(jmhLog)).contains("FailedThroughPoolerException: SQLSTATE ")
+                        .doesNotContain("\tat org.pgingest");
+            } finally {
+                Files.deleteIfExists(jmhLog);
+            }
             ResultFile file = ResultFile.read(result);
             assertThat(file.results()).singleElement().satisfies(r -> {
                 assertThat(r.params()).containsEntry("prepareThreshold", "0");

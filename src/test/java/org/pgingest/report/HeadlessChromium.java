@@ -23,14 +23,14 @@ final class HeadlessChromium {
         this.profileRoot = profileRoot;
     }
 
-    /** The DOM after the page's load handlers ran. */
-    String dumpDom(Path page) throws IOException, InterruptedException {
-        return run(page, "--dump-dom");
+    /** The DOM after the page's load handlers ran, laid out in a window {@code width} px wide. */
+    String dumpDom(Path page, int width) throws IOException, InterruptedException {
+        return run(page, "--window-size=" + width + ",1200", "--dump-dom");
     }
 
-    /** A PNG of the top {@code height} pixels of the page at 900 px wide. */
-    Path screenshot(Path page, Path png, int height) throws IOException, InterruptedException {
-        run(page, "--window-size=900," + height, "--screenshot=" + png);
+    /** A PNG of the top {@code height} pixels of the page at {@code width} px wide. */
+    Path screenshot(Path page, Path png, int width, int height) throws IOException, InterruptedException {
+        run(page, "--window-size=" + width + "," + height, "--screenshot=" + png.toAbsolutePath());
         return png;
     }
 
