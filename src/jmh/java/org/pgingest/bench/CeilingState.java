@@ -42,8 +42,8 @@ import java.util.Optional;
 
 /**
  * The ceiling of a COPY method: the server loads the rows {@link IngestState} would send for the same
- * {@code method}, {@code shape}, {@code indexes}, {@code rows} and {@code hostileShare} (same generator, seed and
- * row numbers) from a file it reads itself, written beforehand by the suite's own encoder for that method's
+ * {@code method}, {@code shape}, {@code indexes}, {@code rows}, {@code hostileShare} and {@code existingRows} (same
+ * generator, seed and row numbers) from a file it reads itself, written beforehand by the suite's own encoder for that method's
  * format. The parameter names are IngestState's so that a report matches each COPY result to its ceiling.
  * Per call the next rows are written to the file outside the measured region; the table is truncated per
  * iteration and must then hold exactly the rows loaded, as in IngestState. Where the server cannot read the file,
@@ -68,9 +68,14 @@ public class CeilingState {
     @Param({"0.1"})
     public double hostileShare;
 
+    /** Rows the table holds before each iteration's, as in IngestState ({@link ExistingRows}). */
+    @Param({"0"})
+    public long existingRows;
+
     private Table table;
     private Connection connection;
     private RowGenerator generator;
+    private ExistingRows existing;
     private CopyFile file;
     private Path directory;
     private ServerCostMeter meter;
@@ -89,6 +94,9 @@ public class CeilingState {
                 .named(shape.tableName() + "_ceiling_" + thread.getThreadIndex());
         connection = target.dataSource().getConnection();
         table.create(connection);
+        existing = new ExistingRows(existingRows);
+        existing.fill(connection, table, new RowGenerator(shape, IngestState.SEED, hostileShare,
+                IngestState.firstRow(thread) + ExistingRows.FIRST_ROW_OFFSET));
         // The same seed and first row as IngestState's thread of the same index: the identical rows.
         generator = new RowGenerator(shape, IngestState.SEED, hostileShare, IngestState.firstRow(thread));
         // Readable by the server's operating-system user, which on the same host need not be ours.
@@ -170,7 +178,7 @@ public class CeilingState {
 
     @Setup(Level.Iteration)
     public void startIteration() throws SQLException {
-        table.truncate(connection);
+        existing.reset(connection, table);
         opsInIteration = 0;
         rowsInIteration = 0;
         windowStart = meter.startWindow(List.of(connection));
@@ -198,7 +206,7 @@ public class CeilingState {
     @TearDown(Level.Iteration)
     public void endIteration() throws SQLException {
         ServerCosts costs = meter.endWindow(windowStart, List.of(connection), SuiteWork.of(opsInIteration, rowsInIteration));
-        long inTable = table.count(connection);
+        long inTable = table.count(connection) - existing.count();
         if (inTable != rowsInIteration) {
             throw new IllegalStateException("ceiling of " + method + ": the table holds " + inTable
                     + " rows but the server reported loading " + rowsInIteration);

@@ -25,8 +25,8 @@ import java.util.Map;
 import java.util.OptionalLong;
 
 /**
- * One loader writing one table on its own connection. Each iteration starts on an empty table after a
- * checkpoint; the rows of each call are generated before it, outside the measured region (converting them
+ * One loader writing one table on its own connection. Each iteration starts on an empty table (or one holding
+ * {@code existingRows} rows, {@link ExistingRows}) after a checkpoint; the rows of each call are generated before it, outside the measured region (converting them
  * to the wire format is the loader's work and is measured); after the iteration the table must hold exactly
  * the rows the loader reported (for a method that replaces the table's contents, such as COPY_FREEZE: the rows of
  * its last call), or the run fails. With {@code -t N} each thread has a table and keys of its own, and the server
@@ -63,11 +63,16 @@ public class IngestState {
     @Param({"0.1"})
     public double hostileShare;
 
+    /** Rows the table holds before each iteration's ({@link ExistingRows}); 0 = an empty table. */
+    @Param({"0"})
+    public long existingRows;
+
     Loader loader;
     Table table;
     Connection connection;
     List<Object[]> batch;
     private RowGenerator generator;
+    private ExistingRows existing;
     private IterationWindow window;
     long opsInIteration;
     long rowsInIteration;
@@ -87,15 +92,23 @@ public class IngestState {
         Map<String, String> values = new LinkedHashMap<>();
         params.getParamsKeys().forEach(key -> values.put(key, params.getParam(key)));
         BenchmarkParameters.require(values);
-        loader = method.create(new LoadMethod.Knobs(batchSize, commitEvery));
+        loader = createLoader(new LoadMethod.Knobs(batchSize, commitEvery));
         replacesContents = method.replacesTableContents();
         table = Table.of(new SuiteSchema(server.target().schema()), shape, indexes)
                 .named(shape.tableName() + "_" + thread.getThreadIndex());
         connection = server.target().dataSource(driverOptions()).getConnection();
         table.create(connection);
+        existing = new ExistingRows(existingRows);
+        existing.fill(connection, table, new RowGenerator(shape, SEED, hostileShare,
+                firstRow(thread) + ExistingRows.FIRST_ROW_OFFSET));
         generator = new RowGenerator(shape, SEED, hostileShare, firstRow(thread));
         this.window = window;
         window.join(this);
+    }
+
+    /** The loader this trial measures: the method's (a state that adds an axis may build another). */
+    Loader createLoader(LoadMethod.Knobs knobs) {
+        return method.create(knobs);
     }
 
     /** Disjoint row numbers per thread: keys never collide across threads. */
@@ -108,11 +121,14 @@ public class IngestState {
         return loader.driverOptions();
     }
 
-    /** Empties the table, then waits for the cost window every thread shares ({@link IterationWindow}). */
+    /**
+     * Takes the table back to its existing rows (empty by default), then waits for the cost window every thread
+     * shares ({@link IterationWindow}).
+     */
     @Setup(Level.Iteration)
     public void startIteration() throws SQLException {
         try {
-            table.truncate(connection);
+            existing.reset(connection, table);
         } catch (SQLException | RuntimeException e) {
             window.abandon();
             throw e;
@@ -155,10 +171,11 @@ public class IngestState {
     @TearDown(Level.Iteration)
     public void endIteration() throws SQLException {
         window.close();
-        if (rowsInTable != rowsExpectedInTable) {
+        if (rowsInTable != existing.count() + rowsExpectedInTable) {
             throw new IllegalStateException(loader.name() + ": the table holds " + rowsInTable + " rows but the loader "
                     + "reported " + (replacesContents ? rowsExpectedInTable + " in its last call (it replaces the table's contents)"
-                    : rowsInIteration + " in this iteration"));
+                    : rowsInIteration + " in this iteration") + (existing.count() > 0 ? " beside " + existing.count()
+                    + " existing rows" : ""));
         }
     }
 

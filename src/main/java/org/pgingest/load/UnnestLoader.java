@@ -41,14 +41,20 @@ public final class UnnestLoader extends AtomicLoader {
      * like it; with {@code ordinality}, also {@code ord}, the row's 1-based position in the arrays.
      */
     static String select(Table table, boolean ordinality) {
+        return select(table, table.columns().stream().map(c -> "?::" + c.type().unnestArrayType()).toList(), ordinality);
+    }
+
+    /**
+     * The same select over {@code arrays}, one array expression per table column (of the type
+     * {@link org.pgingest.workload.ColumnType#unnestArrayType()} names): parameters, or literals written into the text.
+     */
+    static String select(Table table, List<String> arrays, boolean ordinality) {
         List<Column> columns = table.columns();
         List<String> selects = new ArrayList<>();
-        List<String> arrays = new ArrayList<>();
         List<String> aliases = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
             String alias = "c" + i;
             aliases.add(alias);
-            arrays.add("?::" + columns.get(i).type().unnestArrayType());
             selects.add(columns.get(i).type().unnestSelect("u." + alias) + " AS " + columns.get(i).name());
         }
         if (ordinality) {

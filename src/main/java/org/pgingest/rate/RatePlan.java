@@ -1,7 +1,7 @@
 package org.pgingest.rate;
 
 import org.pgingest.load.LoadMethod;
-import org.pgingest.server.LatencyProxy;
+import org.pgingest.server.RoundTripDelay;
 import org.pgingest.workload.TableShape;
 import org.pgingest.writers.ConnectionMode;
 
@@ -12,7 +12,7 @@ import java.time.Duration;
  * loader, spread over {@code workers} writers, for {@code duration}. Call k is due at k × batch /
  * rowsPerSecond seconds after the start, whoever runs it.
  *
- * @param rttMs round-trip time added by a latency proxy (0: none)
+ * @param rttMs round-trip time added to every connection (0: none)
  */
 public record RatePlan(LoadMethod method, double rowsPerSecond, int workers, Duration duration, int batch,
                        TableShape shape, ConnectionMode connections, double rttMs) {
@@ -30,8 +30,8 @@ public record RatePlan(LoadMethod method, double rowsPerSecond, int workers, Dur
         if (duration.isNegative() || duration.isZero()) {
             throw new IllegalArgumentException("--duration must be above 0, was " + duration);
         }
-        if (!(rttMs >= 0 && rttMs <= LatencyProxy.MAX_RTT_MS)) {
-            throw new IllegalArgumentException("--rtt-ms must be from 0 to " + (long) LatencyProxy.MAX_RTT_MS + ", was " + rttMs);
+        if (!(rttMs >= 0 && rttMs <= RoundTripDelay.MAX_RTT_MS)) {
+            throw new IllegalArgumentException("--rtt-ms must be from 0 to " + (long) RoundTripDelay.MAX_RTT_MS + ", was " + rttMs);
         }
         if (!method.shapes().contains(shape)) {
             throw new IllegalArgumentException(method + " does not support the " + shape.tableName() + " shape");
@@ -40,6 +40,15 @@ public record RatePlan(LoadMethod method, double rowsPerSecond, int workers, Dur
             throw new IllegalArgumentException("--duration " + duration.toMillis() + " ms is shorter than one call of "
                     + batch + " rows at " + rowsPerSecond + " rows/s");
         }
+    }
+
+    /**
+     * Rows one failure can lose: a call's rows are one transaction, except one-by-one autocommit, which commits
+     * every row ({@link LoadMethod#commitsPerCall}).
+     */
+    public long rowsAtRisk() {
+        long commits = method.commitsPerCall(batch, new LoadMethod.Knobs(batch, 0));
+        return (batch + commits - 1) / commits;
     }
 
     /** Nanoseconds between two calls' scheduled starts. */
