@@ -13,15 +13,15 @@ import java.util.Map;
  * @param properties every leading {@code -D} option, in order
  * @param jmhArgs    the arguments after them, JMH's own
  */
-record SuiteOptions(Map<String, String> properties, List<String> jmhArgs) {
+public record SuiteOptions(Map<String, String> properties, List<String> jmhArgs) {
     /** The suite's names: read by {@code org.pgingest.server.TargetConfig} and {@code EmbeddedBinaries}. */
     static final List<String> KNOWN = List.of("pg.target", "pg.version", "pg.schema", "pg.url", "pg.user",
             "pg.binaries.dir", "pg.image");
     /** One server setting each: {@code -Dpg.conf.synchronous_commit=off}. */
-    static final String SETTING_PREFIX = "pg.conf.";
+    public static final String SETTING_PREFIX = "pg.conf.";
 
     /** Splits the command line; a {@code pg.*} name the suite does not know is a {@link UsageException}. */
-    static SuiteOptions parse(String[] args) {
+    public static SuiteOptions parse(String[] args) {
         Map<String, String> properties = new LinkedHashMap<>();
         List<String> jmhArgs = new ArrayList<>();
         for (String arg : args) {
