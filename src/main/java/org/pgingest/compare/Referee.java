@@ -146,7 +146,13 @@ final class Referee implements AutoCloseable {
                 socket.close();
                 throw new RefereeException("a fork connected to the referee without a hello: " + hello, null);
             }
-            Side side = Side.ofId(words[1]);
+            Side side;
+            try {
+                side = Side.ofId(words[1]);
+            } catch (IllegalArgumentException e) {
+                socket.close();
+                throw new RefereeException("a fork connected to the referee as no side: " + hello, null);
+            }
             if (players.containsKey(side)) {
                 socket.close();
                 throw new RefereeException("two forks of the " + side.id() + " side connected at once", side);

@@ -44,10 +44,21 @@ public final class TurnProfiler implements InternalProfiler {
     /** Longer than any iteration of a healthy trial (JMH's own per-iteration timeout is 10 minutes). */
     static final int READ_TIMEOUT_MILLIS = 15 * 60 * 1000;
 
+    private final String address;
     private Socket socket;
     private BufferedReader in;
     private PrintWriter out;
     private int measured;
+
+    /** As JMH creates it in a side's fork: the referee's address from {@link #REFEREE_PROPERTY}. */
+    public TurnProfiler() {
+        this(System.getProperty(REFEREE_PROPERTY));
+    }
+
+    /** @param address {@code host:port:side}; null outside a comparison */
+    TurnProfiler(String address) {
+        this.address = address;
+    }
 
     @Override
     public String getDescription() {
@@ -74,7 +85,6 @@ public final class TurnProfiler implements InternalProfiler {
     }
 
     private void connect(BenchmarkParams benchmark) {
-        String address = System.getProperty(REFEREE_PROPERTY);
         if (address == null) {
             throw new IllegalStateException(getClass().getName() + " runs under ./bench compare only (-D"
                     + REFEREE_PROPERTY + " is not set)");
