@@ -120,7 +120,7 @@ public final class CompareMain {
         checkTarget(config);
 
         try (JmhLock lock = JmhLock.take(); SharedServer server = SharedServer.open(config)) {
-            out.println(PREFIX + common.size() + " trials in both jars, each run on both sides interleaved, about "
+            out.println(PREFIX + common.size() + (common.size() == 1 ? " trial" : " trials") + " in both jars, each run on both sides interleaved, about "
                     + minutes(estimateSeconds(common.size(), options)) + "; server " + server.summary());
             for (Side side : Side.values()) {
                 only.get(side).forEach(t -> out.println(PREFIX + "only in the " + side.id() + " jar, not compared: "
@@ -282,7 +282,8 @@ public final class CompareMain {
         notes.add("Both sides loaded into one server (" + server.summary() + "), taking turns one iteration at a "
                 + "time in ABBA order: per trial and side " + options.warmups() + " warm-up and " + options.iterations()
                 + " measured iterations of " + options.iterationTime() + ", " + options.forks() + " fork"
-                + (options.forks() == 1 ? "" : "s") + "; " + runs.size() + " trials in " + minutes(seconds) + ".");
+                + (options.forks() == 1 ? "" : "s") + "; " + runs.size() + (runs.size() == 1 ? " trial" : " trials") + " in "
+                + minutes(seconds) + ".");
         for (Side side : Side.values()) {
             if (!effective.get(side).isEmpty()) {
                 notes.add("The " + side.id() + "'s sessions set " + effective.get(side).entrySet().stream()

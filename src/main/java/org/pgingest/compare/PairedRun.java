@@ -73,7 +73,7 @@ final class PairedRun implements AutoCloseable {
         this.forks = forks;
         this.work = work;
         Files.createDirectories(work);
-        this.turnJar = writeTurnJar(work.resolve("turn-profiler.jar"));
+        this.turnJar = writeTurnJar(work.resolve("turn-profiler.jar").toAbsolutePath());
         this.referee = new Referee();
         // Ctrl-C or SIGTERM: the sides' launchers and forks go with this JVM (a fork waits on its launcher forever).
         Runtime.getRuntime().addShutdownHook(stopOnExit);
