@@ -48,14 +48,16 @@ record CompareOptions(Map<Side, Path> jars, Map<Side, List<String>> sideArgs, Op
             + "[REGEX]... [-e REGEX]... [-p NAME=V1,V2]... [-f N] [-wi N] [-w TIME] [-i N] [-r TIME] [-t N]";
     static final Path DEFAULT_RESULTS = Path.of("target", "compare");
     /**
-     * Defaults per side and trial: one fork, two warm-up iterations and 16 measured ones of one second. Why these:
-     * docs/compare.md, "Why these lengths".
+     * Defaults per side and trial: one fork, two warm-up iterations and 16 measured ones of half a second, so about
+     * 30 s a trial and 4 minutes for the quick selection's eight. Half a second: an iteration also costs its table
+     * reset, checkpoint and cost windows (about 0.15 s here), so shorter ones buy pairs with overhead; 16 pairs: the
+     * interval's t quantile is within 15 % of its large-sample value from there. Why: docs/compare.md, "Lengths".
      */
     static final int DEFAULT_FORKS = 1;
     static final int DEFAULT_WARMUPS = 2;
-    static final TimeValue DEFAULT_WARMUP_TIME = TimeValue.seconds(1);
+    static final TimeValue DEFAULT_WARMUP_TIME = TimeValue.milliseconds(500);
     static final int DEFAULT_ITERATIONS = 16;
-    static final TimeValue DEFAULT_ITERATION_TIME = TimeValue.seconds(1);
+    static final TimeValue DEFAULT_ITERATION_TIME = TimeValue.milliseconds(500);
 
     /** Reads the arguments after the leading {@code -D} options; a mistake is one line with the usage. */
     static CompareOptions parse(List<String> args) {
