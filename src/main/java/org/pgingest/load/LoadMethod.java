@@ -174,7 +174,7 @@ public enum LoadMethod {
             return least;
         }
 
-        /** What the value means, for messages and the README. */
+        /** What the value means, for messages and docs/methods.md. */
         public String meaning() {
             return meaning;
         }

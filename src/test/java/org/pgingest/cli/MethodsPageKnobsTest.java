@@ -16,13 +16,13 @@ import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** README's loader table shows the knobs each method declares, and names every method once. */
-class ReadmeLoaderKnobsTest {
+/** docs/methods.md's loader table shows the knobs each method declares, and names every method once. */
+class MethodsPageKnobsTest {
     private static final Pattern CODE = Pattern.compile("`([A-Za-z_]+)`");
 
     @Test
     void theKnobsColumnMatchesWhatEachMethodDeclares() throws Exception {
-        List<String> rows = Files.readAllLines(Path.of("README.md")).stream()
+        List<String> rows = Files.readAllLines(Path.of("docs/methods.md")).stream()
                 .dropWhile(l -> !l.startsWith("| `LoadMethod` |")).skip(2)
                 .takeWhile(l -> l.startsWith("| `")).toList();
         Set<LoadMethod> seen = EnumSet.noneOf(LoadMethod.class);
