@@ -271,7 +271,8 @@ public final class Campaign {
 
     /** A plain benchmark run on a server of its own (the launcher's), as {@code ./bench} does. */
     private ResultFile bench(Path result, List<String> args) throws IOException, InterruptedException {
-        if (!Files.isRegularFile(result)) {
+        // JMH creates its result file when it starts: an interrupted run leaves it empty.
+        if (!Files.isRegularFile(result) || Files.size(result) == 0) {
             Files.createDirectories(result.getParent());
             List<String> all = new ArrayList<>(leading);
             all.addAll(args);

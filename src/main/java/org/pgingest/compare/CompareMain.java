@@ -1,17 +1,10 @@
 package org.pgingest.compare;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import org.pgingest.cli.BenchmarkParameters;
 import org.pgingest.cli.SuiteOptions;
 import org.pgingest.cli.UsageException;
-import org.pgingest.gate.FactsCheck;
 import org.pgingest.gate.GateInputException;
 import org.pgingest.gate.GateResult;
-import org.pgingest.gate.JsonVerdict;
-import org.pgingest.gate.MarkdownVerdict;
-import org.pgingest.results.Metric;
 import org.pgingest.results.ResultFile;
 import org.pgingest.results.ResultFileException;
 import org.pgingest.server.ContainerTarget;
@@ -33,11 +26,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -156,12 +146,13 @@ public final class CompareMain {
                 }
             }
             Files.deleteIfExists(work.resolve("turn-profiler.jar"));
-            Map<Side, Path> merged = new EnumMap<>(Side.class);
+            Map<Side, ResultFile> results = new EnumMap<>(Side.class);
             for (Side side : Side.values()) {
-                merged.put(side, merge(runs, side, work.resolve(side.id() + ".json")));
+                results.put(side, ResultFile.read(PairedRun.merge(runs, side, work.resolve(side.id() + ".json"))));
             }
             long seconds = Math.round((System.nanoTime() - started) / 1e9);
-            Verdict verdict = verdict(merged, sides, effective, runs, only, jars, server, options, seconds);
+            ComparisonReport verdict = ComparisonReport.of(new ComparisonReport.Run(jars, sides, effective, runs, only,
+                    server.summary(), options, seconds), results);
             Files.writeString(work.resolve("verdict.md"), verdict.markdown(), StandardCharsets.UTF_8);
             Files.writeString(work.resolve("verdict.json"), verdict.json(), StandardCharsets.UTF_8);
             replaceTree(work, options.results());
@@ -249,147 +240,6 @@ public final class CompareMain {
     static String minutes(double seconds) {
         long s = Math.round(seconds);
         return s < 60 ? s + " s" : s / 60 + " min " + s % 60 + " s";
-    }
-
-    /** One JMH JSON array of the side's trials that both sides completed, and one facts file beside it. */
-    private static Path merge(List<PairedRun.TrialRun> runs, Side side, Path result) throws IOException {
-        ObjectMapper json = new ObjectMapper();
-        ArrayNode entries = json.createArrayNode();
-        StringBuilder facts = new StringBuilder();
-        for (PairedRun.TrialRun r : runs) {
-            if (r.results().size() < 2) {
-                continue;
-            }
-            Path part = r.results().get(side);
-            for (JsonNode entry : json.readTree(part.toFile())) {
-                entries.add(entry);
-            }
-            Path partFacts = Path.of(part + ResultFile.FACTS_SUFFIX);
-            if (Files.exists(partFacts)) {
-                facts.append(Files.readString(partFacts, StandardCharsets.UTF_8));
-            }
-        }
-        json.writerWithDefaultPrettyPrinter().writeValue(result.toFile(), entries);
-        Files.writeString(Path.of(result + ResultFile.FACTS_SUFFIX), facts, StandardCharsets.UTF_8);
-        return result;
-    }
-
-    /** The verdict in both forms, its exit code and summary line. */
-    private record Verdict(String markdown, String json, int exitCode, String summary) {
-    }
-
-    private static Verdict verdict(Map<Side, Path> merged, Map<Side, SideOptions> sides,
-                                   Map<Side, Map<String, String>> effective, List<PairedRun.TrialRun> runs,
-                                   Map<Side, List<Trial>> only, Map<Side, BenchmarkJar> jars, SharedServer server,
-                                   CompareOptions options, long seconds) {
-        ResultFile baseline = ResultFile.read(merged.get(Side.BASELINE));
-        ResultFile candidate = ResultFile.read(merged.get(Side.CANDIDATE));
-        List<String> notes = new ArrayList<>();
-        notes.add("Both sides loaded into one server (" + server.summary() + "), taking turns one iteration at a "
-                + "time in ABBA order: per trial and side " + options.warmups() + " warm-up and " + options.iterations()
-                + " measured iterations of " + options.iterationTime() + ", " + options.forks() + " fork"
-                + (options.forks() == 1 ? "" : "s") + "; " + runs.size() + (runs.size() == 1 ? " trial" : " trials") + " in "
-                + minutes(seconds) + ".");
-        for (Side side : Side.values()) {
-            if (!effective.get(side).isEmpty()) {
-                notes.add("The " + side.id() + "'s sessions set " + effective.get(side).entrySet().stream()
-                        .map(e -> "`" + e.getKey() + "` = " + e.getValue()).collect(Collectors.joining(", "))
-                        + " (read back).");
-            }
-        }
-        for (Side side : Side.values()) {
-            if (!only.get(side).isEmpty()) {
-                notes.add("Only in the " + side.id() + " jar, not compared: " + only.get(side).stream()
-                        .map(t -> "`" + t.label() + "`").collect(Collectors.joining(", ")) + ".");
-            }
-        }
-        boolean baselineFailed = false;
-        boolean candidateFailed = false;
-        for (PairedRun.TrialRun r : runs) {
-            for (Map.Entry<Side, String> f : r.failures().entrySet()) {
-                notes.add("**Failed** on the " + f.getKey().id() + " side: `" + r.trial().label() + "`: "
-                        + f.getValue() + ".");
-                baselineFailed |= f.getKey() == Side.BASELINE;
-                candidateFailed |= f.getKey() == Side.CANDIDATE;
-            }
-        }
-        GateResult result = null;
-        if (!baseline.results().isEmpty()) {
-            result = PairedVerdict.judge(baseline, candidate, options.rules(), askedDifferences(baseline, candidate, sides, notes));
-        }
-        int scores = result == null ? 0 : (int) result.comparisons().stream()
-                .filter(c -> c.paired() != null && c.metric().equals(Metric.PRIMARY)).count();
-        int exit = baselineFailed || result == null ? GateResult.UNUSABLE
-                : Math.max(result.exitCode(), candidateFailed ? GateResult.REGRESSION : GateResult.PASS);
-        String outcome = exit == GateResult.PASS ? "PASS" : exit == GateResult.REGRESSION ? "REGRESSION" : "UNUSABLE";
-        String summary = result == null ? outcome + ": no trial ran on both sides"
-                : outcome + ": " + result.summary().replaceFirst("^(PASS|REGRESSION): ", "")
-                + (candidateFailed || baselineFailed ? "; failed trials listed above the table" : "");
-        String rules = result == null ? "" : PairedVerdict.rules(result, scores);
-        String markdown = result == null
-                ? "## Paired comparison: " + outcome + "\n\n" + String.join("\n\n", notes) + "\n"
-                : MarkdownVerdict.render(result, "Paired comparison", notes, rules).replaceFirst(
-                "^## Paired comparison: (PASS|REGRESSION|SERVERS DIFFER)", "## Paired comparison: "
-                        + (result.refused() ? "SERVERS DIFFER" : outcome));
-        Map<String, Object> tree = result == null ? new LinkedHashMap<>() : JsonVerdict.tree(result, rules);
-        tree.put("outcome", outcome.toLowerCase(java.util.Locale.ROOT));
-        tree.put("exitCode", exit);
-        tree.put("summary", summary);
-        Map<String, Object> comparison = new LinkedHashMap<>();
-        comparison.put("method", "paired");
-        for (Side side : Side.values()) {
-            comparison.put(side.id() + "Jar", jars.get(side).path().toString());
-        }
-        comparison.put("server", server.summary());
-        Map<String, Object> settings = new LinkedHashMap<>();
-        effective.forEach((side, values) -> settings.put(side.id(), values));
-        comparison.put("sessionSettings", settings);
-        comparison.put("iterations", Map.of("forks", options.forks(), "warmups", options.warmups(),
-                "warmupTime", options.warmupTime().toString(), "measured", options.iterations(),
-                "measuredTime", options.iterationTime().toString()));
-        comparison.put("alpha", options.rules().alpha());
-        comparison.put("scoresJudged", scores);
-        comparison.put("confidence", PairedVerdict.confidence(options.rules().alpha(), scores));
-        comparison.put("seconds", seconds);
-        List<Map<String, Object>> trials = new ArrayList<>();
-        for (PairedRun.TrialRun r : runs) {
-            Map<String, Object> t = new LinkedHashMap<>();
-            t.put("benchmark", r.trial().benchmark());
-            t.put("mode", r.trial().mode().shortLabel());
-            t.put("params", r.trial().params());
-            t.put("turns", r.turns());
-            Map<String, String> failures = new LinkedHashMap<>();
-            r.failures().forEach((side, why) -> failures.put(side.id(), why));
-            t.put("failures", failures);
-            trials.add(t);
-        }
-        comparison.put("trials", trials);
-        for (Side side : Side.values()) {
-            comparison.put("onlyIn" + (side == Side.BASELINE ? "Baseline" : "Candidate"),
-                    only.get(side).stream().map(Trial::label).toList());
-        }
-        tree.put("comparison", comparison);
-        return new Verdict(markdown, JsonVerdict.write(tree), exit, summary);
-    }
-
-    /**
-     * Whether the sides' decisive server facts differ only where the user asked them to (a per-side
-     * {@code synchronous_commit}): then they are judged anyway, with a note; any other difference is the gate's
-     * "servers differ".
-     */
-    private static boolean askedDifferences(ResultFile baseline, ResultFile candidate, Map<Side, SideOptions> sides,
-                                            List<String> notes) {
-        FactsCheck facts = FactsCheck.of(baseline, candidate);
-        if (facts.comparable()) {
-            return false;
-        }
-        Set<String> asked = new LinkedHashSet<>();
-        sides.values().forEach(s -> asked.addAll(s.settings().keySet()));
-        boolean allAsked = facts.differences().stream().allMatch(d -> asked.contains(d.substring(0, d.indexOf(':'))));
-        if (allAsked) {
-            notes.add("The sides' servers differ as asked per side: " + String.join("; ", facts.differences()) + ".");
-        }
-        return allAsked;
     }
 
     private static void writeAtomically(Path file, String text) throws IOException {

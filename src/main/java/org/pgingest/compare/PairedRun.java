@@ -1,5 +1,10 @@
 package org.pgingest.compare;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import org.pgingest.results.ResultFile;
+
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -201,6 +206,32 @@ final class PairedRun implements AutoCloseable {
                 .filter(l -> l.startsWith("pg-ingest-bench: ") && !l.contains("JMH results in"))
                 .reduce((first, second) -> second)
                 .map(l -> l.substring("pg-ingest-bench: ".length()));
+    }
+
+    /**
+     * One JMH JSON array of a side's trials that both sides completed (a trial one side failed is judged on neither),
+     * and one facts file beside it.
+     */
+    static Path merge(List<TrialRun> runs, Side side, Path result) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        ArrayNode entries = json.createArrayNode();
+        StringBuilder facts = new StringBuilder();
+        for (TrialRun r : runs) {
+            if (r.results().size() < Side.values().length) {
+                continue;
+            }
+            Path part = r.results().get(side);
+            for (JsonNode entry : json.readTree(part.toFile())) {
+                entries.add(entry);
+            }
+            Path partFacts = Path.of(part + ResultFile.FACTS_SUFFIX);
+            if (Files.exists(partFacts)) {
+                facts.append(Files.readString(partFacts, StandardCharsets.UTF_8));
+            }
+        }
+        json.writerWithDefaultPrettyPrinter().writeValue(result.toFile(), entries);
+        Files.writeString(Path.of(result + ResultFile.FACTS_SUFFIX), facts, StandardCharsets.UTF_8);
+        return result;
     }
 
     /** SIGTERM to the launcher and its forks (a fork's shutdown hook stops what it started), then SIGKILL. */
