@@ -4,6 +4,7 @@ import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.VerboseMode;
+import org.pgingest.cli.BenchmarkParameters;
 import org.pgingest.cli.UsageException;
 
 import java.io.IOException;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.PatternSyntaxException;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
@@ -92,21 +94,8 @@ public record BenchmarkJar(Side side, Path path, String list) {
         select(includes, excludes).forEach((entry, defaults) -> {
             Map<String, List<String>> space = new LinkedHashMap<>(defaults);
             given.forEach((name, values) -> space.computeIfPresent(name, (n, old) -> values));
-            List<Map<String, String>> combinations = new ArrayList<>();
-            combinations.add(new LinkedHashMap<>());
-            space.forEach((name, values) -> {
-                List<Map<String, String>> longer = new ArrayList<>();
-                for (Map<String, String> c : combinations) {
-                    for (String value : values) {
-                        Map<String, String> next = new LinkedHashMap<>(c);
-                        next.put(name, value);
-                        longer.add(next);
-                    }
-                }
-                combinations.clear();
-                combinations.addAll(longer);
-            });
-            combinations.forEach(c -> trials.add(new Trial(entry.getUsername(), entry.getMode(), new java.util.TreeMap<>(c))));
+            List<Map<String, String>> combinations = BenchmarkParameters.combinations(space);
+            combinations.forEach(c -> trials.add(new Trial(entry.getUsername(), entry.getMode(), new TreeMap<>(c))));
         });
         return trials;
     }

@@ -3,6 +3,7 @@ package org.pgingest.compare;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgingest.ProcessTrees;
+import org.pgingest.RunDirectories;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -131,7 +132,7 @@ class CompareMainTest {
         assertThat(o.errorLines()).containsExactly(PREFIX + "--candidate-opt -Dpg.conf.shared_buffers=1GB: shared_buffers "
                 + "is set for the whole server (context postmaster) and both sides share one server; give it once before "
                 + "--baseline for both, or compare two servers' runs with ./bench gate");
-        assertNoRunDirectoryOf(o.pid());
+        RunDirectories.assertNoneOf(o.pid());
     }
 
     @Test
@@ -142,15 +143,6 @@ class CompareMainTest {
         assertThat(o.errorLines()).singleElement().asString()
                 .startsWith(PREFIX + "--candidate-opt {commit_delay=soon}: the server refused a session with these "
                         + "settings: FATAL: invalid value for parameter \"commit_delay\": \"soon\"");
-        assertNoRunDirectoryOf(o.pid());
-    }
-
-    private static void assertNoRunDirectoryOf(long pid) throws IOException {
-        Path root = Path.of(System.getProperty("java.io.tmpdir"), "pg-ingest-bench");
-        if (Files.isDirectory(root)) {
-            try (var entries = Files.list(root)) {
-                assertThat(entries.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("run-" + pid + "-"));
-            }
-        }
+        RunDirectories.assertNoneOf(o.pid());
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.pgingest.ProcessTrees;
+import org.pgingest.RunDirectories;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -143,7 +144,7 @@ class CompareSmokeIT {
                     .get(0)).get("server");
             assertThat(facts.get("target").asText()).isEqualTo("external");
         }
-        assertNoRunDirectoryOf(o.pid());
+        RunDirectories.assertNoneOf(o.pid());
     }
 
     /**
@@ -178,15 +179,6 @@ class CompareSmokeIT {
         Outcome gate = java("org.pgingest.cli.GateMain", List.of(OUT.resolve("planted/baseline.json").toString(),
                 OUT.resolve("planted/candidate.json").toString(), "--timed-advisory"));
         assertThat(gate.exit()).as("the gate judges the counted figures alike: " + gate.stdout()).isZero();
-        assertNoRunDirectoryOf(o.pid());
-    }
-
-    private static void assertNoRunDirectoryOf(long pid) throws IOException {
-        Path root = Path.of(System.getProperty("java.io.tmpdir"), "pg-ingest-bench");
-        if (Files.isDirectory(root)) {
-            try (var entries = Files.list(root)) {
-                assertThat(entries.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("run-" + pid + "-"));
-            }
-        }
+        RunDirectories.assertNoneOf(o.pid());
     }
 }
