@@ -43,6 +43,8 @@ public final class Campaign {
     /** Rows per call where the delay is measured: there it is a large share of the call. */
     private static final int DELAY_ROWS = 100;
     private static final int[] LINE_ROWS = {1000, 5000};
+    /** Measured iterations of each calibration run (1 s each): four runs give each figure 12 to 24 s. */
+    private static final int CALIBRATION_ITERATIONS = 6;
 
     private final Path dir;
     private final Path jar;
@@ -159,13 +161,21 @@ public final class Campaign {
         say("done in " + CompareMain.minutes((System.nanoTime() - started) / 1e9) + ": " + dir.resolve("summary.md"));
     }
 
-    /** The quiet-machine estimate: per-iteration and per-trial costs as CompareMain estimates them. */
+    /**
+     * The quiet-machine estimate, from the per-trial and per-iteration costs {@link CompareMain} estimates with, and
+     * about 10 s per launcher for its JVM and server (a comparison's, or a separate run's embedded server).
+     */
     private double estimateSeconds() {
+        double launcher = 10;
         CompareOptions defaults = CompareOptions.parse(List.of("--baseline", "a", "--candidate", "b"));
-        double quick = CompareMain.estimateSeconds(8, defaults) + 10;
-        double one = CompareMain.estimateSeconds(1, defaults) + 10;
-        double calibrate = settings.methods().size() * 2 * (4 * 11 + 10 * 2 + 2 * 11);
-        double truth = settings.methods().size() * settings.sizes().size() * 4 * (10 + (settings.trueIterations() + 2) * 1.2);
+        double quick = launcher + CompareMain.estimateSeconds(8, defaults);
+        double one = launcher + CompareMain.estimateSeconds(1, defaults);
+        double second = 1 + CompareMain.ITERATION_OVERHEAD_SECONDS;
+        double calibrationTrial = CompareMain.TRIAL_OVERHEAD_SECONDS + (1 + CALIBRATION_ITERATIONS) * second;
+        // Per method: two plain runs of three row counts, two delayed runs of one.
+        double calibrate = settings.methods().size() * (4 * launcher + 2 * 3 * calibrationTrial + 2 * calibrationTrial);
+        double truth = settings.methods().size() * settings.sizes().size() * 4
+                * (launcher + CompareMain.TRIAL_OVERHEAD_SECONDS + (2 + settings.trueIterations()) * second);
         return calibrate + truth + settings.aa() * quick
                 + (double) settings.planted() * settings.methods().size() * settings.sizes().size() * one;
     }
@@ -174,7 +184,8 @@ public final class Campaign {
     private List<Planted> calibrate(String method, Map<String, Object> calibration) throws IOException, InterruptedException {
         Path d = dir.resolve("calibration");
         String rows = DELAY_ROWS + "," + LINE_ROWS[0] + "," + LINE_ROWS[1];
-        List<String> common = List.of(INGEST, "-p", "method=" + method, "-f", "1", "-wi", "1", "-w", "1s", "-i", "6", "-r", "1s");
+        List<String> common = List.of(INGEST, "-p", "method=" + method, "-f", "1", "-wi", "1", "-w", "1s", "-i",
+                Integer.toString(CALIBRATION_ITERATIONS), "-r", "1s");
         List<String> delayed = List.of("-Dpg.conf.commit_delay=" + settings.delay(), "-Dpg.conf.commit_siblings=0");
         Map<Integer, List<Double>> plain = new LinkedHashMap<>();
         List<Double> slow = new ArrayList<>();

@@ -45,12 +45,12 @@ public final class CompareMain {
      * Seconds a trial spends outside its iterations on a quiet 2-core machine: both sides' launchers and forks
      * starting, the external target's checks, the trial's setup (about 3 to 4 s measured, docs/compare.md).
      */
-    private static final double TRIAL_OVERHEAD_SECONDS = 4;
+    static final double TRIAL_OVERHEAD_SECONDS = 4;
     /**
      * Seconds an iteration spends outside its measured time: the table reset, checkpoint and both edges of the cost
      * window (0.1 to 0.18 s measured on this machine with one or two other builds running).
      */
-    private static final double ITERATION_OVERHEAD_SECONDS = 0.15;
+    static final double ITERATION_OVERHEAD_SECONDS = 0.15;
 
     private CompareMain() {
     }
@@ -187,7 +187,7 @@ public final class CompareMain {
     /** What every side's run would fail on, found here before the server starts (as ./bench does). */
     private static void checkTarget(TargetConfig config) {
         for (Side side : Side.values()) {
-            config.withSchema(config.schema() + "_" + side.id());
+            SharedServer.schema(config, side);
         }
         if (config.kind() != TargetKind.EXTERNAL) {
             PgVersions.resolve(config.pgVersion());

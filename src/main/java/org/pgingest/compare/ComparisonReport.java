@@ -84,7 +84,9 @@ record ComparisonReport(String markdown, String json, int exitCode, String summa
                     + scores.stream().map(c -> c.entry().label().replaceFirst("^[^(]*\\(", "(") + " "
                             + percent(c.paired().detectableChange(POWER))).collect(Collectors.joining(", ")) + ".");
         }
-        int exit = baselineFailed || result == null ? GateResult.UNUSABLE
+        // A trial the baseline failed leaves nothing to judge it by; one only the candidate failed is the candidate's.
+        int exit = baselineFailed ? GateResult.UNUSABLE
+                : result == null ? (candidateFailed ? GateResult.REGRESSION : GateResult.UNUSABLE)
                 : Math.max(result.exitCode(), candidateFailed ? GateResult.REGRESSION : GateResult.PASS);
         String outcome = exit == GateResult.PASS ? "PASS" : exit == GateResult.REGRESSION ? "REGRESSION"
                 : result != null && result.refused() ? "SERVERS DIFFER" : "UNUSABLE";

@@ -89,9 +89,13 @@ final class SharedServer implements AutoCloseable {
 
     /** The side's schema: the suite's schema with the side's name, e.g. {@code pgingest_candidate}. */
     String schema(Side side) {
+        return schema(config, side);
+    }
+
+    /** The same for a configuration; a name PostgreSQL would refuse is a {@link TargetException}. */
+    static String schema(TargetConfig config, Side side) {
         String schema = config.schema() + "_" + side.id();
-        config.withSchema(schema);
-        return schema;
+        return config.withSchema(schema).schema();
     }
 
     /**
