@@ -72,7 +72,7 @@ public final class Campaign {
             List<Double> sizes = List.of(0.03, 0.05, 0.10);
             List<String> methods = List.of("COPY_BINARY", "BATCH");
             int delay = 1000;
-            int trueIterations = 16;
+            int trueIterations = 12;
             List<String> compareArgs = new ArrayList<>();
             for (int i = 0; i < args.size(); i++) {
                 String a = args.get(i);

@@ -131,19 +131,13 @@ public final class CompareMain {
             }
             Path work = options.results().resolveSibling(options.results().getFileName() + ".partial");
             deleteTree(work);
-            List<PairedRun.TrialRun> runs = new ArrayList<>();
-            try (PairedRun run = new PairedRun(jars, sides, server, options.iterationArgs(), options.forks(), work)) {
-                for (int i = 0; i < common.size(); i++) {
-                    long t0 = System.nanoTime();
-                    Trial trial = common.get(i);
-                    out.println(PREFIX + "trial " + (i + 1) + " of " + common.size() + ": " + trial.label());
-                    PairedRun.TrialRun r = run.run(trial, i + 1);
-                    runs.add(r);
-                    r.failures().forEach((side, why) -> err.println(PREFIX + trial.label() + " failed on the "
-                            + side.id() + " side: " + why));
-                    out.println(PREFIX + "trial " + (i + 1) + " took " + Math.round((System.nanoTime() - t0) / 1e9) + " s"
-                            + (r.turns().isEmpty() ? "" : ", turns " + String.join(" ", r.turns())));
-                }
+            List<PairedRun.TrialRun> runs;
+            try {
+                runs = runTrials(common, jars, sides, server, options, work, out, err);
+            } catch (IOException | InterruptedException | RuntimeException e) {
+                // Nothing half-done: a comparison that did not finish leaves no partial results behind.
+                deleteTree(work);
+                throw e;
             }
             Files.deleteIfExists(work.resolve("turn-profiler.jar"));
             Map<Side, ResultFile> results = new EnumMap<>(Side.class);
@@ -167,6 +161,28 @@ public final class CompareMain {
                     + ", exit " + verdict.exitCode() + ")");
             return verdict.exitCode();
         }
+    }
+
+    /** Every common trial on both sides, one after the other, with a line per trial. */
+    private static List<PairedRun.TrialRun> runTrials(List<Trial> common, Map<Side, BenchmarkJar> jars,
+                                                      Map<Side, SideOptions> sides, SharedServer server,
+                                                      CompareOptions options, Path work, PrintStream out, PrintStream err)
+            throws IOException, InterruptedException {
+        List<PairedRun.TrialRun> runs = new ArrayList<>();
+        try (PairedRun run = new PairedRun(jars, sides, server, options.iterationArgs(), options.forks(), work)) {
+            for (int i = 0; i < common.size(); i++) {
+                long t0 = System.nanoTime();
+                Trial trial = common.get(i);
+                out.println(PREFIX + "trial " + (i + 1) + " of " + common.size() + ": " + trial.label());
+                PairedRun.TrialRun r = run.run(trial, i + 1);
+                runs.add(r);
+                r.failures().forEach((side, why) -> err.println(PREFIX + trial.label() + " failed on the "
+                        + side.id() + " side: " + why));
+                out.println(PREFIX + "trial " + (i + 1) + " took " + Math.round((System.nanoTime() - t0) / 1e9) + " s"
+                        + (r.turns().isEmpty() ? "" : ", turns " + String.join(" ", r.turns())));
+            }
+        }
+        return runs;
     }
 
     /** Every {@code -p} name must be some selected benchmark's, and every combination valid (the launcher's checks). */

@@ -62,7 +62,12 @@ final class PairedRun implements AutoCloseable {
         return t;
     });
     private final List<Process> running = new ArrayList<>();
-    private final Thread stopOnExit = new Thread(this::stopAll, "pg-ingest-bench-compare-shutdown");
+    /** Set when the JVM shuts down (Ctrl-C, SIGTERM): what the trials left is no comparison to write down. */
+    private volatile boolean stopped;
+    private final Thread stopOnExit = new Thread(() -> {
+        stopped = true;
+        stopAll();
+    }, "pg-ingest-bench-compare-shutdown");
 
     /**
      * @param iterationArgs JMH's forks, warm-up, measurement and thread options, the same for both sides
@@ -167,6 +172,9 @@ final class PairedRun implements AutoCloseable {
                     present.put(side, path);
                 }
             });
+        }
+        if (stopped) {
+            throw new InterruptedException("the comparison was stopped (its JVM is shutting down)");
         }
         failures.replaceAll((side, why) -> why + " (log: " + logs.get(side) + ")");
         return new TrialRun(trial, present, turns, failures);
