@@ -30,6 +30,13 @@ import java.util.jar.JarOutputStream;
  * of that side's jar, so each side is measured by its own build's harness, server costs and checks), both started
  * together, their forks taking turns one iteration at a time under the {@link Referee}. Trials run one after the
  * other; a side's launcher that fails or hangs is stopped with everything it started.
+ *
+ * <p>Why two warm forks taking turns, and not the two other ways to interleave (docs/compare.md has the figures):
+ * ABBA blocks of whole short runs pay a JVM, a fork, the target's checks and the JIT's warm-up (3 to 4 s here) for
+ * every run, so either few pairs or pairs far apart in time; both builds in one JVM through two class loaders,
+ * alternating calls, would need glue to each build's internal API, would share one heap and JIT between the sides
+ * (a candidate's garbage collected on the baseline's time), and would leave no window in which one side's WAL,
+ * fsyncs and commits could be counted, since the server's counters cover the whole server.
  */
 final class PairedRun implements AutoCloseable {
     /** How long a side's launcher may take to write its results and end after its last turn. */
