@@ -6,7 +6,8 @@
 #   presets/compare-campaign.sh DIR --aa 2 --planted 2 --sizes 10 --methods COPY_BINARY    a small trial run
 # Leading -D options after DIR go to every run (e.g. -Djmh.ignoreLock=true beside another JMH run). About 2 hours on a
 # quiet 2-core machine (the first line it prints says how long it expects); every comparison's JSON and
-# DIR/summary.md, DIR/summary.json at the end.
+# DIR/summary.md, DIR/summary.json at the end. It runs target/benchmarks.jar throughout: build nothing in this clone
+# while it runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:-target/compare-campaign}

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -80,7 +81,8 @@ public final class Campaign {
                 switch (a) {
                     case "--aa" -> aa = Integer.parseInt(v);
                     case "--planted" -> planted = Integer.parseInt(v);
-                    case "--sizes" -> sizes = java.util.Arrays.stream(v.split(",")).map(s -> Double.parseDouble(s) / 100).toList();
+                    case "--sizes" -> sizes = Arrays.stream(v.split(",")).map(s -> Double.parseDouble(s) / 100)
+                            .toList();
                     case "--methods" -> methods = List.of(v.split(","));
                     case "--commit-delay" -> delay = Integer.parseInt(v);
                     case "--true-iterations" -> trueIterations = Integer.parseInt(v);
@@ -132,7 +134,8 @@ public final class Campaign {
     private void run() throws IOException, InterruptedException {
         say("campaign in " + dir + ": calibration, true effects, " + settings.aa() + " A/A comparisons of the quick "
                 + "selection and " + settings.planted() + " planted comparisons per method and size (" + settings.methods()
-                + " x " + settings.sizes() + "); about " + CompareMain.minutes(estimateSeconds()) + " on a quiet 2-core machine");
+                + " x " + settings.sizes() + "); about " + CompareMain.minutes(estimateSeconds())
+                + " on a quiet 2-core machine");
         List<Planted> planted = new ArrayList<>();
         Map<String, Object> calibration = new LinkedHashMap<>();
         for (String method : settings.methods()) {
@@ -158,6 +161,8 @@ public final class Campaign {
             }
         }
         CampaignSummary.write(dir, settings, planted, calibration, trueEffects, (System.nanoTime() - started) / 1e9);
+        // The copy is the build itself under another name: nothing to keep beside the results.
+        Files.deleteIfExists(baselineJar);
         say("done in " + CompareMain.minutes((System.nanoTime() - started) / 1e9) + ": " + dir.resolve("summary.md"));
     }
 
@@ -250,7 +255,8 @@ public final class Campaign {
         m.put("scores", scores);
         m.put("ratio", ratio);
         m.put("slowdown", 1 - ratio);
-        say("true effect " + p.name() + " at " + p.rows() + " rows: " + String.format(Locale.ROOT, "%.1f %%", (1 - ratio) * 100));
+        say("true effect " + p.name() + " at " + p.rows() + " rows: "
+                + String.format(Locale.ROOT, "%.1f %%", (1 - ratio) * 100));
         return m;
     }
 

@@ -2,6 +2,7 @@ package org.pgingest.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.commons.statistics.distribution.TDistribution;
+import org.pgingest.gate.PairedRatio;
 import org.pgingest.results.ResultFile;
 
 import java.io.IOException;
@@ -28,8 +29,6 @@ import java.util.stream.Stream;
  * gate on two runs can at best do with them.
  */
 final class CampaignSummary {
-    private static final double POWER = 0.9;
-
     private CampaignSummary() {
     }
 
@@ -88,7 +87,8 @@ final class CampaignSummary {
             return List.of();
         }
         try (Stream<Path> dirs = Files.list(parent)) {
-            return dirs.filter(d -> Files.isRegularFile(d.resolve("verdict.json"))).sorted().map(CampaignSummary::read).toList();
+            return dirs.filter(d -> Files.isRegularFile(d.resolve("verdict.json"))).sorted().map(CampaignSummary::read)
+                    .toList();
         }
     }
 
@@ -103,8 +103,8 @@ final class CampaignSummary {
         double vb = variance(b) / b.length;
         double df = (va + vb) * (va + vb) / (va * va / (a.length - 1) + vb * vb / (b.length - 1));
         TDistribution t = TDistribution.of(df);
-        return Math.expm1((t.inverseSurvivalProbability((1 - confidence) / 2) + t.inverseCumulativeProbability(POWER))
-                * Math.sqrt(va + vb));
+        return Math.expm1((t.inverseSurvivalProbability((1 - confidence) / 2)
+                + t.inverseCumulativeProbability(PairedRatio.DETECTION_POWER)) * Math.sqrt(va + vb));
     }
 
     private static double variance(double[] x) {
@@ -147,7 +147,8 @@ final class CampaignSummary {
         falseAlarms.put("unusable", aa.stream().filter(o -> o.exit() == 2).count());
         List<Double> aaSeconds = aa.stream().map(Outcome::seconds).toList();
         falseAlarms.put("secondsMedian", median(aaSeconds));
-        falseAlarms.put("secondsMax", aaSeconds.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN));
+        double longest = aaSeconds.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+        falseAlarms.put("secondsMax", longest);
         summary.put("falseAlarms", falseAlarms);
         md.append("## False alarms: ").append(aa.size()).append(" A/A comparisons of the quick selection\n\n")
                 .append("| judged by | comparisons with a timed regression | with a counted regression |\n|---|---:|---:|\n")
@@ -158,7 +159,7 @@ final class CampaignSummary {
                 .append("| `./bench gate --timed 2%` on the two sides' results | ").append(gateMatchedAlarms).append(" of ")
                 .append(aa.size()).append(" | |\n\n");
         md.append(String.format(Locale.ROOT, "A comparison of the quick selection took %s (median), %s at most.%n%n",
-                CompareMain.minutes(median(aaSeconds)), CompareMain.minutes(falseAlarms.get("secondsMax") instanceof Double d ? d : 0)));
+                CompareMain.minutes(median(aaSeconds)), CompareMain.minutes(longest)));
         Map<String, List<Double>> aaDetectable = new TreeMap<>();
         for (Outcome o : aa) {
             o.scores().forEach((label, c) -> aaDetectable.computeIfAbsent(label, k -> new ArrayList<>())
@@ -176,7 +177,8 @@ final class CampaignSummary {
 
         md.append("## Planted slowdowns\n\n| method | asked | rows per call | true slowdown (long separate runs) | "
                 + "compare detected | compare's mean estimate | gate (defaults) detected | gate --timed 2% detected | "
-                + "detectable change, paired | same iterations unpaired | gain |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                + "detectable change, paired | same iterations unpaired | gain |\n"
+                + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         List<Map<String, Object>> plantedRows = new ArrayList<>();
         for (Campaign.Planted p : planted) {
             List<Outcome> outcomes = all(dir.resolve("planted").resolve(p.name()));
@@ -236,12 +238,14 @@ final class CampaignSummary {
         Map<String, Object> mde = new LinkedHashMap<>();
         for (String method : settings.methods()) {
             double smallest = plantedRows.stream().filter(r -> r.get("method").equals(method))
-                    .filter(r -> (int) r.get("comparisons") > 0 && (int) r.get("compareDetected") * 10 >= 9 * (int) r.get("comparisons"))
+                    .filter(r -> (int) r.get("comparisons") > 0
+                            && (int) r.get("compareDetected") * 10 >= 9 * (int) r.get("comparisons"))
                     .mapToDouble(r -> (double) r.get("asked")).min().orElse(Double.NaN);
             double detectable = median(plantedRows.stream().filter(r -> r.get("method").equals(method))
                     .map(r -> (double) r.get("detectablePairedMedian")).toList());
             mde.put(method, Map.of("smallestFoundNineInTen", smallest, "detectableMedian", detectable));
-            md.append("| ").append(method).append(" | ").append(Double.isNaN(smallest) ? "none of the sizes" : percent(smallest))
+            md.append("| ").append(method).append(" | ")
+                    .append(Double.isNaN(smallest) ? "none of the sizes" : percent(smallest))
                     .append(" | ").append(percent(detectable)).append(" |\n");
         }
         summary.put("minimumDetectable", mde);

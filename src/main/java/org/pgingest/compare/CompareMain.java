@@ -106,7 +106,8 @@ public final class CompareMain {
             only.put(side, mine);
         }
         if (common.isEmpty()) {
-            throw new UsageException("nothing in common: no trial of the selection is in both jars (" + found.get(Side.BASELINE).size()
+            throw new UsageException("nothing in common: no trial of the selection is in both jars ("
+                    + found.get(Side.BASELINE).size()
                     + " in the baseline, " + found.get(Side.CANDIDATE).size() + " in the candidate"
                     + (found.get(Side.BASELINE).isEmpty() && found.get(Side.CANDIDATE).isEmpty()
                     ? "; no benchmark matches the selection: list them with ./bench -l" : "") + ")");
@@ -116,7 +117,8 @@ public final class CompareMain {
         checkTarget(config);
 
         try (JmhLock lock = JmhLock.take(); SharedServer server = SharedServer.open(config)) {
-            out.println(PREFIX + common.size() + (common.size() == 1 ? " trial" : " trials") + " in both jars, each run on both sides interleaved, about "
+            out.println(PREFIX + common.size() + (common.size() == 1 ? " trial" : " trials")
+                    + " in both jars, each run on both sides interleaved, about "
                     + minutes(estimateSeconds(common.size(), options)) + "; server " + server.summary());
             for (Side side : Side.values()) {
                 only.get(side).forEach(t -> out.println(PREFIX + "only in the " + side.id() + " jar, not compared: "

@@ -5,6 +5,7 @@ import org.pgingest.gate.FactsCheck;
 import org.pgingest.gate.GateResult;
 import org.pgingest.gate.JsonVerdict;
 import org.pgingest.gate.MarkdownVerdict;
+import org.pgingest.gate.PairedRatio;
 import org.pgingest.results.Metric;
 import org.pgingest.results.ResultFile;
 
@@ -28,9 +29,6 @@ import java.util.stream.Collectors;
  * @param summary  one line for the log
  */
 record ComparisonReport(String markdown, String json, int exitCode, String summary) {
-    /** The power at which the verdict states each score's detectable change: found 9 times in 10. */
-    static final double POWER = 0.9;
-
     /**
      * What the comparison ran.
      *
@@ -82,7 +80,8 @@ record ComparisonReport(String markdown, String json, int exitCode, String summa
         if (!scores.isEmpty()) {
             notes.add("Smallest slowdown each score would have shown 9 times in 10 at the noise measured: "
                     + scores.stream().map(c -> c.entry().label().replaceFirst("^[^(]*\\(", "(") + " "
-                            + percent(c.paired().detectableChange(POWER))).collect(Collectors.joining(", ")) + ".");
+                            + percent(c.paired().detectableChange(PairedRatio.DETECTION_POWER)))
+                    .collect(Collectors.joining(", ")) + ".");
         }
         // A trial the baseline failed leaves nothing to judge it by; one only the candidate failed is the candidate's.
         int exit = baselineFailed ? GateResult.UNUSABLE

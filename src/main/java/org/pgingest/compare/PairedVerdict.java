@@ -117,7 +117,8 @@ final class PairedVerdict {
         return String.format(Locale.ROOT, "Rules: timed figures are judged on the ratio of paired iterations (ABBA "
                         + "order) with a %s interval each (alpha %s shared by %d scores); a score regresses when its "
                         + "interval leaves out 1 and it is worse by more than %s, other timed figures are advisory; "
-                        + "counted figures regress past ±%s as in the gate.", Format.percent(confidence(g.alpha(), judgedScores)),
+                        + "counted figures regress past ±%s as in the gate.",
+                Format.percent(confidence(g.alpha(), judgedScores)),
                 g.alpha(), judgedScores, Format.percent(g.timed()), Format.percent(g.counted()));
     }
 }

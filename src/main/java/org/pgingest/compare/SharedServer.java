@@ -125,7 +125,8 @@ final class SharedServer implements AutoCloseable {
         }
         String option = "--" + side.side().id() + "-opt";
         try (Connection admin = target.dataSource().getConnection();
-             PreparedStatement ps = admin.prepareStatement("SELECT name, context FROM pg_settings WHERE lower(name) = lower(?)")) {
+             PreparedStatement ps = admin.prepareStatement(
+                     "SELECT name, context FROM pg_settings WHERE lower(name) = lower(?)")) {
             for (Map.Entry<String, String> s : side.settings().entrySet()) {
                 ps.setString(1, s.getKey());
                 try (ResultSet rs = ps.executeQuery()) {

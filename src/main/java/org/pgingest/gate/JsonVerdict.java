@@ -70,7 +70,7 @@ public final class JsonVerdict {
                 m.put("confidence", c.paired().confidence());
                 m.put("pairs", c.paired().pairs());
                 // The smallest change this comparison would have found 9 times in 10, at the noise it measured.
-                m.put("detectableChange", number(c.paired().detectableChange(0.9)));
+                m.put("detectableChange", number(c.paired().detectableChange(PairedRatio.DETECTION_POWER)));
             }
             m.put("verdict", c.verdict().text());
             m.put("why", c.why());
