@@ -132,6 +132,11 @@ public final class Campaign {
     }
 
     private void run() throws IOException, InterruptedException {
+        // A resumed campaign's summary says when it first started.
+        Path firstStart = dir.resolve("started.txt");
+        if (!Files.exists(firstStart)) {
+            Files.writeString(firstStart, java.time.Instant.now() + "\n");
+        }
         say("campaign in " + dir + ": calibration, true effects, " + settings.aa() + " A/A comparisons of the quick "
                 + "selection and " + settings.planted() + " planted comparisons per method and size (" + settings.methods()
                 + " x " + settings.sizes() + "); about " + CompareMain.minutes(estimateSeconds())
@@ -160,7 +165,8 @@ public final class Campaign {
                 }
             }
         }
-        CampaignSummary.write(dir, settings, planted, calibration, trueEffects, (System.nanoTime() - started) / 1e9);
+        CampaignSummary.write(dir, settings, planted, calibration, trueEffects, Files.readString(firstStart).trim(),
+                (System.nanoTime() - started) / 1e9);
         // The copy is the build itself under another name: nothing to keep beside the results.
         Files.deleteIfExists(baselineJar);
         say("done in " + CompareMain.minutes((System.nanoTime() - started) / 1e9) + ": " + dir.resolve("summary.md"));

@@ -122,12 +122,15 @@ final class CampaignSummary {
     }
 
     static void write(Path dir, Campaign.Settings settings, List<Campaign.Planted> planted, Map<String, Object> calibration,
-                      Map<String, Object> trueEffects, double seconds) throws IOException {
+                      Map<String, Object> trueEffects, String firstStart, double seconds) throws IOException {
         Map<String, Object> summary = new LinkedHashMap<>();
         StringBuilder md = new StringBuilder("# Paired comparison campaign\n\n");
-        md.append(String.format(Locale.ROOT, "Run in %s (%s); commit_delay %d us with commit_siblings 0 plants the "
-                + "slowdowns. Every comparison's verdict, both sides' JMH results and the gate's verdicts are in the "
-                + "directories below this file.%n%n", CompareMain.minutes(seconds), dir, settings.delay()));
+        md.append(String.format(Locale.ROOT, "Started %s, finished %s (this last part took %s) in %s; commit_delay %d "
+                + "us with commit_siblings 0 plants the slowdowns. Every comparison's verdict, both sides' JMH results and "
+                + "the gate's verdicts are in the directories below this file.%n%n", firstStart, java.time.Instant.now(),
+                CompareMain.minutes(seconds), dir, settings.delay()));
+        summary.put("started", firstStart);
+        summary.put("finished", java.time.Instant.now().toString());
         summary.put("seconds", seconds);
         summary.put("settings", settings);
         summary.put("calibration", calibration);
@@ -232,9 +235,13 @@ final class CampaignSummary {
                     .append(" | ").append(String.format(Locale.ROOT, "%.2f x", gain)).append(" |\n");
         }
         summary.put("planted", plantedRows);
+        int pairs = settings.compareArgs().contains("-i")
+                ? Integer.parseInt(settings.compareArgs().get(settings.compareArgs().indexOf("-i") + 1))
+                : CompareOptions.DEFAULT_ITERATIONS;
         md.append('\n');
         md.append("## Minimum detectable effect\n\n| method | smallest planted slowdown found in 9 of 10 or more | "
-                + "median detectable change of its comparisons |\n|---|---:|---:|\n");
+                + "median detectable change of its comparisons | measured iterations a side for 5 % (about) |\n"
+                + "|---|---:|---:|---:|\n");
         Map<String, Object> mde = new LinkedHashMap<>();
         for (String method : settings.methods()) {
             double smallest = plantedRows.stream().filter(r -> r.get("method").equals(method))
@@ -243,10 +250,15 @@ final class CampaignSummary {
                     .mapToDouble(r -> (double) r.get("asked")).min().orElse(Double.NaN);
             double detectable = median(plantedRows.stream().filter(r -> r.get("method").equals(method))
                     .map(r -> (double) r.get("detectablePairedMedian")).toList());
-            mde.put(method, Map.of("smallestFoundNineInTen", smallest, "detectableMedian", detectable));
+            // The detectable change shrinks with the square root of the pairs (the t quantiles barely move past 16).
+            long forFivePercent = Double.isFinite(detectable)
+                    ? 2 * (long) Math.ceil(pairs * Math.pow(detectable / 0.05, 2) / 2) : -1;
+            mde.put(method, Map.of("smallestFoundNineInTen", smallest, "detectableMedian", detectable,
+                    "iterationsForFivePercent", forFivePercent));
             md.append("| ").append(method).append(" | ")
                     .append(Double.isNaN(smallest) ? "none of the sizes" : percent(smallest))
-                    .append(" | ").append(percent(detectable)).append(" |\n");
+                    .append(" | ").append(percent(detectable)).append(" | ")
+                    .append(forFivePercent < 0 ? "n/a" : Long.toString(forFivePercent)).append(" |\n");
         }
         summary.put("minimumDetectable", mde);
         md.append("\nDetectable change: the smallest slowdown a comparison would find 9 times in 10 at the noise it "
