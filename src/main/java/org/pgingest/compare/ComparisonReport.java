@@ -7,6 +7,7 @@ import org.pgingest.gate.JsonVerdict;
 import org.pgingest.gate.MarkdownVerdict;
 import org.pgingest.gate.PairedRatio;
 import org.pgingest.results.Metric;
+import org.pgingest.results.ParamColumns;
 import org.pgingest.results.ResultFile;
 
 import java.util.ArrayList;
@@ -78,8 +79,9 @@ record ComparisonReport(String markdown, String json, int exitCode, String summa
         List<Comparison> scores = result == null ? List.of() : result.comparisons().stream()
                 .filter(c -> c.paired() != null && c.metric().equals(Metric.PRIMARY)).toList();
         if (!scores.isEmpty()) {
-            notes.add("Smallest slowdown each score would have shown 9 times in 10 at the noise measured: "
-                    + scores.stream().map(c -> c.entry().label().replaceFirst("^[^(]*\\(", "(") + " "
+            ParamColumns params = new ParamColumns(scores.stream().map(Comparison::entry).toList());
+            notes.add("Smallest change each score would have shown 9 times in 10 at the noise measured: "
+                    + scores.stream().map(c -> (c.entry().shortName() + " " + params.distinct(c.entry())).trim() + " "
                             + percent(c.paired().detectableChange(PairedRatio.DETECTION_POWER)))
                     .collect(Collectors.joining(", ")) + ".");
         }
