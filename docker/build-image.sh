@@ -4,15 +4,19 @@
 # PostgreSQL binaries the embedded target uses (Maven Central), so every major exists, not only Debian's 15.
 # The image honours the official postgres image's contract (see docker/entrypoint.sh).
 #   docker/build-image.sh 17            -> pg-ingest-bench/postgres:17
+#   docker/build-image.sh 17 pg-ingest-bench/scratch -> pg-ingest-bench/scratch:17 (tests of a never-built name)
 # An image already built from the same binaries is kept (cache between runs on one machine).
 # Needs root (mmdebstrap, docker), docker, mmdebstrap, unzip or a JDK's jar tool, and ./mvnw once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-major=${1:?usage: docker/build-image.sh MAJOR (14..18)}
+major=${1:?usage: docker/build-image.sh MAJOR (14..18) [REPOSITORY under pg-ingest-bench/]}
+repository=${2:-pg-ingest-bench/postgres}
 case "$major" in 14|15|16|17|18) ;; *) echo "build-image.sh: major must be 14..18, got '$major'" >&2; exit 2;; esac
+# Only the suite's own names: building over another image's name (postgres, a registry's) would shadow it.
+case "$repository" in pg-ingest-bench/*) ;; *) echo "build-image.sh: the repository must start with pg-ingest-bench/, got '$repository'" >&2; exit 2;; esac
 
 version=$(sed -n "s:.*<pg${major}.version>\(.*\)</pg${major}.version>.*:\1:p" pom.xml)
-image=pg-ingest-bench/postgres:$major
+image=$repository:$major
 base=pg-ingest-bench/debian-minbase:bookworm
 # The cache key: the binaries' version and the entrypoint's content; either changing rebuilds.
 stamp="$version-$(sha256sum docker/entrypoint.sh | cut -c1-12)"

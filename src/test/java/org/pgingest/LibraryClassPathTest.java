@@ -10,13 +10,12 @@ import org.pgingest.workload.TableShape;
 
 import java.io.File;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,11 +37,9 @@ class LibraryClassPathTest {
                     "-cp", classPath, LibraryProcess.class.getName(), server.endpoint().jdbcUrl(), server.endpoint().user(),
                     server.schema(), Integer.toString(ROWS)));
             methods.forEach(m -> command.add(m.name()));
-            Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
-            child.getOutputStream().close();
-            String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(child.waitFor(2, TimeUnit.MINUTES)).isTrue();
-            assertThat(child.exitValue()).as(output).isZero();
+            ChildProcess.Finished child = ChildProcess.run(new ProcessBuilder(command), Duration.ofMinutes(2));
+            String output = child.output();
+            assertThat(child.exitCode()).as(output).isZero();
 
             assertThat(output).contains("ABSENT org.openjdk.jmh.runner.Runner", "ABSENT io.zonky.test.db.postgres.embedded.EmbeddedPostgres",
                     "ABSENT org.testcontainers.DockerClientFactory", "ABSENT org.slf4j.LoggerFactory",

@@ -12,27 +12,36 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
+import org.openjdk.jmh.results.RunResult;
 import org.pgingest.results.MissingTrial;
+import org.pgingest.results.ResultPath;
+import org.pgingest.server.ConnectionBudget;
 import org.pgingest.server.ContainerTarget;
 import org.pgingest.server.EmbeddedTarget;
+import org.pgingest.server.LeftoverSweeper;
 import org.pgingest.server.PgVersions;
 import org.pgingest.server.PostgresTarget;
+import org.pgingest.server.SuiteOptions;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetException;
 import org.pgingest.server.TargetKind;
+import org.pgingest.server.TestcontainersEnvironment;
 
-import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The suite's benchmark launcher: JMH's own command line, plus
@@ -54,7 +63,9 @@ import java.util.SortedSet;
  *       reason, one line each in the facts file, and no effect on the exit code.</li>
  * </ul>
  * Server facts (version and effective settings of every trial) go to the result file's name with
- * {@code .server.jsonl} appended.
+ * {@code .server.jsonl} appended. JMH's own log goes to a file beside the result ({@link RunConsole}; {@code
+ * --jmh-log} shows it too), the terminal gets one progress line per trial, and every run ends with its ranked table
+ * and report ({@link RunEnd}; {@code --no-report} writes none).
  */
 public final class BenchMain {
     /**
@@ -72,12 +83,18 @@ public final class BenchMain {
     private BenchMain() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException, InterruptedException {
+        Map<String, String> containerEnvironment = TestcontainersEnvironment.missingFor(args);
+        if (!containerEnvironment.isEmpty()) {
+            System.exit(TestcontainersEnvironment.rerun(BenchMain.class, args, containerEnvironment));
+        }
         int status;
         try {
+            RunFlags flags = RunFlags.take(args);
+            String[] rest = flags.restArray();
             // No arguments: the quick preset, the README's main job.
-            status = args.length == 0 ? PresetRun.run(new String[]{PresetRun.OPTION, Preset.QUICK.cliName()})
-                    : PresetRun.asked(args) ? PresetRun.run(args) : run(args);
+            status = rest.length == 0 ? PresetRun.run(new String[]{PresetRun.OPTION, Preset.QUICK.cliName()}, flags)
+                    : PresetRun.asked(rest) ? PresetRun.run(rest, flags) : runAndRank(rest, flags);
         } catch (UsageException | TargetException | CommandLineOptionException e) {
             System.err.println("pg-ingest-bench: " + e.getMessage());
             status = 2;
@@ -91,67 +108,142 @@ public final class BenchMain {
         System.exit(status);
     }
 
+    /** A plain run (not a preset): JMH, then the ranked table and the report ({@link RunEnd}). */
+    private static int runAndRank(String[] args, RunFlags flags) throws CommandLineOptionException, RunnerException,
+            IOException {
+        RunConsole console = new RunConsole(flags.jmhLogOnTerminal(), 0, null, System.out, System.err);
+        Outcome outcome = run(args, console);
+        Duration took = console.finish();
+        if (outcome.result() != null) {
+            RunEnd.finish(outcome.result(), flags.report(), outcome.trials(), took, console.logPath(), System.out,
+                    System.err);
+        }
+        return outcome.status();
+    }
+
+    /**
+     * What one JMH run left: its exit code, its result file (null where nothing ran: help, lists) and its trials.
+     */
+    record Outcome(int status, Path result, int trials) {
+    }
+
     /**
      * Checks everything that can be checked before a fork starts, runs JMH, and returns the exit code: 0 when every
      * trial gave results or is missing (the target cannot measure it), 1 when any failed (with a one-line summary: a CI
-     * job must not read a failed benchmark as measured).
+     * job must not read a failed benchmark as measured). JMH's log and the progress lines go where {@code console}
+     * sends them.
      */
-    static int run(String[] args) throws CommandLineOptionException, RunnerException, IOException {
+    static Outcome run(String[] args, RunConsole console)
+            throws CommandLineOptionException, RunnerException, IOException {
         SuiteOptions suite = SuiteOptions.parse(args);
-        suite.properties().forEach(System::setProperty);
-        String[] jmhArgs = suite.jmhArgs().toArray(String[]::new);
+        suite.apply();
+        String[] jmhArgs = suite.rest().toArray(String[]::new);
         CommandLineOptions cmd = new CommandLineOptions(jmhArgs);
+        for (var jvmArgs : List.of(cmd.getJvmArgs(), cmd.getJvmArgsAppend(), cmd.getJvmArgsPrepend())) {
+            SuiteOptions.requireNoSecretIn(jvmArgs.orElse(List.of()));
+        }
         if (cmd.shouldHelp() || cmd.shouldList() || cmd.shouldListWithParams() || cmd.shouldListProfilers()
                 || cmd.shouldListResultFormats()) {
             org.openjdk.jmh.Main.main(jmhArgs);
-            return 0;
+            return new Outcome(0, null, 0);
         }
+        if (cmd.getOutput().hasValue()) {
+            // JMH's console log (-o): not a result, but a path that cannot take it would fail the run.
+            ResultPath.problem(Path.of(cmd.getOutput().get())).ifPresent(problem -> {
+                throw new UsageException("-o " + cmd.getOutput().get() + ": " + problem);
+            });
+        }
+        String result = cmd.getResult().orElse(DEFAULT_RESULT);
+        // JMH writes its result file (an empty list when no trial ran) and the forks append their facts as the run
+        // goes: both go aside and replace the earlier files only once the run gave results. Checked here, before
+        // anything starts.
+        ResultPath resultFile = resultPath(result);
+        ResultPath factsFile = resultPath(result + ".server.jsonl");
         List<String> includes = cmd.getIncludes().isEmpty() ? List.of(QUICK) : cmd.getIncludes();
-        checkParameters(cmd, includes, suite.jmhArgs());
-        checkTarget(TargetConfig.fromEnvironment(), suite.overridesSettings());
+        TrialClients clients = checkParameters(cmd, includes, suite.rest());
+        checkTarget(TargetConfig.fromEnvironment(), suite.overridesSettings(), clients);
 
         ChainedOptionsBuilder options = new OptionsBuilder().parent(cmd);
         if (cmd.getIncludes().isEmpty()) {
             options.include(QUICK);
         }
-        String result = cmd.getResult().orElse(DEFAULT_RESULT);
-        if (!cmd.getResult().hasValue()) {
-            options.result(result);
-        }
+        options.result(resultFile.aside().toString());
         if (cmd.getProfilers().stream().noneMatch(p -> p.getKlass().equals(COST_PROFILER))) {
             options.addProfiler(COST_PROFILER);
         }
         if (!cmd.getResultFormat().hasValue()) {
             options.resultFormat(ResultFormatType.JSON);
         }
-        Path factsFile = Path.of(result + ".server.jsonl");
-        Files.deleteIfExists(factsFile);
         List<String> jvmArgsAppend = new ArrayList<>(cmd.getJvmArgsAppend().orElse(List.of()));
         jvmArgsAppend.addAll(suite.asJvmArgs());
-        jvmArgsAppend.add("-D" + FACTS_FILE_PROPERTY + "=" + factsFile.toAbsolutePath());
+        jvmArgsAppend.add("-D" + FACTS_FILE_PROPERTY + "=" + factsFile.aside());
         options.jvmArgsAppend(jvmArgsAppend.toArray(String[]::new));
 
-        TrialFailures failures = new TrialFailures(OutputFormatFactory.createFormatInstance(console(cmd),
-                cmd.verbosity().orElse(VerboseMode.NORMAL)));
-        try {
-            new Runner(options.build(), failures).run();
+        if (!cmd.getOutput().hasValue()) {
+            console.useLog(RunConsole.logFor(Path.of(result)));
+        }
+        console.startPart(TrialPlan.of(cmd, includes), parameterNames(suite.rest()));
+        TrialFailures failures = new TrialFailures(console.format(cmd, cmd.verbosity().orElse(VerboseMode.NORMAL)),
+                console);
+        Collection<RunResult> results = List.of();
+        try (RunConsole.Capture forks = console.captureForkOutput()) {
+            results = new Runner(options.build(), failures).run();
         } catch (RunnerException e) {
             // -foe true: JMH stops at the first failure and throws; the summary below names it in one line.
             if (failures.failures() == 0) {
+                resultFile.discard();
+                factsFile.discard();
                 throw e;
             }
+        } finally {
+            sweepAfterForks(TargetConfig.fromEnvironment().kind());
         }
         List<MissingTrial> missing = failures.missing();
-        recordMissing(missing, factsFile);
+        recordMissing(missing, factsFile.aside());
+        if (results.isEmpty()) {
+            resultFile.discard();
+            factsFile.discard();
+        } else {
+            resultFile.commit();
+            factsFile.commit();
+        }
         if (failures.failures() > 0) {
             System.err.println("pg-ingest-bench: " + failures.failures() + " of " + failures.trials()
-                    + " trials failed and have no results; first: " + failures.firstFailure().orElseThrow());
-            return 1;
+                    + " trials failed and have no results; first: " + failures.firstFailure().orElseThrow()
+                    + (results.isEmpty() ? "; " + result + " left as it was" : ""));
+            // No results: nothing of this run to rank or report (the file at the path is an earlier run's).
+            return new Outcome(1, results.isEmpty() ? null : Path.of(result), failures.trials());
         }
-        System.out.println("pg-ingest-bench: JMH results in " + result + ", server facts in " + factsFile
+        System.out.println("pg-ingest-bench: JMH results in " + result + ", server facts in " + result + ".server.jsonl"
                 + (missing.isEmpty() ? "" : "; " + missing.size() + " of " + failures.trials()
                 + " trials missing (listed on stderr and in the server facts)"));
-        return 0;
+        return new Outcome(0, Path.of(result), failures.trials());
+    }
+
+    /**
+     * A fork killed outright ({@code kill -9}, the OOM killer) runs no shutdown hook: its embedded postmaster (which
+     * pg_ctl daemonised) and run directory, or its container, stay until the next server start sweeps them. This
+     * JVM is still alive and sweeps at once, after the run, whatever ended it; it removes only what belonged to a
+     * process that is gone.
+     */
+    private static void sweepAfterForks(TargetKind kind) {
+        // A fork that was killed may not be reaped yet when JMH returns: until it is, its pid is a zombie that counts
+        // as alive, and the sweep would take its directory for a live owner's. Forks are this JVM's only children.
+        ProcessHandle.current().children().forEach(fork -> fork.onExit().completeOnTimeout(fork, 10, TimeUnit.SECONDS).join());
+        if (kind == TargetKind.EMBEDDED) {
+            LeftoverSweeper.sweep();
+        } else if (kind == TargetKind.CONTAINER && ContainerTarget.dockerAvailable()) {
+            ContainerTarget.sweepOrphans();
+        }
+    }
+
+    /** A result file of the run, checked before anything starts: a path that cannot take it is one line. */
+    private static ResultPath resultPath(String path) {
+        try {
+            return ResultPath.of(Path.of(path));
+        } catch (IOException | InvalidPathException e) {
+            throw new UsageException("result file " + path + ": " + e.getMessage());
+        }
     }
 
     /**
@@ -176,19 +268,11 @@ public final class BenchMain {
         Files.writeString(factsFile, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
 
-    /** JMH's console: standard output, or the file {@code -o} names. */
-    private static PrintStream console(CommandLineOptions cmd) throws IOException {
-        if (!cmd.getOutput().hasValue()) {
-            return System.out;
-        }
-        return new PrintStream(new FileOutputStream(cmd.getOutput().get()), true, StandardCharsets.UTF_8);
-    }
-
     /**
      * Every parameter combination the run would start, checked before any fork: each selected benchmark's
-     * {@code @Param} defaults replaced by the {@code -p} values.
+     * {@code @Param} defaults replaced by the {@code -p} values. Returns the connections the largest trial opens.
      */
-    private static void checkParameters(CommandLineOptions cmd, List<String> includes, List<String> jmhArgs) {
+    private static TrialClients checkParameters(CommandLineOptions cmd, List<String> includes, List<String> jmhArgs) {
         SortedSet<BenchmarkListEntry> selected = BenchmarkList.defaultList()
                 .find(OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), includes, cmd.getExcludes());
         if (selected.isEmpty()) {
@@ -204,9 +288,10 @@ public final class BenchMain {
         for (String name : parameterNames(jmhArgs)) {
             given.put(name, List.copyOf(cmd.getParameter(name).orElse(List.of())));
         }
-        BenchmarkParameters.problemInRun(defaults, given).ifPresent(problem -> {
+        BenchmarkParameters.problemInRun(defaults, given, BenchmarkParameters.enumTypes(selected)).ifPresent(problem -> {
             throw new UsageException(problem);
         });
+        return TrialClients.of(selected, cmd, given);
     }
 
     /** Names given with {@code -p name=values} (JMH's options offer no list of them). */
@@ -228,19 +313,37 @@ public final class BenchMain {
      * embedded server is started and stopped here once: a value the server refuses is its own one-line complaint
      * in about a second, not a failure in every fork.
      */
-    private static void checkTarget(TargetConfig config, boolean settingsOverridden) {
+    private static void checkTarget(TargetConfig config, boolean settingsOverridden, TrialClients clients) {
         if (config.kind() != TargetKind.EXTERNAL) {
             PgVersions.resolve(config.pgVersion());
         }
+        if (config.kind() == TargetKind.EMBEDDED) {
+            EmbeddedTarget.requireBinaries(config);
+        }
         if (config.kind() == TargetKind.EMBEDDED && settingsOverridden) {
+            // First the server's own word on the settings (max_connections=1 is its complaint, not a budget's).
             EmbeddedTarget.start(config).close();
         }
         if (config.kind() == TargetKind.CONTAINER && !ContainerTarget.dockerAvailable()) {
             throw new TargetException("the container target needs a running Docker engine and none answered; "
                     + "use -Dpg.target=embedded (the default, needs only a JDK) or -Dpg.target=external");
         }
-        if (config.kind() == TargetKind.EXTERNAL) {
-            PostgresTarget.open(config).close();
+        if (config.kind() == TargetKind.CONTAINER) {
+            ContainerTarget.requireImage(config);
         }
+        ConnectionBudget budget;
+        if (config.kind() != TargetKind.EXTERNAL) {
+            budget = ConnectionBudget.ofSettings(config.settings());
+        } else {
+            try (PostgresTarget target = PostgresTarget.open(config)) {
+                budget = ConnectionBudget.of(target.monitorDataSource(), false);
+            } catch (SQLException e) {
+                throw new TargetException("cannot count the external server's connections: " + TargetException.oneLine(
+                        config.externalPassword().scrub(e.getMessage())), e);
+            }
+        }
+        budget.problem(clients.count(), clients.asked(), clients.option()).ifPresent(problem -> {
+            throw new UsageException(problem);
+        });
     }
 }

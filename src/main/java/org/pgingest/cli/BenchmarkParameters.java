@@ -1,15 +1,24 @@
 package org.pgingest.cli;
 
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.pgingest.load.CopyFormat;
 import org.pgingest.load.LoadMethod;
+import org.pgingest.server.LatencyProxy;
 import org.pgingest.workload.IndexProfile;
 import org.pgingest.workload.TableShape;
+import org.pgingest.writers.ConnectionMode;
 
+import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -23,17 +32,33 @@ import java.util.stream.Collectors;
  */
 public final class BenchmarkParameters {
 
+    /**
+     * Most rows per call: a call's rows are generated in memory before it is timed (a fork's default heap is a
+     * quarter of the machine's memory), ten times the largest published call (bulk-1m).
+     */
+    static final int MAX_ROWS = 10_000_000;
+
     /** Checks of one value, by parameter name; each gives the parsed value or a one-line problem. */
-    private static final Map<String, Function<String, Parsed>> VALUES = Map.of(
-            "method", v -> constant(LoadMethod.class, "method", v),
-            "shape", v -> constant(TableShape.class, "shape", v),
-            "indexes", v -> constant(IndexProfile.class, "indexes", v),
-            "rows", v -> whole("rows", v, 1, "rows per call of the loader"),
-            "batchSize", v -> whole("batchSize", v, 0, "rows per batch or statement"),
-            "commitEvery", v -> whole("commitEvery", v, 0, "rows per transaction, 0 = one per call"),
-            "hostileShare", BenchmarkParameters::share);
+    private static final Map<String, Function<String, Parsed>> VALUES = Map.ofEntries(
+            Map.entry("method", v -> constant(LoadMethod.class, "method", v)),
+            Map.entry("shape", v -> constant(TableShape.class, "shape", v)),
+            Map.entry("indexes", v -> constant(IndexProfile.class, "indexes", v)),
+            Map.entry("format", v -> constant(CopyFormat.class, "format", v)),
+            Map.entry("connections", v -> constant(ConnectionMode.class, "connections", v)),
+            Map.entry("rows", v -> whole("rows", v, 1, MAX_ROWS, "rows per call of the loader, generated in memory before it")),
+            Map.entry("batchSize", v -> whole("batchSize", v, 0, Integer.MAX_VALUE, "rows per batch or statement")),
+            Map.entry("commitEvery", v -> whole("commitEvery", v, 0, Integer.MAX_VALUE, "rows per transaction, 0 = one per call")),
+            Map.entry("workers", v -> whole("workers", v, 1, Integer.MAX_VALUE, "concurrent writers, one connection each")),
+            Map.entry("rttMs", v -> number("rttMs", v, 0, LatencyProxy.MAX_RTT_MS, "number",
+                    "milliseconds the proxy adds per round trip, 0 = no proxy")),
+            Map.entry("hostileShare", v -> number("hostileShare", v, 0, 1, "share", "0.1 = one value in ten from the hostile set")));
 
     private BenchmarkParameters() {
+    }
+
+    /** The parameters with a rule of their own here; any other must be an enum ({@link #enumTypes}). */
+    static Set<String> ruled() {
+        return VALUES.keySet();
     }
 
     /** A parsed value, or why the string is not one. */
@@ -52,9 +77,20 @@ public final class BenchmarkParameters {
      * what would work; empty when a trial can run with it. Names the suite does not know are not checked.
      */
     public static Optional<String> problem(Map<String, String> combination) {
+        return problem(combination, Map.of());
+    }
+
+    /**
+     * The same, where {@code enumTypes} gives the enum type of parameters without a rule of their own here (an enum
+     * declared beside the benchmarks): a value must be one of its constants.
+     */
+    static Optional<String> problem(Map<String, String> combination, Map<String, Class<? extends Enum<?>>> enumTypes) {
         Map<String, Object> parsed = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : combination.entrySet()) {
             Function<String, Parsed> check = VALUES.get(e.getKey());
+            if (check == null && enumTypes.containsKey(e.getKey())) {
+                check = v -> constant(enumTypes.get(e.getKey()), e.getKey(), v);
+            }
             if (check == null) {
                 continue;
             }
@@ -83,6 +119,12 @@ public final class BenchmarkParameters {
      */
     public static Optional<String> problemInRun(Map<String, Map<String, List<String>>> defaultsPerBenchmark,
                                          Map<String, List<String>> given) {
+        return problemInRun(defaultsPerBenchmark, given, Map.of());
+    }
+
+    /** The same, with the enum types of parameters that have no rule here ({@link #problem(Map, Map)}). */
+    static Optional<String> problemInRun(Map<String, Map<String, List<String>>> defaultsPerBenchmark,
+                                         Map<String, List<String>> given, Map<String, Class<? extends Enum<?>>> enumTypes) {
         List<String> known = defaultsPerBenchmark.values().stream().flatMap(m -> m.keySet().stream())
                 .distinct().sorted().toList();
         for (String name : given.keySet()) {
@@ -94,7 +136,7 @@ public final class BenchmarkParameters {
         for (Map<String, List<String>> defaults : defaultsPerBenchmark.values()) {
             Map<String, List<String>> space = new LinkedHashMap<>(defaults);
             given.forEach((name, values) -> space.computeIfPresent(name, (n, old) -> values));
-            Optional<String> problem = firstProblem(new ArrayList<>(space.entrySet()), 0, new LinkedHashMap<>());
+            Optional<String> problem = firstProblem(new ArrayList<>(space.entrySet()), 0, new LinkedHashMap<>(), enumTypes);
             if (problem.isPresent()) {
                 return problem;
             }
@@ -126,20 +168,54 @@ public final class BenchmarkParameters {
 
     /** Walks the cartesian product of the values depth first, as JMH will run them. */
     private static Optional<String> firstProblem(List<Map.Entry<String, List<String>>> space, int depth,
-                                                 Map<String, String> combination) {
+                                                 Map<String, String> combination,
+                                                 Map<String, Class<? extends Enum<?>>> enumTypes) {
         if (depth == space.size()) {
-            return problem(combination);
+            return problem(combination, enumTypes);
         }
         Map.Entry<String, List<String>> dimension = space.get(depth);
         for (String value : dimension.getValue()) {
             combination.put(dimension.getKey(), value);
-            Optional<String> problem = firstProblem(space, depth + 1, combination);
+            Optional<String> problem = firstProblem(space, depth + 1, combination, enumTypes);
             if (problem.isPresent()) {
                 return problem;
             }
         }
         combination.remove(dimension.getKey());
         return Optional.empty();
+    }
+
+    /**
+     * The enum type of every {@code @Param} field of these benchmarks: in the benchmark class and in the state
+     * classes its method takes (JMH declares parameters in states), superclasses included. Enums declared beside the
+     * benchmarks (src/jmh) are known here only this way.
+     */
+    static Map<String, Class<? extends Enum<?>>> enumTypes(Collection<BenchmarkListEntry> benchmarks) {
+        Map<String, Class<? extends Enum<?>>> types = new LinkedHashMap<>();
+        for (BenchmarkListEntry entry : benchmarks) {
+            Class<?> benchmark;
+            try {
+                benchmark = Class.forName(entry.getUserClassQName());
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException("benchmark class " + entry.getUserClassQName() + " is listed but not on the class path", e);
+            }
+            List<Class<?>> states = new ArrayList<>(List.of(benchmark));
+            String method = entry.getUsername().substring(entry.getUsername().lastIndexOf('.') + 1);
+            Arrays.stream(benchmark.getMethods()).filter(m -> m.getName().equals(method))
+                    .forEach(m -> states.addAll(List.of(m.getParameterTypes())));
+            for (Class<?> state : states) {
+                for (Class<?> c = state; c != null && c != Object.class; c = c.getSuperclass()) {
+                    for (Field field : c.getDeclaredFields()) {
+                        if (field.isAnnotationPresent(Param.class) && field.getType().isEnum()) {
+                            @SuppressWarnings("unchecked")
+                            Class<? extends Enum<?>> type = (Class<? extends Enum<?>>) field.getType();
+                            types.put(field.getName(), type);
+                        }
+                    }
+                }
+            }
+        }
+        return types;
     }
 
     private static Optional<String> combinationProblem(Map<String, Object> parsed) {
@@ -167,8 +243,8 @@ public final class BenchmarkParameters {
     }
 
     /** JMH sets enum parameters with {@code Enum.valueOf}: the exact constant name. */
-    private static <E extends Enum<E>> Parsed constant(Class<E> type, String parameter, String value) {
-        for (E constant : type.getEnumConstants()) {
+    private static Parsed constant(Class<? extends Enum<?>> type, String parameter, String value) {
+        for (Enum<?> constant : type.getEnumConstants()) {
             if (constant.name().equals(value)) {
                 return Parsed.ok(constant);
             }
@@ -177,28 +253,37 @@ public final class BenchmarkParameters {
                 + names(Arrays.stream(type.getEnumConstants()).map(Enum::name).toList()));
     }
 
-    private static Parsed whole(String parameter, String value, int least, String meaning) {
+    private static Parsed whole(String parameter, String value, int least, int most, String meaning) {
+        return inRange(parameter, value, true, least, most, "a whole number " + (most == Integer.MAX_VALUE
+                ? "of " + least + " or more" : String.format(Locale.ROOT, "from %,d to %,d", least, most)), meaning);
+    }
+
+    private static Parsed number(String parameter, String value, double least, double most, String noun, String meaning) {
+        return inRange(parameter, value, false, least, most, "a " + noun + " from " + plain(least) + " to " + plain(most), meaning);
+    }
+
+    /** The value as JMH will parse it (int or double), when it lies in [least, most]; NaN never does. */
+    private static Parsed inRange(String parameter, String value, boolean whole, double least, double most,
+                                  String range, String meaning) {
         try {
-            int n = Integer.parseInt(value.trim());
-            if (n >= least) {
+            // Not a conditional expression: it would unbox both and give a Double for a whole number too.
+            Number n;
+            if (whole) {
+                n = Integer.valueOf(value.trim());
+            } else {
+                n = Double.valueOf(value.trim());
+            }
+            if (n.doubleValue() >= least && n.doubleValue() <= most) {
                 return Parsed.ok(n);
             }
         } catch (NumberFormatException e) {
             // falls through to the same message as a value out of range
         }
-        return Parsed.bad("-p " + parameter + "=" + value + ": use a whole number of " + least + " or more (" + meaning + ")");
+        return Parsed.bad("-p " + parameter + "=" + value + ": use " + range + " (" + meaning + ")");
     }
 
-    private static Parsed share(String value) {
-        try {
-            double share = Double.parseDouble(value.trim());
-            if (share >= 0 && share <= 1) {
-                return Parsed.ok(share);
-            }
-        } catch (NumberFormatException e) {
-            // falls through to the same message as a value out of range
-        }
-        return Parsed.bad("-p hostileShare=" + value + ": use a share from 0 to 1 (0.1 = one value in ten from the hostile set)");
+    private static String plain(double x) {
+        return x == Math.rint(x) ? String.valueOf((long) x) : String.valueOf(x);
     }
 
     private static String names(List<String> names) {

@@ -1,16 +1,20 @@
 package org.pgingest.cli;
 
 import org.pgingest.gate.Exports;
+import org.pgingest.gate.GateInputException;
 import org.pgingest.results.ResultFile;
+import org.pgingest.results.ResultPath;
 import org.pgingest.results.ResultFileException;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 
 /**
  * {@code ./bench export RESULT.json DIR}: one JMH result in the formats dashboards read (github-action-benchmark's
- * customBiggerIsBetter and customSmallerIsBetter, Bencher Metric Format), params in every name. Exit code 2 with
- * one line on bad input.
+ * customBiggerIsBetter and customSmallerIsBetter, Bencher Metric Format), params in every name. Prints each file
+ * written and each thing left out. Exit code 2 with one line on bad input, names that would collide, or a
+ * directory that cannot be written (checked before the result is read).
  */
 public final class ExportMain {
     static final String USAGE = "usage: export RESULT.json DIR";
@@ -24,10 +28,16 @@ public final class ExportMain {
             System.exit(2);
         }
         try {
-            for (Path written : Exports.write(ResultFile.read(Path.of(args[0])), Path.of(args[1]))) {
-                System.out.println("pg-ingest-bench export: " + written);
+            ResultPath.directoryProblem(Path.of(args[1])).ifPresent(problem -> {
+                throw new UsageException("export to " + args[1] + ": " + problem);
+            });
+            Exports.Export export = Exports.of(ResultFile.read(Path.of(args[0])));
+            PrintStream out = Console.stdout();
+            for (Path written : Exports.write(export, Path.of(args[1]))) {
+                out.println(Console.fit("pg-ingest-bench export: " + written, Console.charset()));
             }
-        } catch (ResultFileException e) {
+            export.notes().forEach(note -> out.println(Console.fit("pg-ingest-bench export: " + note, Console.charset())));
+        } catch (ResultFileException | GateInputException | UsageException e) {
             System.err.println("pg-ingest-bench export: " + e.getMessage());
             System.exit(2);
         } catch (IOException e) {

@@ -9,20 +9,25 @@ import org.pgingest.gate.JsonVerdict;
 import org.pgingest.gate.MarkdownVerdict;
 import org.pgingest.gate.Rule;
 import org.pgingest.results.ResultFile;
+import org.pgingest.results.ResultPath;
 import org.pgingest.results.ResultFileException;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The CI regression gate: {@code ./bench gate BASELINE.json CURRENT.json [options]}, or
  * {@code java -cp target/benchmarks.jar org.pgingest.cli.GateMain ...}. Prints the Markdown verdict and a summary
  * line; exit code 0 when nothing regressed, 1 on a regression, 2 on unusable input (missing file, not JMH JSON,
- * nothing in common, servers that differ without {@code --compare-anyway}, a bad option).
+ * nothing in common, servers that differ without {@code --compare-anyway}, a figure the current run failed to
+ * measure, an output that cannot be written, a bad option). Every output is checked writable, and every input and
+ * export checked, before anything is printed or written.
  */
 public final class GateMain {
     static final String USAGE = "usage: gate BASELINE.json CURRENT.json [--markdown FILE] [--json FILE] "
@@ -33,13 +38,14 @@ public final class GateMain {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        System.exit(run(args, Console.stdout(), System.err, Console.charset()));
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err) {
+    /** @param console the charset {@code out} shows: the Markdown printed there uses ASCII stand-ins it lacks */
+    static int run(String[] args, PrintStream out, PrintStream err, Charset console) {
         try {
-            return gate(args, out);
-        } catch (GateInputException | ResultFileException e) {
+            return gate(args, out, console);
+        } catch (GateInputException | ResultFileException | UsageException e) {
             err.println("pg-ingest-bench gate: " + e.getMessage());
             return GateResult.UNUSABLE;
         } catch (IOException e) {
@@ -48,7 +54,7 @@ public final class GateMain {
         }
     }
 
-    private static int gate(String[] args, PrintStream out) throws IOException {
+    private static int gate(String[] args, PrintStream out, Charset console) throws IOException {
         List<String> files = new ArrayList<>();
         GateRules rules = GateRules.defaults();
         List<Rule> extra = new ArrayList<>();
@@ -82,22 +88,36 @@ public final class GateMain {
             throw new GateInputException("expected a baseline and a current JMH JSON file, got " + files.size()
                     + " file arguments; " + USAGE);
         }
+        // Every output checked before anything is read, judged or printed: a gate that printed PASS and wrote its
+        // Markdown, then failed on --json, left half its outputs behind.
+        if (markdown != null) {
+            refuseIf("--markdown " + markdown, ResultPath.problem(markdown));
+        }
+        if (json != null) {
+            refuseIf("--json " + json, ResultPath.problem(json));
+        }
+        if (exportDir != null) {
+            refuseIf("--export " + exportDir, ResultPath.directoryProblem(exportDir));
+        }
         ResultFile baseline = ResultFile.read(Path.of(files.get(0)));
         ResultFile current = ResultFile.read(Path.of(files.get(1)));
+        Gate.requireEachMatches(extra, baseline, current);
         GateResult result = new Gate(rules.withRules(extra), ignoredParams, compareAnyway).compare(baseline, current);
+        Exports.Export export = exportDir == null ? null : Exports.of(current);
 
         String md = MarkdownVerdict.render(result);
-        out.print(md);
+        out.print(Console.fit(md, console));
         if (markdown != null) {
             Files.writeString(markdown, md);
         }
         if (json != null) {
             Files.writeString(json, JsonVerdict.render(result));
         }
-        if (exportDir != null) {
-            Exports.write(current, exportDir);
+        if (export != null) {
+            Exports.write(export, exportDir);
+            export.notes().forEach(note -> out.println(Console.fit("pg-ingest-bench gate: export: " + note, console)));
         }
-        out.println("pg-ingest-bench gate: " + result.summary() + " (exit " + result.exitCode() + ")");
+        out.println(Console.fit("pg-ingest-bench gate: " + result.summary() + " (exit " + result.exitCode() + ")", console));
         return result.exitCode();
     }
 
@@ -106,5 +126,11 @@ public final class GateMain {
             throw new GateInputException(option + " needs a value; " + USAGE);
         }
         return args[i];
+    }
+
+    private static void refuseIf(String output, Optional<String> problem) {
+        if (problem.isPresent()) {
+            throw new UsageException(output + ": " + problem.get());
+        }
     }
 }

@@ -1,18 +1,20 @@
 package org.pgingest.cli;
 
-import org.pgingest.report.HtmlReport;
-import org.pgingest.report.MarkdownReport;
 import org.pgingest.report.Report;
+import org.pgingest.report.ReportFiles;
+import org.pgingest.report.ResultsPage;
 import org.pgingest.results.RateRecord;
 import org.pgingest.results.ResultFile;
 import org.pgingest.results.ResultFileException;
+import org.pgingest.results.ResultPath;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code ./bench report RESULT.json [MORE.json ...] [--html FILE] [--markdown FILE]}: one self-contained HTML page
@@ -21,10 +23,10 @@ import java.util.List;
  * Exit code 2 with one line on a missing or unreadable file.
  */
 public final class ReportMain {
-    static final String HTML = "target/report.html";
-    static final String MARKDOWN = "target/report.md";
+    static final String HTML = ReportFiles.HTML;
+    static final String MARKDOWN = ReportFiles.MARKDOWN;
     static final String USAGE = "usage: report RESULT.json [MORE.json ...] [--html FILE] [--markdown FILE] "
-            + "(JMH JSON or ./bench rate JSON)";
+            + "(JMH JSON or ./bench rate JSON), or report RESULT.json --page PAGE.md (its tables into a results page)";
 
     private ReportMain() {
     }
@@ -39,10 +41,12 @@ public final class ReportMain {
             List<Path> inputs = new ArrayList<>();
             Path html = Path.of(HTML);
             Path markdown = Path.of(MARKDOWN);
+            Path page = null;
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--html" -> html = Path.of(value(args, ++i));
                     case "--markdown" -> markdown = Path.of(value(args, ++i));
+                    case "--page" -> page = Path.of(value(args, ++i));
                     default -> {
                         if (args[i].startsWith("-")) {
                             throw new IllegalArgumentException("unknown option " + args[i] + "; " + USAGE);
@@ -53,6 +57,15 @@ public final class ReportMain {
             }
             if (inputs.isEmpty()) {
                 throw new IllegalArgumentException("no result file given; " + USAGE);
+            }
+            for (Map.Entry<String, Path> output : List.of(Map.entry("--html", html), Map.entry("--markdown", markdown))) {
+                Optional<String> problem = ResultPath.problem(output.getValue());
+                if (problem.isPresent()) {
+                    throw new IllegalArgumentException(output.getKey() + " " + output.getValue() + ": " + problem.get());
+                }
+            }
+            if (page != null) {
+                return fillPage(inputs, page, out);
             }
             List<ResultFile> files = new ArrayList<>();
             List<RateRecord> rates = new ArrayList<>();
@@ -65,8 +78,7 @@ public final class ReportMain {
             }
             Report report = Report.of(files, rates);
             String command = "report " + String.join(" ", inputs.stream().map(Path::toString).toList());
-            write(html, HtmlReport.render(report, command));
-            write(markdown, MarkdownReport.render(report, command));
+            ReportFiles.write(report, command, html, markdown);
             out.println("pg-ingest-bench report: " + report.charts().size() + " charts of " + files.size()
                     + " runs" + (rates.isEmpty() ? "" : " and " + rates.size() + " fixed-rate runs") + " in " + html
                     + " and " + markdown);
@@ -80,11 +92,23 @@ public final class ReportMain {
         }
     }
 
-    private static void write(Path file, String text) throws IOException {
-        if (file.getParent() != null) {
-            Files.createDirectories(file.getParent());
+    /**
+     * {@code --page}: the tables between the page's markers rendered from the one result beside it (the page is
+     * created, with the ranked table, where it does not exist); the prose around them is left as it is.
+     */
+    private static int fillPage(List<Path> inputs, Path page, PrintStream out) throws IOException {
+        if (inputs.size() != 1) {
+            throw new IllegalArgumentException("--page takes exactly one result file, the one committed beside the "
+                    + "page; " + USAGE);
         }
-        Files.writeString(file, text);
+        Report report = ResultsPage.reportOf(inputs.get(0));
+        String text = java.nio.file.Files.exists(page) ? java.nio.file.Files.readString(page) : "";
+        if (page.getParent() != null) {
+            java.nio.file.Files.createDirectories(page.getParent());
+        }
+        java.nio.file.Files.writeString(page, ResultsPage.fill(text, report));
+        out.println("pg-ingest-bench report: the tables of " + page + " rendered from " + inputs.get(0));
+        return 0;
     }
 
     private static String value(String[] args, int i) {

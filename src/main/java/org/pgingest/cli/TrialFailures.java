@@ -39,7 +39,25 @@ final class TrialFailures implements OutputFormat {
     /** How JMH prints the exception: {@code Throwable.printStackTrace}, whose first line is "class: message". */
     private static final String MISSING_PREFIX = NotMeasurableException.class.getName() + ": ";
 
+    /** Told of each trial as it starts and of each failure as soon as it is known (progress on the terminal). */
+    interface Listener {
+        void trialStarted(BenchmarkParams params);
+
+        void trialFailed(String trial, String reason);
+    }
+
+    private static final Listener SILENT = new Listener() {
+        @Override
+        public void trialStarted(BenchmarkParams params) {
+        }
+
+        @Override
+        public void trialFailed(String trial, String reason) {
+        }
+    };
+
     private final OutputFormat out;
+    private final Listener listener;
     /** Failed trials, each with the first line of its first exception. */
     private final Map<String, String> failed = new LinkedHashMap<>();
     private final Map<String, MissingTrial> missing = new LinkedHashMap<>();
@@ -50,7 +68,12 @@ final class TrialFailures implements OutputFormat {
     private List<String> block;
 
     TrialFailures(OutputFormat out) {
+        this(out, SILENT);
+    }
+
+    TrialFailures(OutputFormat out, Listener listener) {
         this.out = out;
+        this.listener = listener;
     }
 
     /** Trials started so far. */
@@ -125,7 +148,9 @@ final class TrialFailures implements OutputFormat {
     /** A trial failed: once failed, never missing (another fork or thread of it went wrong for another reason). */
     private void fail(String reason) {
         missing.remove(current);
-        failed.putIfAbsent(current, reason);
+        if (failed.putIfAbsent(current, reason) == null) {
+            listener.trialFailed(current, reason);
+        }
     }
 
     private MissingTrial missingTrial(String reason) {
@@ -168,6 +193,7 @@ final class TrialFailures implements OutputFormat {
         current = describe(benchParams);
         currentParams = benchParams;
         started.add(current);
+        listener.trialStarted(benchParams);
         out.startBenchmark(benchParams);
     }
 

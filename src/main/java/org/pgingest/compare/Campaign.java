@@ -178,7 +178,7 @@ public final class Campaign {
      */
     private double estimateSeconds() {
         double launcher = 10;
-        CompareOptions defaults = CompareOptions.parse(List.of("--baseline", "a", "--candidate", "b"));
+        CompareOptions defaults = CompareOptions.parse(new String[] {"--baseline", "a", "--candidate", "b"});
         double quick = launcher + CompareMain.estimateSeconds(8, defaults);
         double one = launcher + CompareMain.estimateSeconds(1, defaults);
         double second = 1 + CompareMain.ITERATION_OVERHEAD_SECONDS;

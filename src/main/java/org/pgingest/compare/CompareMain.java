@@ -1,7 +1,6 @@
 package org.pgingest.compare;
 
 import org.pgingest.cli.BenchmarkParameters;
-import org.pgingest.cli.SuiteOptions;
 import org.pgingest.cli.UsageException;
 import org.pgingest.gate.GateInputException;
 import org.pgingest.gate.GateResult;
@@ -9,6 +8,7 @@ import org.pgingest.results.ResultFile;
 import org.pgingest.results.ResultFileException;
 import org.pgingest.server.ContainerTarget;
 import org.pgingest.server.PgVersions;
+import org.pgingest.server.SuiteOptions;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetException;
 import org.pgingest.server.TargetKind;
@@ -77,8 +77,8 @@ public final class CompareMain {
 
     private static int compare(String[] args, PrintStream out, PrintStream err) throws IOException, InterruptedException {
         long started = System.nanoTime();
-        SuiteOptions suite = SuiteOptions.parse(args);
-        CompareOptions options = CompareOptions.parse(suite.jmhArgs());
+        CompareOptions options = CompareOptions.parse(args);
+        SuiteOptions suite = options.suite();
         Map<Side, BenchmarkJar> jars = new EnumMap<>(Side.class);
         Map<Side, SideOptions> sides = new EnumMap<>(Side.class);
         Map<Side, List<Trial>> found = new EnumMap<>(Side.class);
@@ -112,7 +112,7 @@ public final class CompareMain {
                     + (found.get(Side.BASELINE).isEmpty() && found.get(Side.CANDIDATE).isEmpty()
                     ? "; no benchmark matches the selection: list them with ./bench -l" : "") + ")");
         }
-        suite.properties().forEach(System::setProperty);
+        suite.apply();
         TargetConfig config = TargetConfig.fromEnvironment();
         checkTarget(config);
 

@@ -7,6 +7,7 @@ import org.pgingest.gate.GateInputException;
 import org.pgingest.gate.GateRules;
 import org.pgingest.gate.PairedRatio;
 import org.pgingest.gate.Rule;
+import org.pgingest.server.SuiteOptions;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,6 +22,8 @@ import java.util.Optional;
  * options, where the verdict goes, the gate's rules, and JMH's selection, params and iteration settings (the same for
  * both sides).
  *
+ * @param suite         the suite's {@code -D} options for the server both sides share (and, outside {@code pg.}, for
+ *                      both sides' JVMs)
  * @param jars          each side's jar
  * @param sideArgs      each side's {@code --*-opt} arguments
  * @param json          JSON verdict file, if asked
@@ -37,12 +40,12 @@ import java.util.Optional;
  * @param iterationTime each measured iteration's time
  * @param threads       benchmark threads, if given
  */
-record CompareOptions(Map<Side, Path> jars, Map<Side, List<String>> sideArgs, Optional<Path> json,
+record CompareOptions(SuiteOptions suite, Map<Side, Path> jars, Map<Side, List<String>> sideArgs, Optional<Path> json,
                       Optional<Path> markdown, Path results, GateRules rules, List<String> includes,
                       List<String> excludes, Map<String, List<String>> params, int forks, int warmups,
                       TimeValue warmupTime, int iterations, TimeValue iterationTime, Optional<Integer> threads) {
 
-    static final String USAGE = "usage: compare [-Dpg.NAME=VALUE]... --baseline A.jar --candidate B.jar "
+    static final String USAGE = "usage: compare [-DNAME=VALUE]... --baseline A.jar --candidate B.jar "
             + "[--baseline-opt -DNAME=VALUE]... [--candidate-opt -DNAME=VALUE]... [--json FILE] [--markdown FILE] "
             + "[--results DIR] [--alpha P] [--timed PCT] [--counted PCT] [--rule PATTERN=PCT[,FLOOR]|PATTERN=ignore]... "
             + "[REGEX]... [-e REGEX]... [-p NAME=V1,V2]... [-f N] [-wi N] [-w TIME] [-i N] [-r TIME] [-t N]";
@@ -59,13 +62,29 @@ record CompareOptions(Map<Side, Path> jars, Map<Side, List<String>> sideArgs, Op
     static final int DEFAULT_ITERATIONS = 16;
     static final TimeValue DEFAULT_ITERATION_TIME = TimeValue.milliseconds(500);
 
-    /** Reads the arguments after the leading {@code -D} options; a mistake is one line with the usage. */
-    static CompareOptions parse(List<String> args) {
-        Map<Side, Path> jars = new EnumMap<>(Side.class);
+    /**
+     * Reads the command line; a mistake is one line with the usage. The values of {@code --baseline-opt} and
+     * {@code --candidate-opt} are taken out first: their {@code -D} options are one side's, where every other
+     * {@code -D} option is the suite's ({@link SuiteOptions#parse}).
+     */
+    static CompareOptions parse(String[] commandLine) {
         Map<Side, List<String>> sideArgs = new EnumMap<>(Side.class);
         for (Side s : Side.values()) {
             sideArgs.put(s, new ArrayList<>());
         }
+        List<String> others = new ArrayList<>();
+        for (int i = 0; i < commandLine.length; i++) {
+            String a = commandLine[i];
+            if (a.equals("--baseline-opt") || a.equals("--candidate-opt")) {
+                sideArgs.get(a.startsWith("--baseline") ? Side.BASELINE : Side.CANDIDATE)
+                        .add(value(List.of(commandLine), ++i, a));
+            } else {
+                others.add(a);
+            }
+        }
+        SuiteOptions suite = SuiteOptions.parse(others.toArray(String[]::new));
+        List<String> args = suite.rest();
+        Map<Side, Path> jars = new EnumMap<>(Side.class);
         Path json = null;
         Path markdown = null;
         Path results = DEFAULT_RESULTS;
@@ -86,8 +105,6 @@ record CompareOptions(Map<Side, Path> jars, Map<Side, List<String>> sideArgs, Op
                 switch (a) {
                     case "--baseline" -> jars.put(Side.BASELINE, Path.of(value(args, ++i, a)));
                     case "--candidate" -> jars.put(Side.CANDIDATE, Path.of(value(args, ++i, a)));
-                    case "--baseline-opt" -> sideArgs.get(Side.BASELINE).add(value(args, ++i, a));
-                    case "--candidate-opt" -> sideArgs.get(Side.CANDIDATE).add(value(args, ++i, a));
                     case "--json" -> json = Path.of(value(args, ++i, a));
                     case "--markdown" -> markdown = Path.of(value(args, ++i, a));
                     case "--results" -> results = Path.of(value(args, ++i, a));
@@ -132,7 +149,7 @@ record CompareOptions(Map<Side, Path> jars, Map<Side, List<String>> sideArgs, Op
             throw new UsageException("-i " + iterations + ": give an even number of measured iterations (pairs alternate "
                     + "their order, baseline first then candidate first, so that drift cancels in each two)");
         }
-        return new CompareOptions(jars, sideArgs, Optional.ofNullable(json), Optional.ofNullable(markdown), results,
+        return new CompareOptions(suite, jars, sideArgs, Optional.ofNullable(json), Optional.ofNullable(markdown), results,
                 rules.withRules(extra), includes.isEmpty() ? List.of(BenchMain.QUICK) : includes, excludes, params,
                 forks, warmups, warmupTime, iterations, iterationTime, Optional.ofNullable(threads));
     }

@@ -6,6 +6,7 @@ import org.pgingest.gate.GateResult;
 import org.pgingest.gate.JsonVerdict;
 import org.pgingest.gate.MarkdownVerdict;
 import org.pgingest.gate.PairedRatio;
+import org.pgingest.results.Markdown;
 import org.pgingest.results.Metric;
 import org.pgingest.results.ParamColumns;
 import org.pgingest.results.ResultFile;
@@ -45,7 +46,8 @@ record ComparisonReport(String markdown, String json, int exitCode, String summa
     static ComparisonReport of(Run run, Map<Side, ResultFile> results) {
         List<String> notes = new ArrayList<>();
         CompareOptions o = run.options();
-        notes.add("Both sides loaded into one server (" + run.server() + "), taking turns one iteration at a time in "
+        notes.add("Both sides loaded into one server (" + Markdown.text(run.server()) + "), taking turns one iteration "
+                + "at a time in "
                 + "ABBA order: per trial and side " + o.warmups() + " warm-up and " + o.iterations() + " measured "
                 + "iterations of " + o.iterationTime() + ", " + o.forks() + (o.forks() == 1 ? " fork" : " forks") + "; "
                 + run.trials().size() + (run.trials().size() == 1 ? " trial" : " trials") + " in "
@@ -53,21 +55,23 @@ record ComparisonReport(String markdown, String json, int exitCode, String summa
         for (Side side : Side.values()) {
             if (!run.effective().get(side).isEmpty()) {
                 notes.add("The " + side.id() + "'s sessions set " + run.effective().get(side).entrySet().stream()
-                        .map(e -> "`" + e.getKey() + "` = " + e.getValue()).collect(Collectors.joining(", "))
+                        .map(e -> Markdown.code(e.getKey()) + " = " + Markdown.text(e.getValue()))
+                        .collect(Collectors.joining(", "))
                         + " (read back).");
             }
         }
         for (Side side : Side.values()) {
             if (!run.only().get(side).isEmpty()) {
                 notes.add("Only in the " + side.id() + " jar, not compared: " + run.only().get(side).stream()
-                        .map(t -> "`" + t.label() + "`").collect(Collectors.joining(", ")) + ".");
+                        .map(t -> Markdown.code(t.label())).collect(Collectors.joining(", ")) + ".");
             }
         }
         boolean baselineFailed = false;
         boolean candidateFailed = false;
         for (PairedRun.TrialRun r : run.trials()) {
             for (Map.Entry<Side, String> f : r.failures().entrySet()) {
-                notes.add("**Failed** on the " + f.getKey().id() + " side: `" + r.trial().label() + "`: " + f.getValue() + ".");
+                notes.add("**Failed** on the " + f.getKey().id() + " side: " + Markdown.code(r.trial().label()) + ": "
+                        + Markdown.text(f.getValue()) + ".");
                 baselineFailed |= f.getKey() == Side.BASELINE;
                 candidateFailed |= f.getKey() == Side.CANDIDATE;
             }
@@ -81,7 +85,8 @@ record ComparisonReport(String markdown, String json, int exitCode, String summa
         if (!scores.isEmpty()) {
             ParamColumns params = new ParamColumns(scores.stream().map(Comparison::entry).toList());
             notes.add("Smallest change each score would have shown 9 times in 10 at the noise measured: "
-                    + scores.stream().map(c -> (c.entry().shortName() + " " + params.distinct(c.entry())).trim() + " "
+                    + scores.stream().map(c -> Markdown.text((c.entry().shortName() + " "
+                                    + params.distinct(c.entry())).trim()) + " "
                             + percent(c.paired().detectableChange(PairedRatio.DETECTION_POWER)))
                     .collect(Collectors.joining(", ")) + ".");
         }
@@ -163,7 +168,8 @@ record ComparisonReport(String markdown, String json, int exitCode, String summa
         sides.values().forEach(s -> asked.addAll(s.settings().keySet()));
         boolean allAsked = facts.differences().stream().allMatch(d -> asked.contains(d.substring(0, d.indexOf(':'))));
         if (allAsked) {
-            notes.add("The sides' servers differ as asked per side: " + String.join("; ", facts.differences()) + ".");
+            notes.add("The sides' servers differ as asked per side: " + Markdown.text(String.join("; ", facts.differences()))
+                    + ".");
         }
         return allAsked;
     }

@@ -198,7 +198,10 @@ final class PairedRun implements AutoCloseable {
         command.addAll(trial.jmhArgs());
         command.addAll(iterationArgs);
         command.addAll(List.of("-prof", TurnProfiler.class.getName(), "-rff", result.toAbsolutePath().toString()));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        // In the side's own directory: what its launcher writes relative to where it runs (a report of its run, a
+        // default result file) stays there, not in the user's checkout, and the two sides' never meet.
+        ProcessBuilder builder = new ProcessBuilder(command).directory(result.toAbsolutePath().getParent().toFile())
+                .redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().keySet().removeIf(k -> k.startsWith("PGIB_"));
         builder.environment().putAll(server.environment(options.get(side)));
         Process p = builder.start();

@@ -3,6 +3,7 @@ package org.pgingest.compare;
 import org.pgingest.cli.UsageException;
 import org.pgingest.server.Endpoint;
 import org.pgingest.server.PostgresTarget;
+import org.pgingest.server.SessionSettings;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetException;
 import org.pgingest.server.TargetKind;
@@ -18,7 +19,6 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 
 /**
  * The one server both sides of a comparison load into: the target the leading {@code -D} options name (an embedded
@@ -27,14 +27,6 @@ import java.util.Set;
  * Each JMH fork would otherwise start a server of its own, and two servers are two machines' worth of difference.
  */
 final class SharedServer implements AutoCloseable {
-    /**
-     * Where a setting may be set per session, from {@code pg_settings.context}: user and superuser settings by SET or at
-     * connection start, backend and superuser-backend ones at connection start only (PostgreSQL 14-18 docs, "Setting
-     * Parameters"). The sides give theirs at connection start (pgjdbc's {@code options}), so all four can differ
-     * between the sides; postmaster, sighup and internal settings belong to the whole server.
-     */
-    static final Set<String> SESSION_CONTEXTS = Set.of("user", "superuser", "backend", "superuser-backend");
-
     private final PostgresTarget target;
     private final TargetConfig config;
 
@@ -71,16 +63,25 @@ final class SharedServer implements AutoCloseable {
         return target.facts().summary();
     }
 
-    /** The side's JDBC URL: the server's, with the side's settings as pgjdbc's {@code options} parameter. */
+    /**
+     * The side's JDBC URL: the server's, with the side's session settings as pgjdbc's {@code options} parameter. On an
+     * external server the settings given for both sides are session settings too (the suite changes nothing
+     * server-wide there, {@link SessionSettings}), so they come first; a server the comparison started has them in its
+     * configuration already. The sides get them here rather than as {@code -Dpg.conf} options: a side's build may
+     * predate session settings on external targets, and would then only compare them.
+     */
     String url(SideOptions side) {
-        String base = config.kind() == TargetKind.EXTERNAL ? config.externalUrl() : target.endpoint().jdbcUrl();
-        String options = side.connectionOptions();
+        boolean external = config.kind() == TargetKind.EXTERNAL;
+        String base = external ? config.externalUrl() : target.endpoint().jdbcUrl();
+        Map<String, String> settings = new LinkedHashMap<>(external ? config.settings().overrides() : Map.of());
+        settings.putAll(side.settings());
+        String options = SessionSettings.startupOptions(settings);
         if (options.isEmpty()) {
             return base;
         }
         if (base.contains("options=")) {
-            throw new UsageException("--" + side.side().id() + "-opt: the JDBC URL already carries pgjdbc's options "
-                    + "parameter; give the settings there or per side, not both");
+            throw new UsageException("the JDBC URL already carries pgjdbc's options parameter; give session settings "
+                    + "there or as -Dpg.conf options, not both");
         }
         // pgjdbc URL-decodes parameter values (Driver.parseURL); a space must be %20, not '+'.
         return base + (base.contains("?") ? "&" : "?") + "options="
@@ -134,7 +135,8 @@ final class SharedServer implements AutoCloseable {
                         throw new UsageException(option + " -Dpg.conf." + s.getKey() + "=" + s.getValue()
                                 + ": this server has no setting " + s.getKey());
                     }
-                    if (!SESSION_CONTEXTS.contains(rs.getString(2))) {
+                    // A side's settings are given at its sessions' start: the contexts a session can take then.
+                    if (!SessionSettings.PER_SESSION.contains(rs.getString(2))) {
                         throw new UsageException(option + " -Dpg.conf." + s.getKey() + "=" + s.getValue() + ": "
                                 + rs.getString(1) + " is set for the whole server (context " + rs.getString(2)
                                 + ") and both sides share one server; give it once before --baseline for both, or compare "

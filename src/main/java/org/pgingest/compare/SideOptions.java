@@ -1,7 +1,7 @@
 package org.pgingest.compare;
 
-import org.pgingest.cli.SuiteOptions;
 import org.pgingest.cli.UsageException;
+import org.pgingest.server.SuiteOptions;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -58,14 +58,9 @@ public record SideOptions(Side side, Map<String, String> settings, Map<String, S
                 properties.put(name, value);
             }
         }
+        // A side's JVM properties reach its forks' command lines as the suite's own options do: checked alike.
+        SuiteOptions.of(properties);
         return new SideOptions(side, settings, properties);
-    }
-
-    /** pgjdbc's {@code options} connection parameter: {@code -c name=value} per setting, applied at session start. */
-    String connectionOptions() {
-        List<String> parts = new ArrayList<>();
-        settings.forEach((name, value) -> parts.add("-c " + name + "=" + value));
-        return String.join(" ", parts);
     }
 
     /** The properties as {@code -Dname=value} arguments for the side's launcher. */

@@ -40,6 +40,7 @@ public final class Gate {
     }
 
     public GateResult compare(ResultFile baseline, ResultFile current) {
+        requireParamsExist(baseline, current);
         FactsCheck facts = FactsCheck.of(baseline, current);
         boolean judge = facts.comparable() || compareAnyway;
         Map<String, BenchmarkResult> base = byKey(baseline);
@@ -61,6 +62,7 @@ public final class Gate {
                 comparisons.add(judge(c, name, b.metrics().get(name), c.metrics().get(name), judge));
             }
         }
+        requireMeasured(comparisons, current);
         List<BenchmarkResult> added = cur.entrySet().stream().filter(e -> !base.containsKey(e.getKey()))
                 .map(Map.Entry::getValue).toList();
         List<BenchmarkResult> vanished = base.entrySet().stream().filter(e -> !cur.containsKey(e.getKey()))
@@ -71,6 +73,57 @@ public final class Gate {
         }
         return new GateResult(baseline.name(), current.name(), facts, compareAnyway, comparisons, added, vanished,
                 across, renamedParams(vanished, added), rules);
+    }
+
+    /** An --ignore-param naming a param neither file has is a typo, and would leave the match as it was. */
+    private void requireParamsExist(ResultFile baseline, ResultFile current) {
+        Set<String> params = new java.util.TreeSet<>();
+        for (ResultFile file : List.of(baseline, current)) {
+            file.results().forEach(r -> params.addAll(r.params().keySet()));
+        }
+        for (String param : ignoredParams) {
+            if (!params.contains(param)) {
+                throw new GateInputException("--ignore-param " + param + ": no entry of " + baseline.name() + " or "
+                        + current.name() + " has that param" + (params.isEmpty() ? " (they have none)"
+                        : "; their params: " + String.join(", ", params)));
+            }
+        }
+    }
+
+    /**
+     * A user's rule whose pattern matches no metric of either file is a typo (or a pattern written as a regex), and
+     * would leave the thresholds as they were.
+     */
+    public static void requireEachMatches(List<Rule> rules, ResultFile baseline, ResultFile current) {
+        Set<String> names = new java.util.TreeSet<>();
+        for (ResultFile file : List.of(baseline, current)) {
+            file.results().forEach(r -> names.addAll(r.metrics().keySet()));
+        }
+        for (Rule rule : rules) {
+            if (names.stream().noneMatch(rule::matches)) {
+                throw new GateInputException("rule pattern '" + rule.pattern() + "' matches no metric of "
+                        + baseline.name() + " or " + current.name() + "; their metrics: " + String.join(", ", names));
+            }
+        }
+    }
+
+    /**
+     * A NaN or infinite figure in the current run where the baseline has a number is a measurement that failed, not
+     * a figure that stayed the same: the run is unusable as it is (exit 2), unless a rule ignores the metric.
+     */
+    private void requireMeasured(List<Comparison> comparisons, ResultFile current) {
+        List<String> failed = comparisons.stream()
+                .filter(c -> c.verdict() == Verdict.MISSING && Double.isFinite(c.baseline())
+                        && !Double.isFinite(c.current()) && c.entry().metrics().containsKey(c.metric())
+                        && !rules.ignored(c.metric()))
+                .map(c -> c.entry().label() + " " + c.metric() + " is " + c.current() + " (baseline "
+                        + Format.number(c.baseline()) + " " + c.unit() + ")")
+                .toList();
+        if (!failed.isEmpty()) {
+            throw new GateInputException(current.name() + " did not measure what the baseline did: "
+                    + String.join("; ", failed) + "; a NaN or Infinity is a failed measurement (rerun, or leave the "
+                    + "metric out with --rule 'NAME=ignore')");
+        }
     }
 
     /**
@@ -136,8 +189,9 @@ public final class Gate {
         }
         if (b.missing() || c.missing()) {
             String side = b.missing() && c.missing() ? "both runs" : b.missing() ? "the baseline" : "the current run";
+            double notMeasured = c.missing() ? cur : base;
             return new Comparison(entry, name, unit, meaning.kind(), meaning.direction(), base, cur, Double.NaN,
-                    Double.NaN, Verdict.MISSING, "NaN (not measured) in " + side);
+                    Double.NaN, Verdict.MISSING, notMeasured + " (not measured) in " + side);
         }
         double change = relativeChange(base, cur);
         Outcome o = outcome(name, meaning, b, c, change, judge, unit.equals(b.unit()) ? null : b.unit());
@@ -185,6 +239,10 @@ public final class Gate {
         if (bi.length < WelchTest.MIN_VALUES || ci.length < WelchTest.MIN_VALUES) {
             return new Outcome(Verdict.NOISE, moved + " but too few iterations for a test (" + bi.length + " and "
                     + ci.length + "; need " + WelchTest.MIN_VALUES + " each)", Double.NaN);
+        }
+        if (WelchTest.untestable(bi, ci)) {
+            return new Outcome(Verdict.NOISE, moved + " but every iteration of each run gave the same value: below the "
+                    + "figure's resolution, no test possible (timed; longer iterations make it vary)", Double.NaN);
         }
         double p = WelchTest.pValue(bi, ci);
         String test = "Welch p=" + Format.pValue(p);

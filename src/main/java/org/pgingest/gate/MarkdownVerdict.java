@@ -1,6 +1,7 @@
 package org.pgingest.gate;
 
 import org.pgingest.results.BenchmarkResult;
+import org.pgingest.results.Markdown;
 import org.pgingest.results.ParamColumns;
 
 import java.util.ArrayList;
@@ -38,7 +39,8 @@ public final class MarkdownVerdict {
                             + "`--compare-anyway`." : "Compared anyway, as asked.").append("\n\n");
         }
         r.facts().notes().forEach(n -> md.append("Note: ").append(n).append(".\n\n"));
-        md.append("Baseline `").append(r.baselineName()).append("`, current `").append(r.currentName()).append("`: ")
+        md.append("Baseline ").append(Markdown.code(r.baselineName())).append(", current ")
+                .append(Markdown.code(r.currentName())).append(": ")
                 .append(r.summary().replaceFirst("^(PASS|REGRESSION): ", "")).append(".\n\n");
         notes.forEach(n -> md.append(n).append("\n\n"));
 
@@ -48,10 +50,10 @@ public final class MarkdownVerdict {
         entries.addAll(r.vanished());
         ParamColumns params = new ParamColumns(entries, r.ignoredParams().keySet());
         if (!params.common().isEmpty()) {
-            md.append("Params of every entry: ").append(params.common()).append(".\n\n");
+            md.append("Params of every entry: ").append(Markdown.text(params.common())).append(".\n\n");
         }
-        r.ignoredParams().forEach((param, values) -> md.append("Compared across param `").append(param).append("`: ")
-                .append(values).append(".\n\n"));
+        r.ignoredParams().forEach((param, values) -> md.append("Compared across param ").append(Markdown.code(param))
+                .append(": ").append(Markdown.text(values)).append(".\n\n"));
         List<Comparison> notable = r.comparisons().stream()
                 .filter(c -> c.verdict() != Verdict.SAME && c.verdict() != Verdict.NOT_JUDGED)
                 .sorted(Comparator.comparing(Comparison::verdict)).toList();
@@ -95,11 +97,12 @@ public final class MarkdownVerdict {
         md.append("| benchmark | params | metric | baseline | current | change | verdict | why |\n");
         md.append("|---|---|---|---:|---:|---:|---|---|\n");
         for (Comparison c : rows) {
-            String verdict = c.verdict() == Verdict.REGRESSED ? "**regressed**" : c.verdict().text();
-            md.append(Stream.of(c.entry().shortName() + (c.entry().mode().equals("thrpt") ? "" : " (" + c.entry().mode() + ")"),
-                            params.distinct(c.entry()), metric(c),
-                            Format.number(c.baseline()), Format.number(c.current()), Format.change(c.change()), verdict, c.why())
-                    .map(MarkdownVerdict::cell).collect(Collectors.joining(" | ", "| ", " |\n")));
+            String verdict = c.verdict() == Verdict.REGRESSED ? "**regressed**" : Markdown.text(c.verdict().text());
+            md.append(Stream.of(Stream.of(c.entry().shortName() + (c.entry().mode().equals("thrpt") ? "" : " (" + c.entry().mode() + ")"),
+                                    params.distinct(c.entry()), metric(c), Format.number(c.baseline()),
+                                    Format.number(c.current()), Format.change(c.change())).map(Markdown::text),
+                            Stream.of(verdict), Stream.of(Markdown.text(c.why())))
+                    .flatMap(cells -> cells).collect(Collectors.joining(" | ", "| ", " |\n")));
         }
         md.append('\n');
     }
@@ -119,13 +122,8 @@ public final class MarkdownVerdict {
             return;
         }
         md.append(title).append(" (not compared):\n\n");
-        entries.forEach(e -> md.append("- ").append(cell(e.shortName() + " " + e.mode() + " " + params.distinct(e)).trim())
-                .append('\n'));
+        entries.forEach(e -> md.append("- ").append(Markdown.text(e.shortName() + " " + e.mode() + " " + params.distinct(e))
+                .trim()).append('\n'));
         md.append('\n');
-    }
-
-    /** A table cell: pipes escaped, no line breaks. */
-    static String cell(String text) {
-        return text.replace("|", "\\|").replaceAll("\\R", " ");
     }
 }

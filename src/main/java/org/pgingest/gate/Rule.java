@@ -14,6 +14,12 @@ import java.util.regex.Pattern;
  * @param ignore    shown in the table but never judged
  */
 public record Rule(String pattern, double threshold, double floor, boolean ignore) {
+    /**
+     * Characters that are wildcards or classes in regular expressions or shell globs. Here they would match
+     * themselves only, so a pattern written as a regex ('[wal]*', 'wal.(bytes|records)/row') would silently match
+     * nothing: refused instead.
+     */
+    private static final String NOT_WILDCARDS = "[]?{}()|+^$\\";
 
     public boolean matches(String metricName) {
         StringBuilder regex = new StringBuilder();
@@ -28,7 +34,8 @@ public record Rule(String pattern, double threshold, double floor, boolean ignor
 
     /**
      * Parses {@code PATTERN=PERCENT}, {@code PATTERN=PERCENT,FLOOR} (e.g. {@code wal.fsyncs/*=10%},
-     * {@code score=0.15}, {@code plan.time/op=20%,0.01}) or {@code PATTERN=ignore}.
+     * {@code score=0.15}, {@code plan.time/op=20%,0.01}) or {@code PATTERN=ignore}. The pattern's only wildcard is
+     * {@code *}; characters that would be wildcards elsewhere are refused.
      */
     public static Rule parse(String text) {
         int eq = text.lastIndexOf('=');
@@ -37,6 +44,12 @@ public record Rule(String pattern, double threshold, double floor, boolean ignor
                     + "(e.g. 'wal.fsyncs/*=10%', 'plan.time/op=20%,0.01', 'gc.*=ignore')");
         }
         String pattern = text.substring(0, eq);
+        for (char ch : pattern.toCharArray()) {
+            if (NOT_WILDCARDS.indexOf(ch) >= 0) {
+                throw new GateInputException("rule '" + text + "': '" + ch + "' in the pattern is no wildcard here; "
+                        + "only * is, matching any characters (e.g. 'wal.*=10%', 'wal.fsyncs/*=15%')");
+            }
+        }
         String value = text.substring(eq + 1).trim();
         if (value.equalsIgnoreCase("ignore")) {
             return new Rule(pattern, Double.NaN, 0, true);
@@ -57,19 +70,27 @@ public record Rule(String pattern, double threshold, double floor, boolean ignor
         return new Rule(pattern, fraction(parts[0], "rule '" + text + "'"), floor, false);
     }
 
-    /** "10%" or "0.1" as 0.1; one line naming {@code what} when it is neither. */
+    /**
+     * "10%" or "0.1" as 0.1; one line naming {@code what} when it is neither. A bare number above 1 is refused:
+     * "5" would mean 500 %, and whoever writes it almost always means 5 %.
+     */
     public static double fraction(String value, String what) {
         String v = value.trim();
+        boolean percent = v.endsWith("%");
+        double f;
         try {
-            double f = v.endsWith("%") ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100
-                    : Double.parseDouble(v);
-            if (f >= 0 && Double.isFinite(f)) {
-                return f;
-            }
+            f = percent ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100 : Double.parseDouble(v);
         } catch (NumberFormatException e) {
-            // falls through to the one-line message below
+            f = Double.NaN;
         }
-        throw new GateInputException(what + ": '" + value + "' is not a non-negative fraction or percentage "
-                + "(e.g. 0.05 or 5%)");
+        if (!(f >= 0) || !Double.isFinite(f)) {
+            throw new GateInputException(what + ": '" + value + "' is not a non-negative fraction or percentage "
+                    + "(e.g. 0.05 or 5%)");
+        }
+        if (!percent && f > 1) {
+            throw new GateInputException(what + ": '" + value + "' is a bare number above 1, which would mean "
+                    + Format.percent(f) + "; write " + v + "% for " + v + " percent, or a fraction such as 0.05");
+        }
+        return f;
     }
 }

@@ -12,7 +12,8 @@ import java.util.Set;
  * @param direction which way is better
  */
 public record UnitMeaning(MetricKind kind, Direction direction) {
-    private static final Set<String> TIME = Set.of("ns", "us", "µs", "ms", "s", "sec", "min");
+    /** JMH's own time units (TimeValue.tuToString: ns, us, ms, s, min, hr, day) and their common spellings. */
+    private static final Set<String> TIME = Set.of("ns", "us", "µs", "ms", "s", "sec", "min", "hr", "day");
     /** Things the suite counts; "B" and its multiples are bytes (WAL, allocation). */
     private static final Set<String> COUNTED_NOUNS = Set.of("b", "kb", "mb", "gb", "bytes", "records", "fsyncs",
             "commits", "statements", "fpi", "plans", "rollbacks", "checkpoints");

@@ -23,17 +23,28 @@ final class WelchTest {
     static final int MIN_VALUES = 2;
 
     /**
-     * Two-sided p-value for "same mean". Two constant samples with different values are told apart for certain
-     * (p = 0), where the t statistic itself is undefined.
+     * Two-sided p-value for "same mean"; NaN when both samples are constant ({@link #untestable}): the t statistic
+     * is then undefined, and its limit (p = 0, "certainly different") would come from the figure's resolution, not
+     * from the data.
      */
     static double pValue(double[] baseline, double[] current) {
         if (baseline.length < MIN_VALUES || current.length < MIN_VALUES) {
             throw new IllegalArgumentException("Welch's t-test needs " + MIN_VALUES + " values on each side");
         }
-        if (constant(baseline) && constant(current)) {
-            return baseline[0] == current[0] ? 1 : 0;
+        if (untestable(baseline, current)) {
+            return Double.NaN;
         }
         return WELCH.test(baseline, current).getPValue();
+    }
+
+    /**
+     * Both samples constant. A timed figure (the mean of many operations, read from a clock) repeats exactly only
+     * when it is below its clock's resolution: server CPU is read in 10 ms ticks, so an iteration that loaded few
+     * rows reads 0 or one tick. Such samples show no spread, which is not the absence of noise: between two runs a
+     * figure can move by a tick for any reason. Welch's t from zero variances would call any difference certain.
+     */
+    static boolean untestable(double[] baseline, double[] current) {
+        return constant(baseline) && constant(current);
     }
 
     private static boolean constant(double[] values) {

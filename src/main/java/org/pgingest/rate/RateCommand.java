@@ -3,11 +3,20 @@ package org.pgingest.rate;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.pgingest.load.LoadMethod;
+import org.pgingest.report.Ranking;
+import org.pgingest.report.Report;
+import org.pgingest.report.ReportFiles;
+import org.pgingest.results.RateRecord;
+import org.pgingest.results.ResultPath;
+import org.pgingest.server.ConnectionBudget;
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.ProxiedTarget;
 import org.pgingest.server.RoundTripCheck;
+import org.pgingest.server.SuiteOptions;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetException;
+import org.pgingest.server.TargetKind;
+import org.pgingest.server.TestcontainersEnvironment;
 import org.pgingest.workload.TableShape;
 import org.pgingest.writers.ConnectionMode;
 import picocli.CommandLine;
@@ -20,19 +29,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
  * {@code ./bench rate}: drives one loader at a fixed rate for a while and reports whether the rate was held
- * ({@link RateRun}), as text on stdout and as JSON. Ctrl-C stops the writers after their current calls and
- * still reports (exit code 130). Bad input is one line on stderr and exit code 2; a failed run exits 1. A rate
+ * ({@link RateRun}), as text on stdout and as JSON. Ctrl-C or SIGTERM stops the writers after their current calls
+ * and still reports (exit code 130 or 143). Bad input is one line on stderr and exit code 2; a failed run exits 1. A rate
  * not held is a result, not a failure: exit code 0, {@code "held": false}.
  */
 @Command(name = "rate", sortOptions = false, usageHelpAutoWidth = true,
@@ -41,6 +54,8 @@ public final class RateCommand implements Callable<Integer> {
     static final String PREFIX = "pg-ingest-bench rate: ";
     /** Exit code of a run stopped by Ctrl-C (after its report), as shells report SIGINT: 128 + 2. */
     static final int INTERRUPTED = 130;
+    /** Signals this close together are one request to stop (see {@link #installStopSignals}). */
+    private static final Duration SAME_REQUEST = Duration.ofSeconds(1);
 
     @Option(names = "--method", required = true, converter = MethodConverter.class,
             description = "loader, e.g. batch, copy_binary, autocommit_row (see LoadMethod)")
@@ -77,6 +92,9 @@ public final class RateCommand implements Callable<Integer> {
     @Option(names = "--json", defaultValue = "target/rate-result.json", description = "JSON report (default ${DEFAULT-VALUE})")
     Path json;
 
+    @Option(names = "--no-report", description = "do not write target/report.html and target/report.md at the end")
+    boolean noReport;
+
     @Option(names = "-D", mapFallbackValue = "", description = "suite option, e.g. -Dpg.version=16 -Dpg.target=external")
     Map<String, String> properties = new LinkedHashMap<>();
 
@@ -86,13 +104,17 @@ public final class RateCommand implements Callable<Integer> {
     private final PrintStream out;
     /** The round trip measured through the latency proxy, for the JSON report (none without a proxy). */
     private Map<String, Object> roundTrip;
+    /** The exit code of a run a signal stopped early: 128 + the signal's number. */
+    private volatile int stoppedBy = INTERRUPTED;
 
     RateCommand(PrintStream out) {
         this.out = out;
     }
 
-    public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+    public static void main(String[] args) throws IOException, InterruptedException {
+        Map<String, String> containerEnvironment = TestcontainersEnvironment.missingFor(args);
+        System.exit(containerEnvironment.isEmpty() ? run(args, System.out, System.err)
+                : TestcontainersEnvironment.rerun(RateCommand.class, args, containerEnvironment));
     }
 
     /** Parses and runs; returns the exit code (0 done, 1 the run failed, 2 bad input). */
@@ -116,12 +138,25 @@ public final class RateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws SQLException, IOException {
-        properties.forEach(System::setProperty);
+        SuiteOptions.of(properties).apply();
+        ResultPath.problem(json).ifPresent(problem -> {
+            throw new IllegalArgumentException("--json " + json + ": " + problem);
+        });
         RatePlan plan = new RatePlan(method, rowsPerSecond, workers, duration, batch, shape, connections, rttMs);
-        try (PostgresTarget target = open(TargetConfig.fromEnvironment(), plan)) {
-            checkConnections(target, plan);
+        if (progressEvery.isZero() || progressEvery.isNegative()) {
+            throw new IllegalArgumentException("--progress-every must be above 0, was " + progressEvery);
+        }
+        TargetConfig config = TargetConfig.fromEnvironment();
+        if (config.kind() != TargetKind.EXTERNAL) {
+            // A server started for this run: its settings say what it takes, before it is started.
+            requireFits(ConnectionBudget.ofSettings(config.settings()), plan);
+        }
+        try (PostgresTarget target = open(config, plan)) {
+            if (target.kind() == TargetKind.EXTERNAL) {
+                requireFits(ConnectionBudget.of(target.monitorDataSource(), false), plan);
+            }
             RateRun run = new RateRun(target, plan);
-            installCtrlC(run);
+            installStopSignals(run);
             out.printf(Locale.ROOT, "driving %s at %,.0f rows/s (%d rows per call, %d workers) for %.1f s on %s; Ctrl-C stops%n",
                     plan.method(), plan.rowsPerSecond(), plan.batch(), plan.workers(), plan.duration().toMillis() / 1000.0,
                     target.facts().summary());
@@ -132,12 +167,32 @@ public final class RateCommand implements Callable<Integer> {
             if (target instanceof ProxiedTarget) {
                 report.put("roundTrip", roundTrip);
             }
-            if (json.getParent() != null) {
-                Files.createDirectories(json.getParent());
-            }
-            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(json.toFile(), report);
+            ResultPath.write(json, stream -> new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                    .writeValue(stream, report));
             out.println("JSON report in " + json);
-            return result.stoppedEarly() ? INTERRUPTED : 0;
+            end(List.of(json), !noReport, out);
+            return result.stoppedEarly() ? stoppedBy : 0;
+        }
+    }
+
+    /**
+     * How a fixed-rate command ends, as every run does: its results read back from their JSON and ranked, with the
+     * server's warnings (fsync off, a setting that differs), and the report written unless {@code --no-report}.
+     */
+    static void end(List<Path> results, boolean report, PrintStream out) throws IOException {
+        List<RateRecord> records = new ArrayList<>();
+        for (Path result : results) {
+            records.addAll(RateRecord.read(result));
+        }
+        if (records.isEmpty()) {
+            return;
+        }
+        out.println();
+        out.print(Ranking.ofRates(records).text());
+        if (report) {
+            ReportFiles.write(Report.of(List.of(), records), "report " + String.join(" ",
+                    results.stream().map(Path::toString).toList()), Path.of(ReportFiles.HTML), Path.of(ReportFiles.MARKDOWN));
+            out.println(PREFIX + "report in " + ReportFiles.HTML + " and " + ReportFiles.MARKDOWN);
         }
     }
 
@@ -160,26 +215,35 @@ public final class RateCommand implements Callable<Integer> {
     }
 
     /** More writers than the server accepts connections would fail mid-run; say so before it starts. */
-    private static void checkConnections(PostgresTarget target, RatePlan plan) {
-        String max = target.facts().settings().get("max_connections");
-        if (max != null && plan.workers() > Integer.parseInt(max)) {
-            throw new IllegalArgumentException("--workers " + plan.workers() + " is more than the server's max_connections ("
-                    + max + "); use at most " + max + " workers or raise max_connections (-Dpg.conf.max_connections=N)");
-        }
+    private static void requireFits(ConnectionBudget budget, RatePlan plan) {
+        budget.problem(plan.workers(), "--workers " + plan.workers(), "--workers ").ifPresent(problem -> {
+            throw new IllegalArgumentException(problem);
+        });
     }
 
     /**
-     * Ctrl-C (SIGINT) stops the writers after their current calls and lets the run report. A JVM shutdown hook
-     * cannot do this: the embedded server's own hook stops PostgreSQL at the same moment, before the final
-     * counters are read. sun.misc.Signal (module jdk.unsupported, available on every JDK 17+) replaces the
-     * default handler; a second Ctrl-C exits at once.
+     * Ctrl-C (SIGINT) and SIGTERM (a CI job's timeout, {@code kill}) stop the writers after their current calls and
+     * let the run report. A JVM shutdown hook cannot do this: the embedded server's own hook stops PostgreSQL at the
+     * same moment, before the final counters are read. sun.misc.Signal (module jdk.unsupported, available on every
+     * JDK 17+) replaces the default handlers. A second signal quits at once, unless it comes within
+     * {@link #SAME_REQUEST} of the first: GNU timeout sends its signal twice (to the command and to its process
+     * group), and a terminal's Ctrl-C reaches every process of the group. The exit code is 128 + the signal's number.
      */
-    private static void installCtrlC(RateRun run) {
-        sun.misc.Signal.handle(new sun.misc.Signal("INT"), first -> {
-            System.err.println(PREFIX + "stopping after the calls in flight (Ctrl-C again to quit at once)");
-            run.stop();
-            sun.misc.Signal.handle(new sun.misc.Signal("INT"), second -> System.exit(INTERRUPTED));
-        });
+    private void installStopSignals(RateRun run) {
+        AtomicLong firstAt = new AtomicLong();
+        for (String name : List.of("INT", "TERM")) {
+            sun.misc.Signal.handle(new sun.misc.Signal(name), signal -> {
+                long now = System.nanoTime();
+                if (firstAt.compareAndSet(0, now)) {
+                    System.err.println(PREFIX + "SIG" + signal.getName() + ": stopping after the calls in flight "
+                            + "(a second signal quits at once)");
+                    stoppedBy = 128 + signal.getNumber();
+                    run.stop();
+                } else if (now - firstAt.get() > SAME_REQUEST.toNanos()) {
+                    System.exit(128 + signal.getNumber());
+                }
+            });
+        }
     }
 
     /** picocli prints a TypeConversionException's own message; any other it wraps in its class name. */

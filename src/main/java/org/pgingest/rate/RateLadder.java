@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 
+import org.pgingest.results.ResultPath;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -99,10 +101,15 @@ public final class RateLadder {
 
     /**
      * Runs every cell and merges their results; returns the highest exit code of the cells (2 bad input stops at
-     * once, 130 Ctrl-C stops after the interrupted cell, whose result is kept).
+     * once, 130 or 143, Ctrl-C or SIGTERM, stops after the interrupted cell, whose result is kept).
      */
-    public static int run(List<String> userArgs, PrintStream out, PrintStream err) throws IOException {
+    public static int run(List<String> userArgs, boolean report, PrintStream out, PrintStream err) throws IOException {
         Path result = Path.of(valueIn(userArgs, "--json").orElse(DEFAULT_RESULT));
+        Optional<String> problem = ResultPath.problem(result);
+        if (problem.isPresent()) {
+            err.println(RateCommand.PREFIX + "--json " + result + ": " + problem.get());
+            return 2;
+        }
         Path cellDirectory = Path.of(result + ".cells");
         Files.createDirectories(cellDirectory);
         List<List<String>> cells = cells(userArgs, cellDirectory);
@@ -114,14 +121,21 @@ public final class RateLadder {
             Files.deleteIfExists(json);
             out.println("pg-ingest-bench: preset " + NAME + ", cell " + (i + 1) + " of " + cells.size() + ": rate "
                     + String.join(" ", cell));
-            int cellStatus = RateCommand.run(cell.toArray(String[]::new), out, err);
+            // One report at the end, of every cell.
+            List<String> cellArgs = new ArrayList<>(cell);
+            cellArgs.add("--no-report");
+            int cellStatus = RateCommand.run(cellArgs.toArray(String[]::new), out, err);
             if (Files.exists(json)) {
                 written.add(json);
             }
             status = Math.max(status, cellStatus);
-            if (cellStatus == 2 || cellStatus == RateCommand.INTERRUPTED) {
+            if (cellStatus == 2 || cellStatus > 128) {
                 break;
             }
+        }
+        if (written.isEmpty()) {
+            out.println("pg-ingest-bench: preset " + NAME + ": no cell gave a result; " + result + " left as it was");
+            return Math.max(status, 1);
         }
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ArrayNode all = mapper.createArrayNode();
@@ -129,12 +143,10 @@ public final class RateLadder {
             JsonNode cell = mapper.readTree(json.toFile());
             all.add(cell);
         }
-        if (result.getParent() != null) {
-            Files.createDirectories(result.getParent());
-        }
-        mapper.writeValue(result.toFile(), all);
+        ResultPath.write(result, stream -> mapper.writeValue(stream, all));
         out.println("pg-ingest-bench: preset " + NAME + ": " + written.size() + " of " + cells.size() + " cells in "
-                + result + " (each also in " + cellDirectory + "/); chart them with ./bench report " + result);
+                + result + " (each also in " + cellDirectory + "/)");
+        RateCommand.end(List.of(result), report, out);
         return status;
     }
 }

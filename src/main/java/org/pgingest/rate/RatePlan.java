@@ -1,6 +1,7 @@
 package org.pgingest.rate;
 
 import org.pgingest.load.LoadMethod;
+import org.pgingest.server.LatencyProxy;
 import org.pgingest.workload.TableShape;
 import org.pgingest.writers.ConnectionMode;
 
@@ -29,8 +30,8 @@ public record RatePlan(LoadMethod method, double rowsPerSecond, int workers, Dur
         if (duration.isNegative() || duration.isZero()) {
             throw new IllegalArgumentException("--duration must be above 0, was " + duration);
         }
-        if (!(rttMs >= 0) || Double.isInfinite(rttMs)) {
-            throw new IllegalArgumentException("--rtt-ms must be 0 or more, was " + rttMs);
+        if (!(rttMs >= 0 && rttMs <= LatencyProxy.MAX_RTT_MS)) {
+            throw new IllegalArgumentException("--rtt-ms must be from 0 to " + (long) LatencyProxy.MAX_RTT_MS + ", was " + rttMs);
         }
         if (!method.shapes().contains(shape)) {
             throw new IllegalArgumentException(method + " does not support the " + shape.tableName() + " shape");

@@ -3,6 +3,7 @@ package org.pgingest.report;
 import org.pgingest.results.BenchmarkResult;
 import org.pgingest.results.Metric;
 
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 
@@ -13,25 +14,45 @@ import java.util.Map;
  * @param error   half-width of the 99.9 % interval; NaN when none
  * @param missing why the figure is missing where the run recorded a reason (the target could not measure what it
  *                needs); null otherwise
+ * @param low     the lowest value of a measured iteration; NaN when not known
+ * @param high    the highest value of a measured iteration; NaN when not known
  */
-record Figure(double value, double error, String missing) {
-    static final Figure NONE = new Figure(Double.NaN, Double.NaN, null);
+public record Figure(double value, double error, String missing, double low, double high) {
+    public static final Figure NONE = new Figure(Double.NaN, Double.NaN, null, Double.NaN, Double.NaN);
 
     Figure(double value, double error) {
-        this(value, error, null);
+        this(value, error, null, Double.NaN, Double.NaN);
     }
 
     /** No figure, for a recorded reason: shown as "missing: reason" rather than left out. */
     static Figure missing(String reason) {
-        return new Figure(Double.NaN, Double.NaN, reason);
+        return new Figure(Double.NaN, Double.NaN, reason, Double.NaN, Double.NaN);
     }
 
-    boolean present() {
+    public boolean present() {
         return Double.isFinite(value);
     }
 
+    /**
+     * Whether the measured iterations gave different values beyond {@code tolerance} of the figure (a share, e.g.
+     * 0.01): a counted figure that did is shown as approximate, one that did not as it was counted.
+     */
+    boolean variesBeyond(double tolerance) {
+        return Double.isFinite(low) && Double.isFinite(high) && high - low > tolerance * Math.abs(value);
+    }
+
     static Figure of(Metric m) {
-        return m == null || m.missing() ? NONE : new Figure(m.score(), m.error());
+        if (m == null || m.missing()) {
+            return NONE;
+        }
+        double[] iterations = m.presentIterations();
+        return new Figure(m.score(), m.error(), null,
+                Arrays.stream(iterations).min().orElse(Double.NaN), Arrays.stream(iterations).max().orElse(Double.NaN));
+    }
+
+    /** The figure times {@code factor} (rows per operation), interval and range with it. */
+    Figure times(double factor) {
+        return new Figure(value * factor, error * factor, missing, low * factor, high * factor);
     }
 
     static Figure metric(BenchmarkResult e, String name) {
@@ -50,8 +71,7 @@ record Figure(double value, double error, String missing) {
         Metric primary = e.primary();
         String perOp = e.params().get("rows");
         if (primary != null && primary.unit().equals("ops/s") && perOp != null && perOp.matches("\\d+")) {
-            long n = Long.parseLong(perOp);
-            return new Figure(primary.score() * n, primary.error() * n);
+            return of(primary).times(Long.parseLong(perOp));
         }
         return NONE;
     }
@@ -72,8 +92,7 @@ record Figure(double value, double error, String missing) {
         Metric norm = e.metrics().get("gc.alloc.rate.norm");
         String perOp = e.params().get("rows");
         if (norm != null && !norm.missing() && perOp != null && perOp.matches("\\d+") && Long.parseLong(perOp) > 0) {
-            long n = Long.parseLong(perOp);
-            return Map.entry(new Figure(norm.score() / n, norm.error() / n), false);
+            return Map.entry(of(norm).times(1.0 / Long.parseLong(perOp)), false);
         }
         return Map.entry(NONE, false);
     }

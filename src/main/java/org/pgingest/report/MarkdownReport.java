@@ -1,6 +1,7 @@
 package org.pgingest.report;
 
 import org.pgingest.gate.Format;
+import org.pgingest.results.Markdown;
 import org.pgingest.results.RateRecord;
 
 import java.util.List;
@@ -13,31 +14,22 @@ public final class MarkdownReport {
     public static String render(Report report, String command) {
         StringBuilder md = new StringBuilder("# pg-ingest-bench report\n\n");
         md.append("Runs: ").append(String.join(", ", report.runs().stream().map(r -> "`" + r + "`").toList()))
-                .append(". Built with `").append(command).append("`.\n\n## Servers\n\n| fact |");
+                .append(". Built with `").append(command).append("`.\n");
+        if (!report.rankings().isEmpty()) {
+            md.append("\n## The answer: ranked by rows/s\n");
+            report.rankings().forEach(r -> md.append('\n').append(r.markdown()));
+        }
+        md.append("\n## Servers\n\n| fact |");
         report.runs().forEach(r -> md.append(' ').append(cell(r)).append(" |"));
         md.append("\n|---|").append("---|".repeat(report.runs().size())).append('\n');
         for (String fact : HtmlReport.factNames(report.facts())) {
-            md.append("| ").append(fact).append(" |");
+            md.append("| ").append(cell(fact)).append(" |");
             report.facts().forEach(f -> md.append(' ').append(cell(f.getOrDefault(fact, ""))).append(" |"));
             md.append('\n');
         }
         for (Chart c : report.charts()) {
             md.append("\n## ").append(c.title()).append(" (").append(c.unit()).append(")\n\n").append(c.note())
-                    .append("\n\n| entry |");
-            c.series().forEach(s -> md.append(' ').append(cell(s)).append(" |"));
-            md.append("\n|---|").append("---:|".repeat(c.series().size())).append('\n');
-            for (int i = 0; i < c.categories().size(); i++) {
-                md.append("| ").append(cell(c.categories().get(i))).append(" |");
-                for (int s = 0; s < c.series().size(); s++) {
-                    double v = c.values()[i][s];
-                    double e = c.errors()[i][s];
-                    String missing = c.missing()[i][s];
-                    md.append(' ').append(!Double.isFinite(v) ? (missing == null ? "–" : cell("missing: " + missing))
-                            : Format.number(v)
-                            + (Double.isFinite(e) ? " ± " + Format.number(e) : "")).append(" |");
-                }
-                md.append('\n');
-            }
+                    .append("\n\n").append(table(c));
         }
         if (!report.rates().isEmpty()) {
             md.append("\n## Fixed-rate runs\n\n| ").append(String.join(" | ", RATE_COLUMNS)).append(" |\n|")
@@ -65,7 +57,19 @@ public final class MarkdownReport {
                 Format.number(r.walFsyncsPerRow()), Format.number(r.walBytesPerRow()));
     }
 
+    /** The exact numbers of one chart, as {@link ChartTable} gives them (labels left, numbers right). */
+    static String table(Chart chart) {
+        List<String> headings = ChartTable.headings(chart);
+        StringBuilder md = new StringBuilder("| ").append(String.join(" | ",
+                headings.stream().map(MarkdownReport::cell).toList())).append(" |\n|---|")
+                .append("---:|".repeat(headings.size() - 1)).append('\n');
+        for (List<String> row : ChartTable.rows(chart)) {
+            md.append("| ").append(String.join(" | ", row.stream().map(MarkdownReport::cell).toList())).append(" |\n");
+        }
+        return md.toString();
+    }
+
     private static String cell(String text) {
-        return text.replace("|", "\\|");
+        return Markdown.text(text);
     }
 }

@@ -1,24 +1,40 @@
 package org.pgingest.report;
 
-import org.pgingest.gate.Format;
-
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
- * Draws a {@link Chart} as an inline SVG horizontal bar chart: one group of bars per category, one bar per run,
- * whiskers for JMH's error, the value at the end of each bar. Horizontal because category labels (method and
- * params) are long. No script and no external font: the page works offline and prints.
+ * Draws one or more {@link Chart}s that share their categories as one inline SVG of horizontal bars: each category's
+ * label on a line of its own, under it one bar per run in each panel (one panel per chart, side by side), whiskers for
+ * JMH's interval, the value after each bar. No script and no external font: the page works offline and prints.
+ *
+ * <p>The SVG is as wide as the page ({@code width="100%"}, no viewBox, so text keeps its size at any width): every
+ * horizontal position is a percentage of that width, and labels start at its left edge above their bars, so a label
+ * never needs room the page does not give it. Lengths below are in CSS pixels; text widths are estimated for the
+ * narrowest chart the report is made for ({@value #NARROWEST} px: a page 1,000 px wide less its margins and
+ * scroll bar) at {@value #CHAR_WIDTH} px a character.
  */
 final class SvgBarChart {
     /** Paul Tol's "bright" scheme: distinguishable with the common colour-vision deficiencies. */
     static final String[] PALETTE = {"#4477AA", "#EE6677", "#228833", "#CCBB44", "#66CCEE", "#AA3377", "#BBBBBB"};
-    private static final int WIDTH = 860;
+    static final int NARROWEST = 900;
+    /**
+     * An upper bound of a character's width: sans-serif capitals and underscores at 12 px measured 8-8.7 px in
+     * Chromium (params are upper-case enum names), lower case about 6.
+     */
+    static final double CHAR_WIDTH = 8.7;
+    static final int FONT = 12;
+    private static final int LINE = 16;
     private static final int BAR = 14;
     private static final int BAR_GAP = 2;
     private static final int GROUP_GAP = 10;
-    private static final int TOP = 28;
-    private static final int AXIS = 26;
-    private static final int RIGHT = 90;
+    private static final int AXIS = 22;
+    /** Share of a panel's width the longest bar and its axis take; the rest holds the value written after it. */
+    private static final double PLOT = 0.76;
+    /** Gap between panels, percent of the width. */
+    private static final double PANEL_GAP = 3;
+    private static final int LEGEND_PER_ROW = 4;
 
     private SvgBarChart() {
     }
@@ -28,72 +44,115 @@ final class SvgBarChart {
     }
 
     static String render(Chart chart) {
-        int series = chart.series().size();
-        int maxLabel = chart.categories().stream().mapToInt(String::length).max().orElse(10);
-        int left = Math.min(340, 16 + maxLabel * 7);
-        int plot = WIDTH - left - RIGHT;
+        return render(chart.id(), chart.title() + " (" + chart.unit() + ")", List.of(chart), false);
+    }
+
+    /**
+     * @param panels charts with the same categories and series, drawn side by side
+     * @param headed whether each panel names its figure above it (needed with more than one)
+     */
+    static String render(String id, String title, List<Chart> panels, boolean headed) {
+        Chart first = panels.get(0);
+        int series = first.series().size();
+        List<List<String>> labels = first.categories().stream().map(c -> wrap(c, (int) (NARROWEST / CHAR_WIDTH) - 2))
+                .toList();
+        int legendRows = series > 1 ? (series + LEGEND_PER_ROW - 1) / LEGEND_PER_ROW : 0;
+        int top = legendRows * LINE + (headed ? LINE + 4 : 4);
         int group = series * BAR + (series - 1) * BAR_GAP;
-        int height = TOP + chart.categories().size() * (group + GROUP_GAP) + AXIS;
-        double[] ticks = ticks(chart.max() * 1.1);
-        double max = ticks[ticks.length - 1];
+        int height = top;
+        for (List<String> label : labels) {
+            height += label.size() * LINE + group + GROUP_GAP;
+        }
+        height += AXIS;
+        double panelWidth = (100 - PANEL_GAP * (panels.size() - 1)) / panels.size();
 
         StringBuilder svg = new StringBuilder();
-        svg.append(String.format(Locale.ROOT, "<svg class=\"chart\" id=\"svg-%s\" "
-                + "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s\" "
-                + "font-family=\"sans-serif\" font-size=\"11\">%n", chart.id(), WIDTH, height, WIDTH, height,
-                Html.escape(chart.title() + " (" + chart.unit() + ")")));
+        svg.append(String.format(Locale.ROOT, "<svg class=\"chart\" id=\"svg-%s\" width=\"100%%\" height=\"%d\" "
+                + "role=\"img\" aria-label=\"%s\" font-family=\"sans-serif\" font-size=\"%d\">%n", id, height,
+                Html.escape(title), FONT));
         for (int s = 0; s < series; s++) {
-            int x = left + s * 170;
-            svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"6\" width=\"12\" height=\"12\" fill=\"%s\"/>"
-                    + "<text x=\"%d\" y=\"16\">%s</text>%n", x, color(s), x + 16, Html.escape(shorten(chart.series().get(s), 24))));
+            double x = 100.0 * (s % LEGEND_PER_ROW) / LEGEND_PER_ROW;
+            int y = (s / LEGEND_PER_ROW) * LINE;
+            svg.append(String.format(Locale.ROOT, "<rect x=\"%.2f%%\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
+                    + "<text class=\"legend\" x=\"%.2f%%\" dx=\"16\" y=\"%d\">%s</text>%n", x, y + 2, color(s), x, y + 12,
+                    Html.escape(shorten(first.series().get(s), (int) (NARROWEST / LEGEND_PER_ROW / CHAR_WIDTH) - 3))));
         }
         int plotBottom = height - AXIS;
-        for (double t : ticks) {
-            double x = left + plot * t / max;
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
-                    + "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#555\">%s</text>%n",
-                    x, TOP - 4, x, plotBottom, x, plotBottom + 14, tickLabel(t)));
-        }
-        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"#555\">%s</text>%n",
-                left + plot, height - 2, Html.escape(chart.unit())));
-        for (int c = 0; c < chart.categories().size(); c++) {
-            int y0 = TOP + c * (group + GROUP_GAP);
-            svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>%n",
-                    left - 6, y0 + group / 2 + 4, Html.escape(chart.categories().get(c))));
-            for (int s = 0; s < series; s++) {
-                int y = y0 + s * (BAR + BAR_GAP);
-                double v = chart.values()[c][s];
-                double e = chart.errors()[c][s];
-                if (!Double.isFinite(v)) {
-                    String missing = chart.missing()[c][s];
-                    // The reason can be long (a role and a setting named): shortened to the plot, whole in the tooltip.
-                    String text = missing == null ? "not measured" : "missing: " + missing;
-                    svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" fill=\"#999\"><title>%s</title>%s</text>%n",
-                            left + 4, y + BAR - 3, Html.escape(text), Html.escape(shorten(text, (plot - 8) / 6))));
-                    continue;
-                }
-                double w = Math.max(0.5, plot * v / max);
-                String tip = chart.categories().get(c) + ", " + chart.series().get(s) + ": " + Format.number(v)
-                        + (Double.isFinite(e) ? " ± " + Format.number(e) : "") + " " + chart.unit();
-                svg.append(String.format(Locale.ROOT, "<rect class=\"bar\" x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
-                        + "fill=\"%s\"><title>%s</title></rect>", left, y, w, BAR, color(s), Html.escape(tip)));
-                double end = left + w;
-                if (Double.isFinite(e) && e > 0) {
-                    // a whisker past the axis ends at its edge, open (no cap): the interval goes on
-                    double lo = left + plot * Math.max(0, v - e) / max;
-                    double hi = left + plot * Math.min(max, v + e) / max;
-                    boolean open = v + e > max;
-                    svg.append(String.format(Locale.ROOT, "<path d=\"M%.1f %d H%.1f M%.1f %d V%d%s\" "
-                            + "stroke=\"#333\" fill=\"none\"/>", lo, y + BAR / 2, hi, lo, y + 3, y + BAR - 3,
-                            open ? "" : String.format(Locale.ROOT, " M%.1f %d V%d", hi, y + 3, y + BAR - 3)));
-                    end = Math.max(end, hi);
-                }
-                svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\">%s</text>%n", end + 4, y + BAR - 3,
-                        Format.number(v)));
+        for (int p = 0; p < panels.size(); p++) {
+            Chart chart = panels.get(p);
+            double start = p * (panelWidth + PANEL_GAP);
+            double[] ticks = ticks(chart.max() * 1.1);
+            double max = ticks[ticks.length - 1];
+            if (headed) {
+                svg.append(String.format(Locale.ROOT, "<text class=\"panel\" x=\"%.2f%%\" y=\"%d\" font-weight=\"bold\">%s</text>%n",
+                        start, legendRows * LINE + 12, Html.escape(chart.title() + " (" + chart.unit() + ")")));
             }
+            for (int t = 0; t < ticks.length; t++) {
+                double x = start + panelWidth * PLOT * ticks[t] / max;
+                svg.append(String.format(Locale.ROOT, "<line x1=\"%.2f%%\" y1=\"%d\" x2=\"%.2f%%\" y2=\"%d\" stroke=\"#ddd\"/>"
+                        + "<text class=\"tick\" x=\"%.2f%%\" y=\"%d\" text-anchor=\"%s\" fill=\"#555\">%s</text>%n",
+                        x, top, x, plotBottom, x, plotBottom + 15, t == 0 ? "start" : "middle", tickLabel(ticks[t])));
+            }
+            int y0 = top;
+            for (int c = 0; c < chart.categories().size(); c++) {
+                y0 += labels.get(c).size() * LINE;
+                for (int s = 0; s < series; s++) {
+                    bar(svg, chart, c, s, start, panelWidth, max, y0 + s * (BAR + BAR_GAP));
+                }
+                y0 += group + GROUP_GAP;
+            }
+        }
+        // Labels last, over the gridlines, each on its own line(s) above its bars, from the left edge.
+        int y0 = top;
+        for (int c = 0; c < labels.size(); c++) {
+            List<String> label = labels.get(c);
+            svg.append("<text class=\"label\" x=\"0\" y=\"").append(y0 + LINE - 4).append("\">");
+            for (int l = 0; l < label.size(); l++) {
+                svg.append(l == 0 ? "<tspan>" : "<tspan x=\"0\" dy=\"" + LINE + "\">").append(Html.escape(label.get(l)))
+                        .append("</tspan>");
+            }
+            svg.append("</text>\n");
+            y0 += label.size() * LINE + group + GROUP_GAP;
         }
         svg.append("</svg>\n");
         return svg.toString();
+    }
+
+    private static void bar(StringBuilder svg, Chart chart, int c, int s, double start, double panelWidth, double max,
+                            int y) {
+        Figure f = chart.figures()[c][s];
+        double plot = panelWidth * PLOT;
+        if (!f.present()) {
+            // The reason can be long (a role and a setting named): shortened to the panel, whole in the tooltip and table.
+            String text = f.missing() == null ? "not measured" : "missing: " + f.missing();
+            int room = (int) (NARROWEST * panelWidth / 100 / CHAR_WIDTH) - 2;
+            svg.append(String.format(Locale.ROOT, "<text class=\"missing\" x=\"%.2f%%\" y=\"%d\" fill=\"#999\"><title>%s"
+                    + "</title>%s</text>%n", start, y + BAR - 3, Html.escape(text), Html.escape(shorten(text, room))));
+            return;
+        }
+        double v = f.value();
+        double e = f.error();
+        double w = plot * v / max;
+        String tip = chart.categories().get(c) + ", " + chart.series().get(s) + ": " + Numbers.significant(v, 5)
+                + (Double.isFinite(e) ? " ± " + Numbers.significant(e, 5) : "") + " " + chart.unit();
+        svg.append(String.format(Locale.ROOT, "<rect class=\"bar\" x=\"%.2f%%\" y=\"%d\" width=\"%.3f%%\" height=\"%d\" "
+                + "fill=\"%s\"><title>%s</title></rect>", start, y, Math.max(0.05, w), BAR, color(s), Html.escape(tip)));
+        double end = start + w;
+        if (Double.isFinite(e) && e > 0 && !chart.counted()) {
+            // a whisker past the axis ends at its edge, open (no cap): the interval goes on
+            double lo = start + plot * Math.max(0, v - e) / max;
+            double hi = start + plot * Math.min(max, v + e) / max;
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%.2f%%\" y1=\"%d\" x2=\"%.2f%%\" y2=\"%d\" stroke=\"#333\"/>"
+                    + "<line x1=\"%.2f%%\" y1=\"%d\" x2=\"%.2f%%\" y2=\"%d\" stroke=\"#333\"/>", lo, y + BAR / 2, hi,
+                    y + BAR / 2, lo, y + 3, lo, y + BAR - 3));
+            if (v + e <= max) {
+                svg.append(String.format(Locale.ROOT, "<line x1=\"%.2f%%\" y1=\"%d\" x2=\"%.2f%%\" y2=\"%d\" stroke=\"#333\"/>",
+                        hi, y + 3, hi, y + BAR - 3));
+            }
+            end = Math.max(end, hi);
+        }
+        svg.append(String.format(Locale.ROOT, "<text class=\"value\" x=\"%.2f%%\" dx=\"4\" y=\"%d\">%s</text>%n", end,
+                y + BAR - 3, Numbers.significant(v, 4)));
     }
 
     /** Five or so round ticks from 0 to at least {@code max}. */
@@ -118,12 +177,28 @@ final class SvgBarChart {
         return ticks;
     }
 
-    /** Round ticks of large figures with thousands separators (rows/s), others as the tables show numbers. */
+    /** Round ticks of large figures with thousands separators (rows/s), others to four significant digits. */
     static String tickLabel(double t) {
-        return t >= 10_000 && t == Math.rint(t) ? String.format(Locale.ROOT, "%,d", (long) t) : Format.number(t);
+        return Numbers.significant(t, 4);
+    }
+
+    /** Lines of at most {@code width} characters, broken at spaces where it can be (a word longer is cut). */
+    static List<String> wrap(String text, int width) {
+        List<String> lines = new ArrayList<>();
+        String rest = text;
+        while (rest.length() > width) {
+            int cut = rest.lastIndexOf(' ', width);
+            if (cut <= 0) {
+                cut = width;
+            }
+            lines.add(rest.substring(0, cut).strip());
+            rest = rest.substring(cut).strip();
+        }
+        lines.add(rest);
+        return lines;
     }
 
     private static String shorten(String s, int max) {
-        return s.length() <= max ? s : s.substring(0, max - 1) + "…";
+        return s.length() <= max ? s : s.substring(0, Math.max(1, max - 1)) + "…";
     }
 }

@@ -34,7 +34,7 @@ public record BenchmarkResult(String benchmark, String mode, int threads, Sorted
     }
 
     /** Class and method of a full benchmark name, without the package: "IngestBenchmark.load". */
-    static String shortName(String benchmark) {
+    public static String shortName(String benchmark) {
         int method = benchmark.lastIndexOf('.');
         int type = method > 0 ? benchmark.lastIndexOf('.', method - 1) : -1;
         return benchmark.substring(type + 1);

@@ -29,18 +29,27 @@ import java.util.Locale;
  * @param walFsyncsPerRow WAL fsyncs per row
  * @param walBytesPerRow  WAL bytes per row
  * @param serverVersion   the server's version, as recorded
+ * @param warnings        the server facts' warnings (fsync off, durability, settings that differ), as recorded
  */
 public record RateRecord(String source, String method, int batch, int workers, String connections,
                          double askedRowsPerSecond, boolean held, double achievedRowsPerSecond, double[] latencyMs,
                          double lagP99Ms, double cpuPercent, double walFsyncsPerRow, double walBytesPerRow,
-                         String serverVersion) {
+                         String serverVersion, List<String> warnings) {
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    public RateRecord {
+        warnings = List.copyOf(warnings);
+    }
 
     /**
      * Whether the file holds fixed-rate results (one object with "plan" and "held", or an array of them) rather than
      * a JMH result; unreadable files are left to the reader that reports them.
      */
     public static boolean holdsRateResults(Path path) {
+        if (!Files.isRegularFile(path)) {
+            // Not read at all: a named pipe would block here for ever (found by the adversarial pass).
+            return false;
+        }
         try {
             JsonNode root = JSON.readTree(path.toFile());
             JsonNode first = root != null && root.isArray() && !root.isEmpty() ? root.get(0) : root;
@@ -69,6 +78,8 @@ public record RateRecord(String source, String method, int batch, int workers, S
             }
             JsonNode latency = result.path("latencyMs");
             JsonNode server = result.path("server");
+            List<String> warnings = new ArrayList<>();
+            result.path("serverFacts").path("warnings").forEach(w -> warnings.add(w.asText()));
             records.add(new RateRecord(path.getFileName().toString(), plan.path("method").asText(),
                     plan.path("batch").asInt(), plan.path("workers").asInt(), plan.path("connections").asText(),
                     number(plan.get("rowsPerSecond")), result.path("held").asBoolean(),
@@ -77,7 +88,7 @@ public record RateRecord(String source, String method, int batch, int workers, S
                             number(latency.get("max"))},
                     number(result.path("scheduleLagMs").get("p99")), number(server.get("cpuPercentOfOneCore")),
                     number(server.get("walFsyncsPerRow")), number(server.get("walBytesPerRow")),
-                    result.path("serverFacts").path("serverVersion").asText("unknown")));
+                    result.path("serverFacts").path("serverVersion").asText("unknown"), warnings));
         }
         return records;
     }

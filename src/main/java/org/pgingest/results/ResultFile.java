@@ -50,7 +50,8 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
 
     public static ResultFile read(Path path) {
         if (!Files.isRegularFile(path)) {
-            throw new ResultFileException(path + ": no such file");
+            throw new ResultFileException(path + (Files.isDirectory(path) ? " is a directory, not a result file"
+                    : Files.exists(path) ? " is not a regular file" : ": no such file"));
         }
         JsonNode root;
         try {
@@ -186,7 +187,9 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
         facts.put("serverVersion", text(server.get("serverVersion")));
         facts.put("target", text(server.get("target")));
         settings.fields().forEachRemaining(e -> facts.putIfAbsent(e.getKey(), text(e.getValue())));
-        return new TrialFacts(line.path("benchmark").asText(), new TreeMap<>(params), facts);
+        List<String> warnings = new ArrayList<>();
+        server.path("warnings").forEach(w -> warnings.add(w.asText()));
+        return new TrialFacts(line.path("benchmark").asText(), new TreeMap<>(params), facts, warnings);
     }
 
     private static String text(JsonNode node) {

@@ -13,8 +13,11 @@ import java.util.TreeMap;
  * @param benchmark full benchmark name
  * @param params    the trial's params
  * @param facts     {@link #DECISIVE} facts first, then the rest of the recorded settings; null = not recorded
+ * @param warnings  what the server's facts said a run must print prominently ({@code ServerFacts.warnings()}: fsync
+ *                  off, durability or a setting that differs from the suite's file); empty where none were recorded
  */
-public record TrialFacts(String benchmark, SortedMap<String, String> params, Map<String, String> facts) {
+public record TrialFacts(String benchmark, SortedMap<String, String> params, Map<String, String> facts,
+                         List<String> warnings) {
     /**
      * Facts that change what a row costs, so results taken under different values are not comparable:
      * the major version (WAL format and statistics views change between majors), fsync and
@@ -27,6 +30,7 @@ public record TrialFacts(String benchmark, SortedMap<String, String> params, Map
     public TrialFacts {
         params = Collections.unmodifiableSortedMap(new TreeMap<>(params));
         facts = Collections.unmodifiableMap(new LinkedHashMap<>(facts));
+        warnings = List.copyOf(warnings);
     }
 
     public String get(String name) {

@@ -105,6 +105,11 @@ public final class ContainerTarget extends TargetBase {
      * Fails in one line when the engine lacks the image: Testcontainers would otherwise retry a pull it
      * cannot get for minutes (no registry reachable) and print every attempt's stack trace.
      */
+    public static void requireImage(TargetConfig config) {
+        int major = PgVersions.majorOf(PgVersions.resolve(config.pgVersion()));
+        requireImage(imageFor(config.image(), major), major);
+    }
+
     private static void requireImage(String image, int major) {
         try {
             DockerClientFactory.instance().client().inspectImageCmd(image).exec();
@@ -137,7 +142,7 @@ public final class ContainerTarget extends TargetBase {
      * cannot be pulled without a registry): so each start removes labelled containers whose owner pid is gone.
      * Containers of live JVMs (other clones testing in parallel) are left alone.
      */
-    static List<String> sweepOrphans() {
+    public static List<String> sweepOrphans() {
         List<String> removed = new ArrayList<>();
         var docker = DockerClientFactory.instance().client();
         for (var c : docker.listContainersCmd().withShowAll(true).withLabelFilter(List.of(RUN_LABEL)).exec()) {

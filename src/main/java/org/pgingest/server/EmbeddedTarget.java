@@ -39,6 +39,14 @@ public final class EmbeddedTarget extends TargetBase {
         this.shutdownHook = new Thread(this::stop, "pg-ingest-bench-embedded-shutdown");
     }
 
+    /**
+     * Fails, in one line, where {@link #start} would for want of binaries: the version's archive is found neither on
+     * the class path, in target/pg-binaries, in -Dpg.binaries.dir nor in the local Maven repository.
+     */
+    public static void requireBinaries(TargetConfig config) {
+        EmbeddedBinaries.forVersion(PgVersions.resolve(config.pgVersion()));
+    }
+
     /** Starts a server as {@code config} says. */
     public static EmbeddedTarget start(TargetConfig config) {
         return start(config, dataDirectory -> { });
@@ -55,12 +63,13 @@ public final class EmbeddedTarget extends TargetBase {
         // The server's output (initdb, pg_ctl, the postmaster's log) stays in the run directory: it is where a
         // refused start is explained, and it is removed with the server.
         File serverLog = run.path().resolve("server.log").toFile();
+        BinariesCache binaries = new BinariesCache(EmbeddedBinaries.forVersion(version), version);
         EmbeddedPostgres postgres;
         try {
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                     .setOutputRedirector(ProcessBuilder.Redirect.appendTo(serverLog))
                     .setErrorRedirector(ProcessBuilder.Redirect.appendTo(serverLog))
-                    .setPgBinaryResolver(EmbeddedBinaries.forVersion(version))
+                    .setPgBinaryResolver(binaries)
                     .setDataDirectory(run.dataDirectory().toFile())
                     .setCleanDataDirectory(true)
                     .setPort(0)
@@ -71,8 +80,12 @@ public final class EmbeddedTarget extends TargetBase {
             postgres = StartupWatch.start(builder, serverLog.toPath(), version);
         } catch (IOException | RuntimeException | Error e) {
             run.delete();
-            if (e instanceof TargetException te) {
-                throw te;
+            // Incomplete binaries (a disk that filled while zonky unpacked) explain any failure to start.
+            binaries.verifyUnpacked();
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof TargetException te) {
+                    throw te;
+                }
             }
             throw new TargetException("embedded PostgreSQL " + version + " did not start: " + e, e);
         }

@@ -10,16 +10,21 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A server the user runs, given by JDBC URL with user and password from the environment. The suite changes
  * nothing there but its own schema: settings are read and compared with the suite's file (differences are
- * printed and recorded, not applied), and pg_stat_statements is used only if already installed.
+ * printed and recorded, not applied; an override a session may choose applies to the suite's sessions only,
+ * {@link SessionSettings}), and pg_stat_statements is used only if already installed.
  */
 public final class ExternalTarget extends TargetBase {
     private static final Logger LOG = LoggerFactory.getLogger(ExternalTarget.class);
     private static final String HINT = "check PGIB_JDBC_URL, PGIB_USER and PGIB_PASSWORD";
     /** pgjdbc's parsed-URL keys that Endpoint carries itself. */
+    /** The port of a single-host URL: jdbc:postgresql://host:PORT/... */
+    private static final Pattern URL_PORT = Pattern.compile("^jdbc:postgresql://[^/?,]*:(\\d+)(?:[/?]|$)");
     private static final Set<String> ENDPOINT_KEYS = Set.of("PGHOST", "PGPORT", "PGDBNAME", "user", "password");
 
     // The monitor uses the benchmark database itself: on someone else's server the suite creates no database.
@@ -29,21 +34,26 @@ public final class ExternalTarget extends TargetBase {
 
     public static ExternalTarget connect(TargetConfig config) {
         if (config.externalUrl() == null) {
-            throw new TargetException("the external target needs PGIB_JDBC_URL (e.g. jdbc:postgresql://host:5432/db), "
-                    + "PGIB_USER and PGIB_PASSWORD in the environment");
+            throw new TargetException("the external target needs the server's JDBC URL (-Dpg.url or PGIB_JDBC_URL, e.g. "
+                    + "jdbc:postgresql://host:5432/db), a user (-Dpg.user or PGIB_USER) and PGIB_PASSWORD in the environment");
+        }
+        SecretBearing.inJdbcUrl(config.externalUrl()).ifPresent(what -> {
+            throw new TargetException(secretInUrl("the JDBC URL", what));
+        });
+        Matcher urlPort = URL_PORT.matcher(config.externalUrl());
+        if (urlPort.find() && (urlPort.group(1).length() > 5 || Integer.parseInt(urlPort.group(1)) > 65_535
+                || Integer.parseInt(urlPort.group(1)) < 1)) {
+            // pgjdbc would log a warning of its own and then give no URL at all.
+            throw new TargetException("the JDBC URL's port " + urlPort.group(1) + " is not a TCP port (1 to 65535)");
         }
         Properties parsed = Driver.parseURL(config.externalUrl(), new Properties());
         if (parsed == null) {
-            throw new TargetException("PGIB_JDBC_URL is not a PostgreSQL JDBC URL: expected jdbc:postgresql://host:port/database");
+            throw new TargetException("the JDBC URL (-Dpg.url or PGIB_JDBC_URL) is not a PostgreSQL JDBC URL: expected "
+                    + "jdbc:postgresql://host:port/database");
         }
         String host = parsed.getProperty("PGHOST", "localhost");
         if (host.contains(",")) {
             throw new TargetException("PGIB_JDBC_URL names several hosts (" + host + "); give exactly one");
-        }
-        if (parsed.getProperty("password") != null) {
-            // A URL travels further than an environment variable: the launcher hands -Dpg.url to every JMH
-            // fork as a JVM argument, and JMH records JVM arguments in its JSON.
-            throw new TargetException("the JDBC URL carries a password; remove it and set PGIB_PASSWORD instead");
         }
         Secret password = config.externalPassword();
         String user = config.externalUser() != null ? config.externalUser() : parsed.getProperty("user");
@@ -62,14 +72,34 @@ public final class ExternalTarget extends TargetBase {
                 .forEach(k -> options.put(k, parsed.getProperty(k)));
 
         ExternalTarget target = new ExternalTarget(endpoint, config.schema(), options);
-        try (Connection connection = ConnectionCheck.open(target.monitorDataSource(), endpoint, HINT)) {
-            target.prepare(connection, config);
+        try {
+            Map<String, String> overrides = config.settings().overrides();
+            if (!overrides.isEmpty()) {
+                try (Connection connection = ConnectionCheck.open(target.monitorDataSource(), endpoint, HINT)) {
+                    String sessionOptions = SessionSettings.startupOptions(connection, overrides);
+                    options.merge("options", sessionOptions, (url, suite) -> url + " " + suite);
+                }
+                target = new ExternalTarget(endpoint, config.schema(), options);
+            }
+            try (Connection connection = ConnectionCheck.open(target.monitorDataSource(), endpoint, HINT)) {
+                target.prepare(connection, config);
+            }
         } catch (SQLException e) {
             throw new TargetException("external server " + endpoint.describe() + ": "
                     + password.scrub(e.getMessage()), e);
         }
         LOG.info("{}", target.facts().summary());
         return target;
+    }
+
+    /**
+     * The refusal of a URL that carries a secret, naming what carries it. A URL travels further than an environment
+     * variable: the launcher hands -Dpg.url to every JMH fork as a JVM argument, and JMH records those in its JSON.
+     */
+    static String secretInUrl(String url, String what) {
+        return url + " carries " + what + ": a URL reaches every JMH fork's command line, which JMH prints and "
+                + "records in its JSON; remove it, and give the user with -Dpg.user or PGIB_USER and the password "
+                + "with PGIB_PASSWORD (the suite reads no other secret)";
     }
 
     @Override

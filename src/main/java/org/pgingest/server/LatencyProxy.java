@@ -34,6 +34,11 @@ import java.util.concurrent.locks.LockSupport;
  * cost it measures (about 0.2 ms here), then verifies the delay it got.
  */
 public final class LatencyProxy implements AutoCloseable {
+    /**
+     * Longest round trip the proxy is asked to add, in milliseconds: a second is far beyond any network between an
+     * application and its database, and connecting through more than the driver's connect timeout (5 s) fails.
+     */
+    public static final double MAX_RTT_MS = 1000;
     static final long TICK_MS = 1;
     private static final String LOOPBACK = "127.0.0.1";
 

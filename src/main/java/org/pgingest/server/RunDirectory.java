@@ -100,7 +100,10 @@ final class RunDirectory {
         }
     }
 
-    /** Removes the directory and everything in it. */
+    /**
+     * Removes the directory and everything in it. Another launcher's sweep may be removing the same leftover at the
+     * same time: an entry it removed first (gone when listed, visited or deleted) is not an error.
+     */
     void delete() {
         if (!Files.exists(path)) {
             return;
@@ -114,11 +117,24 @@ final class RunDirectory {
                 }
 
                 @Override
+                public FileVisitResult visitFileFailed(Path file, IOException exc) throws IOException {
+                    if (exc instanceof NoSuchFileException) {
+                        return FileVisitResult.CONTINUE;
+                    }
+                    throw exc;
+                }
+
+                @Override
                 public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
+                    if (exc != null && !(exc instanceof NoSuchFileException)) {
+                        throw exc;
+                    }
                     Files.deleteIfExists(dir);
                     return FileVisitResult.CONTINUE;
                 }
             });
+        } catch (NoSuchFileException e) {
+            // the whole directory went while this walk started: the other remover finished first
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete run directory " + path, e);
         }

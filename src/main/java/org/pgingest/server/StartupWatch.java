@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Collectors;
 
 /**
@@ -22,6 +23,8 @@ final class StartupWatch {
     /** pg_ctl's words when the postmaster exited before accepting connections (14-18). */
     private static final String PG_CTL_GAVE_UP = "pg_ctl: could not start server";
     private static final long POLL_MS = 50;
+    /** The postmaster's program name, which starts the lines it writes to stderr itself. */
+    private static final String POSTMASTER = "postgres";
 
     private StartupWatch() {
     }
@@ -50,16 +53,27 @@ final class StartupWatch {
         return postgres;
     }
 
-    /** The server's FATAL line with its HINT and DETAIL, without timestamps, as one line. */
+    /**
+     * The server's FATAL line with its HINT and DETAIL, without timestamps, as one line. Checks the postmaster makes
+     * before its logging starts (max_connections against the reserved connections, for one) are written to stderr
+     * as "postgres: ..." with no severity (PostgreSQL 14-18, postmaster.c's write_stderr); those count too. Without
+     * either, the log's last lines: the log itself is removed with the run directory.
+     */
     static String complaint(Path log) {
-        String text = read(log);
-        String lines = text.lines()
-                .map(String::strip)
+        List<String> lines = read(log).lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        String reasons = lines.stream()
                 .map(l -> l.replaceFirst("^.*?\\b(FATAL|HINT|DETAIL|ERROR|PANIC):\\s+", "$1: "))
+                // pg_ctl's "waiting for server to start...." ends without a newline, so the postmaster's line follows it.
+                .map(l -> l.replaceFirst("^(waiting for server to start\\.*)?" + POSTMASTER + ":\\s+", "FATAL: "))
                 .filter(l -> l.matches("^(FATAL|HINT|DETAIL|ERROR|PANIC): .*"))
                 .distinct()
                 .collect(Collectors.joining("; "));
-        return lines.isEmpty() ? "pg_ctl gave up and the server log holds no reason (" + log + ")" : lines;
+        if (!reasons.isEmpty()) {
+            return reasons;
+        }
+        List<String> last = lines.stream().filter(l -> !l.startsWith("pg_ctl:") && !l.startsWith("Examine the log")).toList();
+        return "pg_ctl gave up and the server named no reason" + (last.isEmpty() ? "" : "; its log ended with: "
+                + String.join(" / ", last.subList(Math.max(0, last.size() - 3), last.size())));
     }
 
     private static String read(Path log) {

@@ -1,6 +1,7 @@
 package org.pgingest.server;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -51,6 +52,13 @@ public record TargetConfig(TargetKind kind, String pgVersion, String schema, Ser
             throw new TargetException("invalid schema name '" + schema
                     + "': use lower-case letters, digits and underscores, starting with a letter or underscore");
         }
+        if (schema.equals("public") || schema.equals("information_schema") || schema.startsWith("pg_")) {
+            // public comes with every database, information_schema and pg_* are the server's own (PostgreSQL
+            // refuses CREATE SCHEMA pg_anything): none is the suite's, so none would pass its schema guard.
+            throw new TargetException("schema '" + schema + "' belongs to PostgreSQL, not to the suite, which works "
+                    + "only in a schema of its own: choose another name with -Dpg.schema=NAME (default "
+                    + DEFAULT_SCHEMA + ")");
+        }
     }
 
     /** Defaults only: embedded server of the build's PostgreSQL version, settings file as is. */
@@ -67,6 +75,15 @@ public record TargetConfig(TargetKind kind, String pgVersion, String schema, Ser
     static TargetConfig from(Properties props, Map<String, String> env) {
         TargetConfig d = defaults();
         TargetKind kind = TargetKind.parse(pick(props, "pg.target", env, "PGIB_TARGET", d.kind.id()));
+        for (String external : List.of("pg.url", "pg.user")) {
+            // Given on the command line for another target, it would be ignored and the run would measure another
+            // server than the one named. (PGIB_JDBC_URL and PGIB_USER may stay in a shell's environment.)
+            if (props.getProperty(external) != null && kind != TargetKind.EXTERNAL) {
+                throw new TargetException("-D" + external + " names an external server's " + (external.equals("pg.url")
+                        ? "address" : "user") + ", but the target is " + kind.id() + ": add -Dpg.target=external to "
+                        + "run there, or leave -D" + external + " out");
+            }
+        }
         String version = pick(props, "pg.version", env, "PGIB_PG_VERSION", d.pgVersion);
         String schema = pick(props, "pg.schema", env, "PGIB_SCHEMA", d.schema);
         Map<String, String> overrides = new LinkedHashMap<>();

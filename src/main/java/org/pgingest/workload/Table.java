@@ -12,31 +12,40 @@ import java.util.stream.Collectors;
  * A table of one shape and index profile in the suite's schema: what loaders write to.
  *
  * @param schema  the suite's schema
- * @param shape   columns and keys
+ * @param shape   keys, generated id, indexes
  * @param profile indexes
  * @param name    table name (unqualified)
+ * @param columns the columns loaders write, in order: the shape's, unless {@link #withColumns} gave others
  */
-public record Table(SuiteSchema schema, TableShape shape, IndexProfile profile, String name) {
+public record Table(SuiteSchema schema, TableShape shape, IndexProfile profile, String name, List<Column> columns) {
+
+    public Table {
+        columns = List.copyOf(columns);
+    }
 
     public static Table of(SuiteSchema schema, TableShape shape) {
-        return new Table(schema, shape, IndexProfile.STANDARD, shape.tableName());
+        return of(schema, shape, IndexProfile.STANDARD);
     }
 
     public static Table of(SuiteSchema schema, TableShape shape, IndexProfile profile) {
-        return new Table(schema, shape, profile, shape.tableName());
+        return new Table(schema, shape, profile, shape.tableName(), shape.columns());
     }
 
     public Table named(String otherName) {
-        return new Table(schema, shape, profile, otherName);
+        return new Table(schema, shape, profile, otherName, columns);
+    }
+
+    /**
+     * The shape's keys and id with other loader columns: a column of a type no published shape has (int8) reaches
+     * every loader this way. The shape's key column must stay among them.
+     */
+    public Table withColumns(List<Column> otherColumns) {
+        return new Table(schema, shape, profile, name, otherColumns);
     }
 
     /** "schema"."table". */
     public String qualifiedName() {
         return schema.qualify(name);
-    }
-
-    public List<Column> columns() {
-        return shape.columns();
     }
 
     /** "col1, col2, ..." of the columns loaders write. */
@@ -59,7 +68,7 @@ public record Table(SuiteSchema schema, TableShape shape, IndexProfile profile, 
 
     /** Drops (if it is the suite's) and creates the table with its indexes. */
     public void create(Connection connection) throws SQLException {
-        schema.recreateTable(connection, name, shape.tableDefinition(profile), false);
+        schema.recreateTable(connection, name, shape.tableDefinition(profile, columns), false);
         try (Statement st = connection.createStatement()) {
             for (String index : shape.indexStatements(profile, qualifiedName())) {
                 st.execute(index);

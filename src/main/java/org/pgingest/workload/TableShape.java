@@ -88,12 +88,17 @@ public enum TableShape {
 
     /** The part of CREATE TABLE after the table name: columns and constraints. */
     public String tableDefinition(IndexProfile profile) {
+        return tableDefinition(profile, columns);
+    }
+
+    /** The same with other loader columns in place of the shape's ({@link Table#withColumns}). */
+    String tableDefinition(IndexProfile profile, List<Column> loaderColumns) {
         requireProfile(profile);
         List<String> parts = new ArrayList<>();
         if (idColumnDdl != null) {
             parts.add(idColumnDdl + " PRIMARY KEY");
         }
-        columns.forEach(c -> parts.add(c.ddl()));
+        loaderColumns.forEach(c -> parts.add(c.ddl()));
         if (this == ARTICLES) {
             parts.add("ingested_at timestamptz NOT NULL DEFAULT now()");
         }

@@ -3,7 +3,6 @@ package org.pgingest.cli;
 import org.pgingest.ProcessTrees;
 
 import org.junit.jupiter.api.Test;
-import org.pgingest.load.LoadMethod;
 import org.pgingest.report.MarkdownReport;
 import org.pgingest.report.Report;
 import org.pgingest.results.BenchmarkResult;
@@ -23,11 +22,9 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -38,17 +35,23 @@ class BenchMainTest {
     record Outcome(int exit, String stdout, String stderr, long pid) {
     }
 
-    private static Outcome launch(Map<String, String> env, String... args) throws IOException, InterruptedException {
+    static Outcome launch(Map<String, String> env, String... args) throws IOException, InterruptedException {
         return launch(Duration.ofSeconds(60), env, args);
     }
 
-    private static Outcome launch(Duration limit, Map<String, String> env, String... args) throws IOException, InterruptedException {
+    static Outcome launch(Duration limit, Map<String, String> env, String... args) throws IOException, InterruptedException {
+        return launch(Path.of("").toAbsolutePath(), limit, env, args);
+    }
+
+    /** The launcher run in {@code directory}, where it writes {@code target/report.html}. */
+    private static Outcome launch(Path directory, Duration limit, Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
         // JMH takes a machine-wide lock (/tmp/jmh.lock) so that two benchmark runs do not disturb each other's
         // timings; these runs time nothing, and other builds on the same machine may hold it.
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djmh.ignoreLock=true", "-cp", System.getProperty("java.class.path"), BenchMain.class.getName()));
         command.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command);
+        ProcessBuilder pb = new ProcessBuilder(command).directory(directory.toFile());
         pb.environment().keySet().removeIf(k -> k.startsWith("PGIB_"));
         pb.environment().putAll(env);
         // Output to files: a benchmark run prints more than a pipe holds while nobody reads it.
@@ -68,7 +71,7 @@ class BenchMainTest {
     }
 
     /** The launcher's own one line for a refused input, checked with nothing started. */
-    private static void assertRefused(Outcome o, String line) {
+    static void assertRefused(Outcome o, String line) {
         assertThat(o.exit).as(o.stderr).isEqualTo(2);
         assertThat(o.stderr).isEqualTo("pg-ingest-bench: " + line + "\n");
         assertThat(o.stdout).as("no JMH output: nothing was started").isEmpty();
@@ -76,13 +79,16 @@ class BenchMainTest {
 
     @Test
     void unknownMethodNamesTheValidOnes() throws Exception {
-        assertRefused(launch(Map.of(), "-p", "method=NOPE"), "-p method=NOPE: no such method; valid: "
-                + Arrays.stream(LoadMethod.values()).map(Enum::name).collect(Collectors.joining(", ")));
+        // written out, not read from LoadMethod: the list is what users are told, and a method lost from it must show
+        assertRefused(launch(Map.of(), "-p", "method=NOPE"), "-p method=NOPE: no such method; valid: AUTOCOMMIT_ROW, "
+                + "ROW_COMMIT_EVERY, BATCH, BATCH_REWRITTEN, MULTI_ROW_VALUES, UNNEST, COPY_TEXT, COPY_CSV, COPY_BINARY, "
+                + "COPY_FREEZE, STAGED_DEDUPE, COPY_UPSERT, BATCH_UPSERT, MERGE_UPSERT, JSONB_RECORDSET, RETURNING_VALUES, "
+                + "RETURNING_BATCH, RETURNING_UNNEST");
     }
 
     @Test
     void negativeRowsAreRefused() throws Exception {
-        assertRefused(launch(Map.of(), "-p", "rows=-5"), "-p rows=-5: use a whole number of 1 or more (rows per call of the loader)");
+        assertRefused(launch(Map.of(), "-p", "rows=-5"), "-p rows=-5: use a whole number from 1 to 10,000,000 (rows per call of the loader, generated in memory before it)");
     }
 
     @Test
@@ -142,20 +148,29 @@ class BenchMainTest {
      */
     @Test
     void aFailedTrialMakesTheRunFailWithASummary() throws Exception {
-        Path result = Files.createTempFile("jmh-result", ".json");
+        Path directory = Files.createTempDirectory("bench-run");
+        Path result = directory.resolve("failed.json");
         try {
-            Outcome o = launch(Duration.ofMinutes(3), Map.of(), "-Dpg.version=14", "\\.IngestBenchmark\\.", "-p", "method=MERGE_UPSERT,COPY_FREEZE",
-                    "-f", "1", "-wi", "0", "-i", "2", "-r", "200ms", "-rff", result.toString());
+            Outcome o = launch(directory, Duration.ofMinutes(3), Map.of(), "-Dpg.version=14", "\\.IngestBenchmark\\.", "-p", "method=MERGE_UPSERT,COPY_FREEZE",
+                    "-f", "1", "-wi", "0", "-i", "2", "-r", "200ms", "-rff", result.toString(), "--no-report");
             assertThat(o.exit).as(o.stdout).isEqualTo(1);
+            String trial = "IngestBenchmark.load batchSize=1000 commitEvery=0 hostileShare=0.1 indexes=STANDARD "
+                    + "method=MERGE_UPSERT rows=500 shape=USERS: IllegalStateException: merge-upsert needs PostgreSQL 15 or "
+                    + "later (MERGE); this server is 14.20: use copy-upsert";
+            // The failure's one line as soon as it is known (JMH's log is in its file), and the summary at the end.
             assertThat(o.stderr.lines().filter(l -> l.startsWith("pg-ingest-bench: ")).toList()).containsExactly(
-                    "pg-ingest-bench: 1 of 2 trials failed and have no results; first: IngestBenchmark.load batchSize=1000 "
-                            + "commitEvery=0 hostileShare=0.1 indexes=STANDARD method=MERGE_UPSERT rows=500 shape=USERS: "
-                            + "IllegalStateException: merge-upsert needs PostgreSQL 15 or later (MERGE); this server is 14.20: use copy-upsert");
+                    "pg-ingest-bench: trial failed: " + trial,
+                    "pg-ingest-bench: 1 of 2 trials failed and have no results; first: " + trial);
             assertThat(o.stdout).doesNotContain("pg-ingest-bench: JMH results in");
             assertThat(Files.readString(result)).contains("\"method\" : \"COPY_FREEZE\"").doesNotContain("MERGE_UPSERT");
+            // What did run is still ranked; --no-report leaves no report behind.
+            assertThat(o.stdout).contains("Ranked by rows/s: " + result + ", 2 trials in ");
+            assertThat(o.stdout.lines().filter(l -> l.startsWith("COPY_FREEZE ")).count()).isEqualTo(1);
+            assertThat(directory.resolve("target")).doesNotExist();
+            assertThat(Files.readString(directory.resolve("failed.jmh.log"))).contains("# Benchmark: org.pgingest.bench.IngestBenchmark.load",
+                    "merge-upsert needs PostgreSQL 15");
         } finally {
-            Files.deleteIfExists(result);
-            Files.deleteIfExists(Path.of(result + ".server.jsonl"));
+            deleteTree(directory);
         }
     }
 
@@ -168,7 +183,8 @@ class BenchMainTest {
     @Test
     void aCeilingTheServerCannotReadIsMissingWithItsReasonAndTheRunSucceeds() throws Exception {
         EmbeddedTarget server = TestServers.withPasswordLogins();
-        Path result = Files.createTempFile("jmh-result", ".json");
+        Path directory = Files.createTempDirectory("bench-run");
+        Path result = directory.resolve("jmh-result.json");
         Path facts = Path.of(result + ".server.jsonl");
         try {
             try (Connection c = server.monitorDataSource().getConnection(); Statement st = c.createStatement();
@@ -178,7 +194,7 @@ class BenchMainTest {
                 assertThat(rs.getBoolean(1)).as("superuser").isFalse();
                 assertThat(rs.getBoolean(2)).as("member of pg_read_server_files").isFalse();
             }
-            Outcome o = launch(Duration.ofMinutes(3), Map.of("PGIB_JDBC_URL", server.endpoint().jdbcUrl(),
+            Outcome o = launch(directory, Duration.ofMinutes(3), Map.of("PGIB_JDBC_URL", server.endpoint().jdbcUrl(),
                             "PGIB_USER", TestServers.APP_USER, "PGIB_PASSWORD", TestServers.APP_PASSWORD),
                     // A schema of the role's own: the server's default one belongs to the superuser who started it.
                     "-Dpg.target=external", "-Dpg.schema=ceiling_missing", "\\.(Ingest|Ceiling)Benchmark\\.load$", "-p", "method=COPY_TEXT,COPY_BINARY",
@@ -192,6 +208,12 @@ class BenchMainTest {
                             + "rows=50 shape=USERS: " + reason,
                     "pg-ingest-bench: missing CeilingBenchmark.load hostileShare=0.1 indexes=STANDARD method=COPY_BINARY "
                             + "rows=50 shape=USERS: " + reason);
+            // The run ends with its answer: the ranked table with the missing ceilings and why, and the report.
+            assertThat(o.stdout).contains("Missing (this target cannot measure it): Ceiling COPY_TEXT, Ceiling COPY_BINARY: "
+                    + reason + ".", "pg-ingest-bench: report in target/report.html and target/report.md; JMH log in "
+                    + directory.resolve("jmh-result.jmh.log"));
+            assertThat(o.stdout.lines().filter(l -> l.matches("Ingest +COPY_(TEXT|BINARY) .* missing .*")).count()).isEqualTo(2);
+            assertThat(Files.readString(directory.resolve("target/report.html"))).contains("missing: no ceiling on this target");
             assertThat(o.stdout).contains("pg-ingest-bench: JMH results in " + result + ", server facts in " + facts
                     + "; 2 of 4 trials missing (listed on stderr and in the server facts)");
             assertThat(o.stdout + o.stderr).doesNotContain(TestServers.APP_PASSWORD);
@@ -209,12 +231,44 @@ class BenchMainTest {
             // Every trial, measured or missing, recorded the server it ran on.
             assertThat(file.facts()).hasSize(4).allSatisfy(t -> assertThat(t.get("target")).isEqualTo("external"));
             assertThat(MarkdownReport.render(Report.of(List.of(file)), "report")).contains(
-                    "| method=COPY_TEXT | missing: no ceiling on this target: " + reason + " |",
-                    "| method=COPY_BINARY | missing: no ceiling on this target: " + reason + " |");
+                    "| COPY_TEXT | missing: no ceiling on this target: " + reason + " |  |",
+                    "| COPY_BINARY | missing: no ceiling on this target: " + reason + " |  |");
         } finally {
             server.close();
-            Files.deleteIfExists(result);
-            Files.deleteIfExists(facts);
+            deleteTree(directory);
+        }
+    }
+
+    /**
+     * A server with fsync off is named in the run's final summary, under the ranked table, not once in the middle
+     * of JMH's log (which is in its file): the warnings come from the trial's recorded server facts.
+     */
+    @Test
+    void fsyncOffIsAWarningInTheFinalSummary() throws Exception {
+        Path directory = Files.createTempDirectory("bench-run");
+        try {
+            Outcome o = launch(directory, Duration.ofMinutes(3), Map.of(), "-Dpg.conf.fsync=off", "\\.IngestBenchmark\\.",
+                    "-p", "method=COPY_BINARY", "-p", "rows=50", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms",
+                    "-rff", directory.resolve("fsync-off.json").toString(), "--no-report");
+            assertThat(o.exit).as(o.stdout + o.stderr).isZero();
+            List<String> summary = o.stdout.lines().dropWhile(l -> !l.startsWith("Ranked by rows/s: ")).toList();
+            assertThat(summary).anyMatch(l -> l.startsWith("- WARNING: FSYNC IS OFF on this server: commits are not "
+                    + "flushed to disk"));
+            assertThat(summary).contains("- WARNING: Durability differs from production: fsync=off (this run's "
+                    + "overrides: {fsync=off})");
+            assertThat(o.stdout.lines().takeWhile(l -> !l.startsWith("Ranked by rows/s: ")))
+                    .as("nothing of JMH's log before the summary").noneMatch(l -> l.contains("FSYNC IS OFF"));
+            assertThat(Files.readString(directory.resolve("fsync-off.jmh.log"))).contains("FSYNC IS OFF");
+        } finally {
+            deleteTree(directory);
+        }
+    }
+
+    private static void deleteTree(Path directory) throws IOException {
+        try (var paths = Files.walk(directory)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
         }
     }
 

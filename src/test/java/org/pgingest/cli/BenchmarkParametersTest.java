@@ -58,7 +58,7 @@ class BenchmarkParametersTest {
     @Test
     void numbersThatAreNotNumbersNameTheParameter() {
         assertThat(BenchmarkParameters.problem(Map.of("rows", "many"))).hasValue(
-                "-p rows=many: use a whole number of 1 or more (rows per call of the loader)");
+                "-p rows=many: use a whole number from 1 to 10,000,000 (rows per call of the loader, generated in memory before it)");
         assertThat(BenchmarkParameters.problem(Map.of("hostileShare", "NaN"))).hasValue(
                 "-p hostileShare=NaN: use a share from 0 to 1 (0.1 = one value in ten from the hostile set)");
         assertThat(BenchmarkParameters.problem(Map.of("commitEvery", "-1"))).hasValue(
@@ -68,5 +68,18 @@ class BenchmarkParametersTest {
     @Test
     void parametersOfOtherBenchmarksAreNotChecked() {
         assertThat(BenchmarkParameters.problem(Map.of("threadsPerWriter", "whatever"))).isEmpty();
+    }
+
+    /** Issue 19, item 12: no parameter of any benchmark reaches a fork unchecked. */
+    @Test
+    void everyParameterOfEveryBenchmarkHasARule() {
+        var all = org.openjdk.jmh.runner.BenchmarkList.defaultList().getAll(
+                org.openjdk.jmh.runner.format.OutputFormatFactory.createFormatInstance(System.out,
+                        org.openjdk.jmh.runner.options.VerboseMode.SILENT), List.of());
+        var enums = BenchmarkParameters.enumTypes(all);
+        var names = all.stream().flatMap(e -> e.getParams().orElse(Map.of()).keySet().stream()).distinct().toList();
+        assertThat(names).contains("rows", "workers", "rttMs", "prepare", "format", "connections");
+        assertThat(names).allSatisfy(name -> assertThat(BenchmarkParameters.ruled().contains(name) || enums.containsKey(name))
+                .as(name + " has a rule").isTrue());
     }
 }

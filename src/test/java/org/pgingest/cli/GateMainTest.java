@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgingest.ChildProcess;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -31,7 +32,11 @@ class GateMainTest {
 
     private int gate(String... args) {
         return GateMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
+                new PrintStream(err, true, StandardCharsets.UTF_8), StandardCharsets.UTF_8);
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
     }
 
     private String err() {
@@ -68,15 +73,15 @@ class GateMainTest {
 
         JsonNode bigger = JSON.readTree(dir.resolve("exports/github-action-benchmark-bigger.json").toFile());
         assertThat(bigger).hasSize(1);
-        assertThat(bigger.get(0).get("name").asText()).isEqualTo("IngestBenchmark.load(method=COPY_BINARY,rows=500)");
+        String name = "org.pgingest.bench.IngestBenchmark.load ( {\"method\":\"COPY_BINARY\",\"rows\":\"500\"} )";
+        assertThat(bigger.get(0).get("name").asText()).isEqualTo(name);
         assertThat(bigger.get(0).get("unit").asText()).isEqualTo("ops/s");
         JsonNode smaller = JSON.readTree(dir.resolve("exports/github-action-benchmark-smaller.json").toFile());
         assertThat(smaller).hasSize(1);
-        assertThat(smaller.get(0).get("name").asText())
-                .isEqualTo("IngestBenchmark.load(method=COPY_BINARY,rows=500) wal.bytes/row");
+        assertThat(smaller.get(0).get("name").asText()).isEqualTo(name + " wal.bytes/row");
         assertThat(smaller.get(0).get("value").asDouble()).isEqualTo(340);
         JsonNode bencher = JSON.readTree(dir.resolve("exports/bencher.json").toFile());
-        JsonNode measures = bencher.get("IngestBenchmark.load(method=COPY_BINARY,rows=500)");
+        JsonNode measures = bencher.get(name);
         assertThat(measures.get("throughput").get("value").asDouble()).isEqualTo(100);
         assertThat(measures.get("wal-bytes-per-row").get("value").asDouble()).isEqualTo(340);
     }
@@ -130,5 +135,118 @@ class GateMainTest {
         err.reset();
         assertThat(gate(base.toString(), base.toString(), "--counted")).isEqualTo(2);
         assertThat(err()).isEqualTo("pg-ingest-bench gate: --counted needs a value; " + GateMain.USAGE + "\n");
+    }
+
+    /** "5" meant 500 %: only "5%" or "0.05" say a threshold; a bare number above 1 is refused, before anything runs. */
+    @Test
+    void aBareNumberAboveOne_isRefused_asAThreshold() throws IOException {
+        Path base = result("base.json", 100, 290);
+        Path cur = result("cur.json", 100, 340);
+        assertThat(gate(base.toString(), cur.toString(), "--rule", "wal.bytes/row=5")).isEqualTo(2);
+        assertThat(err()).isEqualTo("pg-ingest-bench gate: rule 'wal.bytes/row=5': '5' is a bare number above 1, "
+                + "which would mean 500 %; write 5% for 5 percent, or a fraction such as 0.05\n");
+        assertThat(out()).isEmpty();
+        err.reset();
+        assertThat(gate(base.toString(), cur.toString(), "--counted", "20")).isEqualTo(2);
+        assertThat(err()).startsWith("pg-ingest-bench gate: --counted: '20' is a bare number above 1").hasLineCount(1);
+        // the same rule written either accepted way: +17.2 % is past 5 %
+        assertThat(gate(base.toString(), cur.toString(), "--rule", "wal.bytes/row=5%")).isEqualTo(1);
+        assertThat(gate(base.toString(), cur.toString(), "--rule", "wal.bytes/row=0.05")).isEqualTo(1);
+        assertThat(gate(base.toString(), cur.toString(), "--rule", "wal.bytes/row=500%")).isZero();
+    }
+
+    @Test
+    void aPatternWithRegexSyntax_orMatchingNoMetric_isRefused() throws IOException {
+        Path base = result("base.json", 100, 290);
+        Path cur = result("cur.json", 100, 340);
+        assertThat(gate(base.toString(), cur.toString(), "--rule", "[wal=5%")).isEqualTo(2);
+        assertThat(err()).isEqualTo("pg-ingest-bench gate: rule '[wal=5%': '[' in the pattern is no wildcard here; "
+                + "only * is, matching any characters (e.g. 'wal.*=10%', 'wal.fsyncs/*=15%')\n");
+        err.reset();
+        assertThat(gate(base.toString(), cur.toString(), "--rule", "wal.byte/*=50%")).isEqualTo(2);
+        assertThat(err()).isEqualTo("pg-ingest-bench gate: rule pattern 'wal.byte/*' matches no metric of base.json "
+                + "or cur.json; their metrics: score, wal.bytes/row\n");
+        assertThat(out()).isEmpty();
+    }
+
+    @Test
+    void anIgnoredParamNeitherFileHas_isRefused() throws IOException {
+        Path base = result("base.json", 100, 290);
+        assertThat(gate(base.toString(), base.toString(), "--ignore-param", "metod")).isEqualTo(2);
+        assertThat(err()).isEqualTo("pg-ingest-bench gate: --ignore-param metod: no entry of base.json or base.json "
+                + "has that param; their params: method, rows\n");
+    }
+
+    /** A NaN (or infinite) figure where the baseline has a number is a failed measurement: exit 2, naming it. */
+    @Test
+    void aFigureTheCurrentRunFailedToMeasure_exits2_namingIt() throws IOException {
+        Path base = result("base.json", 100, 290);
+        Path nan = Files.writeString(dir.resolve("nan.json"), "[" + ENTRY.formatted("COPY_BINARY", "\"NaN\"", "\"NaN\"",
+                "\"NaN\"", 290, 290, 290) + "]");
+        assertThat(gate(base.toString(), nan.toString(), "--export", dir.resolve("exports").toString())).isEqualTo(2);
+        assertThat(err()).isEqualTo("pg-ingest-bench gate: nan.json did not measure what the baseline did: "
+                + "IngestBenchmark.load(method=COPY_BINARY,rows=500) score is NaN (baseline 100 ops/s); a NaN or "
+                + "Infinity is a failed measurement (rerun, or leave the metric out with --rule 'NAME=ignore')\n");
+        assertThat(out()).isEmpty();
+        assertThat(dir.resolve("exports")).doesNotExist();
+        err.reset();
+        Path infinite = Files.writeString(dir.resolve("inf.json"), "[" + ENTRY.formatted("COPY_BINARY", 100, 100, 100,
+                "\"Infinity\"", "\"Infinity\"", "\"Infinity\"") + "]");
+        assertThat(gate(base.toString(), infinite.toString())).isEqualTo(2);
+        assertThat(err()).contains("wal.bytes/row is Infinity (baseline 290 B/row)");
+        err.reset();
+        // a rule that ignores the metric: shown as missing, not judged
+        assertThat(gate(base.toString(), nan.toString(), "--rule", "score=ignore")).isZero();
+        assertThat(out()).contains("| score (ops/s) ↑ | 100 | NaN |  | missing | NaN (not measured) in the current run |");
+    }
+
+    /** Outputs are checked first: a gate that cannot write --json prints and writes nothing. */
+    @Test
+    void anOutputThatCannotBeWritten_exits2_beforeAnythingIsPrintedOrWritten() throws IOException {
+        Path base = result("base.json", 100, 290);
+        Path cur = result("cur.json", 100, 340);
+        Path md = dir.resolve("v.md");
+        Path aDirectory = Files.createDirectory(dir.resolve("json-is-a-directory"));
+        assertThat(gate(base.toString(), cur.toString(), "--markdown", md.toString(), "--json", aDirectory.toString()))
+                .isEqualTo(2);
+        assertThat(err()).isEqualTo("pg-ingest-bench gate: --json " + aDirectory + ": " + aDirectory + " is a directory; name a file\n");
+        assertThat(out()).isEmpty();
+        assertThat(md).doesNotExist();
+        err.reset();
+        Path noDir = dir.resolve("no-such-dir").resolve("v.json");
+        // a missing directory is created, as for every result the suite writes
+        assertThat(gate(base.toString(), cur.toString(), "--json", noDir.toString())).isEqualTo(1);
+        assertThat(noDir).exists();
+        err.reset();
+        out.reset();
+        Path aFile = Files.writeString(dir.resolve("exports-is-a-file"), "");
+        assertThat(gate(base.toString(), cur.toString(), "--markdown", md.toString(), "--export", aFile.resolve("sub").toString()))
+                .isEqualTo(2);
+        assertThat(err()).isEqualTo("pg-ingest-bench gate: --export " + aFile.resolve("sub") + ": " + aFile
+                + " is a file, not a directory\n");
+        err.reset();
+        // /proc takes no new files, even from root: writability is tried, not read from permission bits
+        assertThat(gate(base.toString(), cur.toString(), "--markdown", md.toString(), "--json", "/proc/gate.json")).isEqualTo(2);
+        assertThat(err()).startsWith("pg-ingest-bench gate: --json /proc/gate.json: cannot write in /proc (").hasLineCount(1);
+        assertThat(out()).isEmpty();
+        assertThat(md).doesNotExist();
+    }
+
+    /** Where the terminal is ASCII (LC_ALL=POSIX), arrows get stand-ins that differ from "?" (direction unknown). */
+    @Test
+    void underAnAsciiLocale_directionArrowsAreNotQuestionMarks() throws Exception {
+        Path base = result("base.json", 100, 290);
+        Path cur = result("cur.json", 100, 340);
+        ProcessBuilder child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), GateMain.class.getName(), base.toString(), cur.toString(),
+                "--markdown", dir.resolve("v.md").toString());
+        child.environment().keySet().removeIf(name -> name.startsWith("LC_") || name.equals("LANG"));
+        child.environment().put("LC_ALL", "POSIX");
+        ChildProcess.Finished gate = ChildProcess.run(child, java.time.Duration.ofMinutes(1));
+        assertThat(gate.exitCode()).as(gate.output()).isEqualTo(1);
+        assertThat(gate.output()).contains("| score (ops/s) ^ |", "| wal.bytes/row (B/row) v |",
+                "^ higher is better, v lower is better, ? direction unknown").doesNotContain("(ops/s) ?", "(B/row) ?");
+        // the file keeps the arrows
+        assertThat(Files.readString(dir.resolve("v.md"))).contains("| score (ops/s) ↑ |", "| wal.bytes/row (B/row) ↓ |");
     }
 }

@@ -3,11 +3,18 @@ package org.pgingest.cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.VerboseMode;
 
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.SortedSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -15,13 +22,43 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** Every preset's parameter space is one the launcher accepts, and no trial in it is another's duplicate. */
 class PresetTest {
 
+    /**
+     * As the launcher checks a run: every benchmark the part selects, with its {@code @Param} defaults (from JMH's
+     * generated benchmark list, not from the preset) replaced by the part's values. A preset value that conflicts
+     * with a default it leaves alone (a knob the default method ignores, a shape the default method cannot write)
+     * shows here, as in the launcher.
+     */
     @ParameterizedTest
     @EnumSource(Preset.class)
     void everyCombinationPassesTheLaunchersChecks(Preset preset) {
         for (Preset.Part part : preset.parts()) {
-            assertThat(BenchmarkParameters.problemInRun(Map.of(part.include(), part.values()), Map.of()))
-                    .as("%s, %s", preset.cliName(), part).isEmpty();
+            assertThat(problemAsTheLauncherSeesIt(part)).as("%s, %s", preset.cliName(), part).isEmpty();
         }
+    }
+
+    /** Checked against the part's own values only, a misspelled param was its own known name and passed. */
+    @Test
+    void aParamNoSelectedBenchmarkHasIsCaught() {
+        Preset.Part typo = new Preset.Part(Preset.Part.INGEST, Map.of("method", "BATCH", "batchsize", "100"));
+        assertThat(problemAsTheLauncherSeesIt(typo)).contains("-p batchsize: no selected benchmark has this parameter; "
+                + "theirs are batchSize, commitEvery, hostileShare, indexes, method, rows, shape");
+    }
+
+    /**
+     * As the launcher checks a run: every benchmark the part selects, with its {@code @Param} defaults (from JMH's
+     * generated benchmark list, not from the preset) replaced by the part's values.
+     */
+    private static Optional<String> problemAsTheLauncherSeesIt(Preset.Part part) {
+        SortedSet<BenchmarkListEntry> selected = BenchmarkList.defaultList()
+                .find(OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), List.of(part.include()), List.of());
+        assertThat(selected).as("%s selects a benchmark", part.include()).isNotEmpty();
+        Map<String, Map<String, List<String>>> defaults = new LinkedHashMap<>();
+        for (BenchmarkListEntry entry : selected) {
+            Map<String, List<String>> params = new LinkedHashMap<>();
+            entry.getParams().orElse(Map.of()).forEach((name, values) -> params.put(name, List.of(values)));
+            defaults.put(entry.getUsername(), params);
+        }
+        return BenchmarkParameters.problemInRun(defaults, part.values());
     }
 
     @ParameterizedTest

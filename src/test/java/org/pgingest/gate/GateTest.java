@@ -140,7 +140,8 @@ class GateTest {
 
     @Test
     void missingMetrics_areListedAsMissing_notFatal() throws IOException {
-        HandMadeJmh base = load("BATCH", 300, 100, 100, 100).secondary("data.fsyncs/op", "fsyncs/op", 0, 0, 0);
+        HandMadeJmh base = load("BATCH", 300, 100, 100, 100)
+                .secondary("data.fsyncs/op", "fsyncs/op", Double.NaN, Double.NaN, Double.NaN);
         HandMadeJmh cur = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "rows=500")
                 .primary("ops/s", 100, 100, 100)
                 .secondary("commits/op", "commits/op", 1, 1, 1)
@@ -149,8 +150,60 @@ class GateTest {
         assertThat(metric(r, "wal.bytes/row").verdict()).isEqualTo(Verdict.MISSING);
         assertThat(metric(r, "wal.bytes/row").why()).isEqualTo("absent in the current run");
         assertThat(metric(r, "data.fsyncs/op").verdict()).isEqualTo(Verdict.MISSING);
-        assertThat(metric(r, "data.fsyncs/op").why()).isEqualTo("NaN (not measured) in the current run");
+        assertThat(metric(r, "data.fsyncs/op").why()).isEqualTo("NaN (not measured) in both runs");
         assertThat(r.exitCode()).isZero();
+    }
+
+    /** NaN or Infinity where the baseline has a number: the run failed to measure it, which no verdict may hide. */
+    @Test
+    void aFigureTheBaselineHasAndTheCurrentRunDidNotMeasure_isUnusableInput() throws IOException {
+        HandMadeJmh base = load("BATCH", 300, 100, 100, 100).secondary("data.fsyncs/op", "fsyncs/op", 0, 0, 0);
+        HandMadeJmh cur = load("BATCH", 300, 100, 100, 100)
+                .secondary("data.fsyncs/op", "fsyncs/op", Double.NaN, Double.NaN, Double.NaN);
+        assertThatThrownBy(() -> gate(base, cur)).isInstanceOf(GateInputException.class)
+                .hasMessage("current.json did not measure what the baseline did: IngestBenchmark.load(method=BATCH,rows=500) "
+                        + "data.fsyncs/op is NaN (baseline 0 fsyncs/op); a NaN or Infinity is a failed measurement (rerun, "
+                        + "or leave the metric out with --rule 'NAME=ignore')");
+        HandMadeJmh nanScore = load("BATCH", 300, Double.NaN, Double.NaN, Double.NaN);
+        assertThatThrownBy(() -> gate(load("BATCH", 300, 100, 100, 100), nanScore)).isInstanceOf(GateInputException.class)
+                .hasMessageContaining("IngestBenchmark.load(method=BATCH,rows=500) score is NaN (baseline 100 ops/s)");
+        // the other way round (a figure measured now that the baseline lacked) is shown as missing
+        assertThat(metric(gate(cur, base), "data.fsyncs/op").why()).isEqualTo("NaN (not measured) in the baseline");
+    }
+
+    /**
+     * Two constant samples that differ (server CPU read in 10 ms ticks: 0 in every iteration, then one tick) give
+     * Welch's t no spread: its limit p = 0 would call a certain regression from the clock's resolution.
+     */
+    @Test
+    void constantTimedSamplesThatDiffer_areNoise_notACertainRegression() throws IOException {
+        HandMadeJmh base = load("BATCH", 300, 100, 100.5, 99.5).secondary("server.cpu/row", "us/row", 0, 0, 0);
+        HandMadeJmh cur = load("BATCH", 300, 100, 100.5, 99.5).secondary("server.cpu/row", "us/row", 20, 20, 20);
+        GateResult r = gate(base, cur);
+        Comparison cpu = metric(r, "server.cpu/row");
+        assertThat(cpu.kind()).isEqualTo(MetricKind.TIMED);
+        assertThat(cpu.verdict()).isEqualTo(Verdict.NOISE);
+        assertThat(cpu.pValue()).isNaN();
+        assertThat(cpu.why()).isEqualTo("from 0 up but every iteration of each run gave the same value: below the "
+                + "figure's resolution, no test possible (timed; longer iterations make it vary)");
+        assertThat(r.exitCode()).isZero();
+        // one side varying is a test: 0, 0, 0 against 18, 20, 22 is told apart
+        HandMadeJmh varying = load("BATCH", 300, 100, 100.5, 99.5).secondary("server.cpu/row", "us/row", 18, 20, 22);
+        assertThat(metric(gate(base, varying), "server.cpu/row").verdict()).isEqualTo(Verdict.REGRESSED);
+    }
+
+    /** JMH's time units include hr and day (TimeValue): a throughput per hour is judged like one per second. */
+    @Test
+    void hoursAndDaysAreTimeUnits() throws IOException {
+        HandMadeJmh base = new HandMadeJmh().entry("x.Slow.run", "thrpt").primary("ops/hr", 100, 101, 99)
+                .secondary("batch", "day/op", 2, 2.01, 1.99);
+        HandMadeJmh cur = new HandMadeJmh().entry("x.Slow.run", "thrpt").primary("ops/hr", 50, 51, 49)
+                .secondary("batch", "day/op", 4, 4.01, 3.99);
+        GateResult r = gate(base, cur);
+        assertThat(metric(r, "score").direction()).isEqualTo(Direction.HIGHER_IS_BETTER);
+        assertThat(metric(r, "score").verdict()).isEqualTo(Verdict.REGRESSED);
+        assertThat(metric(r, "batch").direction()).isEqualTo(Direction.LOWER_IS_BETTER);
+        assertThat(metric(r, "batch").verdict()).isEqualTo(Verdict.REGRESSED);
     }
 
     @Test

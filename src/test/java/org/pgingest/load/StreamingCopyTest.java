@@ -2,14 +2,14 @@ package org.pgingest.load;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.pgingest.ChildProcess;
 import org.pgingest.workload.Table;
 import org.pgingest.workload.TableShape;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,12 +25,9 @@ class StreamingCopyTest {
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx64m", "-cp", System.getProperty("java.class.path"), StreamingCopyProcess.class.getName(),
                 url, table.schema().name(), table.name(), format.name(), Long.toString(ROWS));
-        Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
-        child.getOutputStream().close();
-        String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(child.waitFor(5, TimeUnit.MINUTES)).isTrue();
-        assertThat(child.exitValue()).as(output).isZero();
-        assertThat(output).contains("LOADED " + ROWS + " max heap ");
+        ChildProcess.Finished child = ChildProcess.run(new ProcessBuilder(command), Duration.ofMinutes(5));
+        assertThat(child.exitCode()).as(child.output()).isZero();
+        assertThat(child.output()).contains("LOADED " + ROWS + " max heap ");
         try (Connection c = SharedServer.connect()) {
             assertThat(table.count(c)).isEqualTo(ROWS);
         }

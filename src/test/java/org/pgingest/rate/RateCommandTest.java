@@ -114,6 +114,10 @@ class RateCommandTest {
                 {"--method", "bulk", "--rows-per-second", "100"},
                 {"--method", "batch", "--rows-per-second", "100", "--duration", "soon"},
                 {"--method", "batch", "--rows-per-second", "100", "--workers", "0"},
+                // Found by the adversarial pass: a progress line as fast as the loop could print them.
+                {"--method", "batch", "--rows-per-second", "100", "--duration", "1s", "--progress-every", "0s"},
+                // ... and a round trip the benchmarks refuse (rttMs 0 to 1000), tried for 40 s before failing.
+                {"--method", "batch", "--rows-per-second", "100", "--duration", "1s", "--rtt-ms", "100000"},
                 {"--rows-per-second", "100"},
                 {"--method", "batch", "--rows-per-second", "100", "--no-such-option"}}) {
             Outcome o = rate(args);
@@ -129,11 +133,32 @@ class RateCommandTest {
 
     @Test
     void moreWorkersThanTheServerAcceptsIsOneLineAndExitCodeTwo(@TempDir Path dir) {
-        Outcome o = rate("--method", "batch", "--rows-per-second", "100", "--workers", "201", "--duration", "1s",
+        // 199 writers fit max_connections (200) but not beside the suite's own two connections: "too many clients"
+        // mid-run before the budget was checked.
+        Outcome o = rate("--method", "batch", "--rows-per-second", "100", "--workers", "199", "--duration", "1s",
                 "--json", dir.resolve("r.json").toString());
         assertThat(o.status()).isEqualTo(2);
-        assertThat(o.err()).isEqualTo(RateCommand.PREFIX + "--workers 201 is more than the server's max_connections "
-                + "(200); use at most 200 workers or raise max_connections (-Dpg.conf.max_connections=N)\n");
+        assertThat(o.err()).isEqualTo(RateCommand.PREFIX + "--workers 199 needs 201 connections at once (199 clients + 2 "
+                + "for the suite's counters and checks); the server takes 200 (max_connections 200, none in use): use "
+                + "--workers 198 or fewer, or raise it with -Dpg.conf.max_connections=201\n");
         assertThat(dir.resolve("r.json")).doesNotExist();
+    }
+
+    @Test
+    void aMisspeltSuiteOptionIsRefusedAsTheLauncherRefusesIt() {
+        Outcome o = rate("--method", "batch", "--rows-per-second", "100", "-Dpg.verison=16");
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).isEqualTo(RateCommand.PREFIX + "unknown option -Dpg.verison: the suite's options are -Dpg.target, "
+                + "-Dpg.version, -Dpg.schema, -Dpg.url, -Dpg.user, -Dpg.binaries.dir, -Dpg.image and -Dpg.conf.NAME=VALUE\n");
+        assertThat(o.out()).isEmpty();
+    }
+
+    @Test
+    void aJsonPathThatCannotBeWrittenIsRefusedBeforeTheRun() {
+        Outcome o = rate("--method", "batch", "--rows-per-second", "100", "--duration", "1s", "--json", "/proc/x/r.json");
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).isEqualTo(RateCommand.PREFIX + "--json /proc/x/r.json: cannot create the directory /proc/x "
+                + "(no such file or directory)\n");
+        assertThat(o.out()).as("nothing ran").isEmpty();
     }
 }

@@ -49,7 +49,7 @@ class RateLadderTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = RateLadder.run(List.of("--method", "batch", "--batch", "10", "--rows-per-second", "200",
                         "--workers", "2", "--duration", "1s", "--progress-every", "1s", "--json", result.toString()),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+                false, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(status).as(err.toString(StandardCharsets.UTF_8)).isZero();
         List<RateRecord> cells = RateRecord.read(result);
@@ -58,7 +58,8 @@ class RateLadderTest {
         assertThat(cells.get(0).askedRowsPerSecond()).isEqualTo(200);
         assertThat(cells.get(0).held()).isTrue();
         assertThat(dir.resolve("rates.json.cells").resolve("batch-10-200.json")).exists();
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("preset rates, cell 1 of 1").contains("1 of 1 cells in");
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("preset rates, cell 1 of 1").contains("1 of 1 cells in")
+                .contains("The rate was held.");
     }
 
     @Test
@@ -66,12 +67,12 @@ class RateLadderTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = RateLadder.run(List.of("--rows-per-second", "0", "--json", dir.resolve("r.json").toString()),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+                false, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(status).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8).strip())
                 .isEqualTo("pg-ingest-bench rate: --rows-per-second must be a number above 0, was 0.0");
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("cell 1 of 6").doesNotContain("cell 2 of 6")
-                .contains("0 of 6 cells in");
+                .contains("no cell gave a result; " + dir.resolve("r.json") + " left as it was");
     }
 }

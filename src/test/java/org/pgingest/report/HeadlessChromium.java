@@ -1,13 +1,11 @@
 package org.pgingest.report;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -19,32 +17,20 @@ final class HeadlessChromium {
     private final Path binary;
     private final Path profileRoot;
 
-    private HeadlessChromium(Path binary, Path profileRoot) {
+    /** {@code binary}: the browser {@link org.pgingest.Part#chromium()} found. */
+    HeadlessChromium(Path binary, Path profileRoot) {
         this.binary = binary;
         this.profileRoot = profileRoot;
     }
 
-    /** The browser on PATH (chromium, as Debian names it), or empty with no browser to be had. */
-    static Optional<HeadlessChromium> find(Path profileRoot) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            for (String name : List.of("chromium", "chromium-browser")) {
-                Path candidate = Path.of(dir, name);
-                if (Files.isExecutable(candidate)) {
-                    return Optional.of(new HeadlessChromium(candidate, profileRoot));
-                }
-            }
-        }
-        return Optional.empty();
+    /** The DOM after the page's load handlers ran, laid out in a window {@code width} px wide. */
+    String dumpDom(Path page, int width) throws IOException, InterruptedException {
+        return run(page, "--window-size=" + width + ",1200", "--dump-dom");
     }
 
-    /** The DOM after the page's load handlers ran. */
-    String dumpDom(Path page) throws IOException, InterruptedException {
-        return run(page, "--dump-dom");
-    }
-
-    /** A PNG of the top {@code height} pixels of the page at 900 px wide. */
-    Path screenshot(Path page, Path png, int height) throws IOException, InterruptedException {
-        run(page, "--window-size=900," + height, "--screenshot=" + png);
+    /** A PNG of the top {@code height} pixels of the page at {@code width} px wide. */
+    Path screenshot(Path page, Path png, int width, int height) throws IOException, InterruptedException {
+        run(page, "--window-size=" + width + "," + height, "--screenshot=" + png.toAbsolutePath());
         return png;
     }
 

@@ -1,41 +1,41 @@
 package org.pgingest.server;
 
 import org.junit.jupiter.api.Test;
+import org.pgingest.ChildProcess;
+import org.pgingest.LocalImages;
+import org.pgingest.Part;
+import org.pgingest.RequiresPart;
 import org.testcontainers.DockerClientFactory;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * docker/compose.yaml run for real with the locally built image: up, the external target against it (its
- * settings read back match docker/postgresql.conf), down, nothing left.
+ * docker/compose.yaml run for real with the image {@link LocalImages} found or got: up, the external target
+ * against it (its settings read back match docker/postgresql.conf), down, nothing left.
  */
+@RequiresPart({Part.DOCKER, Part.COMPOSE, Part.LOCAL_IMAGES})
 class ComposeFileTest {
     private static final String PROJECT = "pgingest-compose-test";
     private static final String PASSWORD = "compose-Test-pw-1";
+    private static final int MAJOR = 18;
 
     @Test
     void upExternalTargetMatchesSettingsFileDownLeavesNothing() throws Exception {
-        assumeTrue(ContainerTarget.dockerAvailable(), "skipped: no Docker engine answers on this machine");
-        List<String> compose = composeCommand();
-        assumeTrue(compose != null, "skipped: neither 'docker compose' nor 'docker-compose' is installed");
+        List<String> compose = Part.composeCommand().orElseThrow();
         try {
             run(compose, "up", "-d");
             TargetConfig external = TargetConfig.defaults()
                     .withExternal("jdbc:postgresql://localhost:55432/bench", "bench", Secret.of(PASSWORD));
             try (PostgresTarget target = openWhenReady(external)) {
-                assertThat(target.facts().versionNum() / 10000).isEqualTo(18);
+                assertThat(target.facts().versionNum() / 10000).isEqualTo(MAJOR);
                 assertThat(target.facts().differences()).isEmpty();
                 assertThat(target.facts().durabilityOff()).isEmpty();
             }
@@ -63,31 +63,16 @@ class ComposeFileTest {
         }
     }
 
-    private static List<String> composeCommand() throws InterruptedException {
-        for (List<String> candidate : List.of(List.of("docker", "compose"), List.of("docker-compose"))) {
-            List<String> probe = new ArrayList<>(candidate);
-            probe.add("version");
-            try {
-                Process p = new ProcessBuilder(probe).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-                if (p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0) {
-                    return candidate;
-                }
-            } catch (IOException notInstalled) {
-                // try the next spelling
-            }
-        }
-        return null;
-    }
-
     private static void run(List<String> compose, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(compose);
         command.addAll(List.of("-p", PROJECT, "-f", Path.of("docker", "compose.yaml").toString()));
         command.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
-        pb.environment().putAll(Map.of("PGIB_IMAGE", "pg-ingest-bench/postgres", "PG_MAJOR", "18", "PGIB_PASSWORD", PASSWORD));
-        Process p = pb.start();
-        String output = new String(p.getInputStream().readAllBytes());
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(String.join(" ", command) + ": " + output).isZero();
+        String image = LocalImages.image(MAJOR);
+        ProcessBuilder pb = new ProcessBuilder(command);
+        // compose.yaml names the image ${PGIB_IMAGE}:${PG_MAJOR}
+        pb.environment().putAll(Map.of("PGIB_IMAGE", image.substring(0, image.lastIndexOf(':')),
+                "PG_MAJOR", Integer.toString(MAJOR), "PGIB_PASSWORD", PASSWORD));
+        ChildProcess.Finished finished = ChildProcess.run(pb, Duration.ofMinutes(2));
+        assertThat(finished.exitCode()).as(String.join(" ", command) + ": " + finished.output()).isZero();
     }
 }

@@ -2,20 +2,22 @@ package org.pgingest.server;
 
 import com.github.dockerjava.api.DockerClient;
 import org.junit.jupiter.api.Test;
+import org.pgingest.LocalImages;
+import org.pgingest.Part;
+import org.pgingest.RequiresPart;
 import org.testcontainers.DockerClientFactory;
 
 import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** What {@code kill -9} leaves (a labelled container whose owner is gone) is removed by the next start. */
+@RequiresPart({Part.DOCKER, Part.LOCAL_IMAGES})
 class ContainerLeftoversTest {
 
     @Test
     void aContainerWhoseOwnerIsGoneIsRemovedAndALiveOwnersIsKept() throws Exception {
-        assumeTrue(ContainerTarget.dockerAvailable(), "skipped: no Docker engine answers on this machine");
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
         DockerClient docker = DockerClientFactory.instance().client();
@@ -32,7 +34,7 @@ class ContainerLeftoversTest {
 
     /** A created, never started container is enough: the sweep looks only at labels. */
     private static String create(DockerClient docker, String ownerPid) {
-        return docker.createContainerCmd("pg-ingest-bench/postgres:14").withLabels(Map.of(ContainerTarget.RUN_LABEL, ownerPid))
+        return docker.createContainerCmd(LocalImages.image(14)).withLabels(Map.of(ContainerTarget.RUN_LABEL, ownerPid))
                 .exec().getId();
     }
 }

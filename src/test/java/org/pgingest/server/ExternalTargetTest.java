@@ -170,10 +170,16 @@ class ExternalTargetTest {
     void missingUrlAndBadUrlAreOneLineEach() {
         assertThatThrownBy(() -> PostgresTarget.open(TargetConfig.defaults().withKind(TargetKind.EXTERNAL)))
                 .isInstanceOf(TargetException.class)
-                .hasMessageStartingWith("the external target needs PGIB_JDBC_URL");
+                .hasMessage("the external target needs the server's JDBC URL (-Dpg.url or PGIB_JDBC_URL, e.g. "
+                        + "jdbc:postgresql://host:5432/db), a user (-Dpg.user or PGIB_USER) and PGIB_PASSWORD in the environment");
         assertThatThrownBy(() -> PostgresTarget.open(TargetConfig.defaults().withExternal("jdbc:mysql://x/y", "u", Secret.none())))
                 .isInstanceOf(TargetException.class)
-                .hasMessage("PGIB_JDBC_URL is not a PostgreSQL JDBC URL: expected jdbc:postgresql://host:port/database");
+                .hasMessage("the JDBC URL (-Dpg.url or PGIB_JDBC_URL) is not a PostgreSQL JDBC URL: expected "
+                        + "jdbc:postgresql://host:port/database");
+        // Found by the adversarial pass: pgjdbc logged two warning lines of its own before this one.
+        assertThatThrownBy(() -> PostgresTarget.open(TargetConfig.defaults().withExternal("jdbc:postgresql://localhost:99999/db",
+                "u", Secret.none()))).isInstanceOf(TargetException.class)
+                .hasMessage("the JDBC URL's port 99999 is not a TCP port (1 to 65535)");
     }
 
     @Test
@@ -182,7 +188,9 @@ class ExternalTargetTest {
                 "jdbc:postgresql://localhost:" + server.endpoint().port() + "/bench?password=InUrl-Secret-9", "u", Secret.none());
         assertThatThrownBy(() -> PostgresTarget.open(config))
                 .isInstanceOf(TargetException.class)
-                .hasMessage("the JDBC URL carries a password; remove it and set PGIB_PASSWORD instead");
+                .hasMessage("the JDBC URL carries the option password: a URL reaches every JMH fork's command line, which "
+                        + "JMH prints and records in its JSON; remove it, and give the user with -Dpg.user or PGIB_USER and "
+                        + "the password with PGIB_PASSWORD (the suite reads no other secret)");
     }
 
     private static String allMessages(Throwable e) {

@@ -1,6 +1,9 @@
 package org.pgingest.server;
 
 import org.junit.jupiter.params.ParameterizedTest;
+import org.pgingest.LocalImages;
+import org.pgingest.Part;
+import org.pgingest.RequiresPart;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.testcontainers.DockerClientFactory;
 import org.pgingest.load.AutocommitRowLoader;
@@ -21,37 +24,38 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Real containers of the image {@code docker/build-image.sh} builds (pg-ingest-bench/postgres:14 and :18; .ci/run
- * builds both). Skipped with the reason only where no Docker engine answers.
+ * Real containers of the images {@link LocalImages} finds or gets (pg-ingest-bench/postgres:14 and :18, which
+ * docker/build-image.sh builds and .ci/run builds first; else the official postgres images pulled).
  */
+@RequiresPart(Part.DOCKER)
 class LocalImageContainerTest {
-    private static final String LOCAL_IMAGE = "pg-ingest-bench/postgres";
 
     private static TargetConfig containerConfig(String major) {
-        assumeTrue(ContainerTarget.dockerAvailable(), "skipped: no Docker engine answers on this machine");
-        return TargetConfig.defaults().withKind(TargetKind.CONTAINER).withPgVersion(major).withImage(LOCAL_IMAGE);
+        return TargetConfig.defaults().withKind(TargetKind.CONTAINER).withPgVersion(major)
+                .withImage(LocalImages.image(Integer.parseInt(major)));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"14", "18"})
+    @RequiresPart(Part.LOCAL_IMAGES)
     void settingsReadBackAndRowsRoundTripThenNothingIsLeft(String major) throws Exception {
         TargetConfig config = containerConfig(major);
+        String image = LocalImages.image(Integer.parseInt(major));
         try (PostgresTarget target = PostgresTarget.open(config)) {
             assertThat(target.facts().versionNum() / 10000).isEqualTo(Integer.parseInt(major));
             assertThat(target.facts().durabilityOff()).isEmpty();
             assertThat(target.facts().differences()).isEmpty();
-            assertThat(target.facts().image()).isEqualTo("pg-ingest-bench/postgres:" + major);
-            assertThat(target.facts().toMap()).containsEntry("image", "pg-ingest-bench/postgres:" + major);
+            assertThat(target.facts().image()).isEqualTo(image);
+            assertThat(target.facts().toMap()).containsEntry("image", image);
             try (Connection c = target.dataSource().getConnection(); Statement st = c.createStatement()) {
                 try (ResultSet rs = st.executeQuery("SELECT current_setting('fsync'), current_setting('synchronous_commit'),"
                         + " current_setting('full_page_writes'), current_setting('data_directory')")) {
                     rs.next();
                     assertThat(List.of(rs.getString(1), rs.getString(2), rs.getString(3))).containsExactly("on", "on", "on");
-                    // On the container's own filesystem, not a tmpfs: fsyncs are measured.
-                    assertThat(rs.getString(4)).isEqualTo("/var/lib/postgresql/data");
+                    // The image's own PGDATA, on the container's filesystem, not a tmpfs: fsyncs are measured.
+                    assertThat(rs.getString(4)).isEqualTo(pgdataOf(image));
                 }
                 st.execute("CREATE TABLE round_trip(id int PRIMARY KEY, v text)");
                 st.execute("INSERT INTO round_trip SELECT g, 'r' || g FROM generate_series(1, 1000) g");
@@ -67,6 +71,7 @@ class LocalImageContainerTest {
     /** The container's data directory is a real filesystem: each autocommit row costs one WAL fsync. */
     @ParameterizedTest
     @ValueSource(strings = {"14", "18"})
+    @RequiresPart(Part.LOCAL_IMAGES)
     void thousandAutocommitInsertsCostAThousandFsyncsAndCommitsInsideAContainer(String major) throws Exception {
         try (PostgresTarget target = PostgresTarget.open(containerConfig(major))) {
             Table table = Table.of(new SuiteSchema(target.schema()), TableShape.USERS).named("users_autocommit");
@@ -90,11 +95,18 @@ class LocalImageContainerTest {
     @ParameterizedTest
     @ValueSource(strings = {"14"})
     void aMissingImageIsOneLineNamingTheFixes(String major) {
-        TargetConfig config = containerConfig(major).withImage("pg-ingest-bench/no-such-image");
+        TargetConfig config = TargetConfig.defaults().withKind(TargetKind.CONTAINER).withPgVersion(major)
+                .withImage("pg-ingest-bench/no-such-image");
         assertThatThrownBy(() -> PostgresTarget.open(config)).isInstanceOf(TargetException.class)
                 .hasMessage("Docker answers but has no image pg-ingest-bench/no-such-image:14: run 'docker pull "
                         + "pg-ingest-bench/no-such-image:14', or build one here with 'docker/build-image.sh 14' and add "
                         + "-Dpg.image=pg-ingest-bench/postgres, or use -Dpg.target=embedded");
+    }
+
+    /** PGDATA as the image declares it (the official 18 image moved it below /var/lib/postgresql/18). */
+    private static String pgdataOf(String image) {
+        return List.of(DockerClientFactory.instance().client().inspectImageCmd(image).exec().getConfig().getEnv()).stream()
+                .filter(e -> e.startsWith("PGDATA=")).map(e -> e.substring("PGDATA=".length())).findFirst().orElseThrow();
     }
 
     private static List<?> ownedContainers() {

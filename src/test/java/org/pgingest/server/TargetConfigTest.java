@@ -2,6 +2,10 @@ package org.pgingest.server;
 
 import org.junit.jupiter.api.Test;
 
+import org.w3c.dom.Element;
+
+import javax.xml.parsers.DocumentBuilderFactory;
+import java.io.File;
 import java.util.Map;
 import java.util.Properties;
 
@@ -55,9 +59,19 @@ class TargetConfigTest {
                 .hasMessage("invalid value 'of f' for server setting fsync: values must be non-empty and contain no spaces");
     }
 
+    /**
+     * Each major resolves to the version the pom pins for it, read from pom.xml itself: comparing with
+     * {@link PgVersions#pinned()} would compare the lookup with itself (a lost property: null equals null).
+     */
     @Test
-    void versionsResolveFromMajorsAndFullVersions() {
-        assertThat(PgVersions.resolve("14")).isEqualTo(PgVersions.pinned().get(14));
+    void versionsResolveFromMajorsAndFullVersions() throws Exception {
+        Element properties = (Element) DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(new File("pom.xml"))
+                .getDocumentElement().getElementsByTagName("properties").item(0);
+        for (int major = 14; major <= 18; major++) {
+            String pinned = properties.getElementsByTagName("pg" + major + ".version").item(0).getTextContent().trim();
+            assertThat(pinned).matches(major + "\\.\\d+\\.\\d+");
+            assertThat(PgVersions.resolve(Integer.toString(major))).isEqualTo(pinned);
+        }
         assertThat(PgVersions.resolve("18.0.0")).isEqualTo("18.0.0");
         assertThat(PgVersions.pinned()).containsOnlyKeys(14, 15, 16, 17, 18);
         assertThatThrownBy(() -> PgVersions.resolve("13")).isInstanceOf(TargetException.class)

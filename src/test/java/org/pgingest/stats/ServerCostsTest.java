@@ -24,6 +24,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -188,19 +189,18 @@ class ServerCostsTest {
             CounterSnapshot start = meter.startWindow(List.of(worker));
             AtomicBoolean stop = new AtomicBoolean();
             AtomicInteger foreignCommits = new AtomicInteger();
-            Thread writer = new Thread(() -> {
+            // A task, not a bare thread: a failure of the writer fails the test at get() (a thread's exception would
+            // only be printed, and the test pass on the commits made before it).
+            FutureTask<Void> writer = new FutureTask<>(() -> {
                 RowGenerator foreignRows = new RowGenerator(TableShape.USERS, 7, 0);
-                try {
-                    while (!stop.get()) {
-                        new AutocommitRowLoader().load(intruder, foreign, foreignRows.next(1));
-                        foreignCommits.incrementAndGet();
-                        Thread.sleep(20);
-                    }
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
+                while (!stop.get()) {
+                    new AutocommitRowLoader().load(intruder, foreign, foreignRows.next(1));
+                    foreignCommits.incrementAndGet();
+                    Thread.sleep(20);
                 }
+                return null;
             });
-            writer.start();
+            new Thread(writer, "foreign-writer").start();
             int calls = 0;
             // Past one second of writing: a backend flushes its statistics at a transaction's end at most once a second.
             long until = System.nanoTime() + 1_500_000_000L;
@@ -209,7 +209,7 @@ class ServerCostsTest {
                 calls++;
             }
             stop.set(true);
-            writer.join();
+            writer.get();
             ServerCosts costs = meter.endWindow(start, List.of(worker), SuiteWork.of(calls, calls * 100L));
             System.out.println("PG " + major + " shared window, " + foreignCommits + " foreign commits: " + costs + " " + costs.notes());
 

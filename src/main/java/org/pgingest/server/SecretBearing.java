@@ -1,0 +1,78 @@
+package org.pgingest.server;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Where a secret can hide in what a user types: a JDBC URL (libpq's {@code user:password@host}, a driver option
+ * such as {@code ?sslpassword=}) or a {@code -D} option named like one ({@code -Djavax.net.ssl.keyStorePassword}).
+ * The launcher hands its {@code -D} options to every JMH fork as JVM arguments, JMH prints them ("# VM options")
+ * and records them in its JSON ({@code jvmArgs}), so a secret there would end up in every result file. The suite
+ * takes its one secret, the password, from the environment ({@code PGIB_PASSWORD}) and refuses the others. The
+ * answers name what carries the secret, never the secret.
+ */
+public final class SecretBearing {
+    /**
+     * pgjdbc (42.7) properties whose values are secrets: the password, the passphrase of the client's SSL key,
+     * and the argument handed to a custom SSL socket factory (typically a password).
+     */
+    static final Set<String> DRIVER_PROPERTIES = Set.of("password", "sslpassword", "sslfactoryarg");
+    /** Names that say they hold a secret, whatever the library that reads them. */
+    private static final Pattern SECRET_NAME = Pattern.compile(
+            "(?i).*(password|passwd|pwd|passphrase|secret|token|credential|apikey|api_key).*");
+    private static final String PREFIX = "jdbc:postgresql:";
+
+    private SecretBearing() {
+    }
+
+    /** Whether an option of this name (a system property, a driver property) would carry a secret. */
+    public static boolean namedLikeSecret(String name) {
+        String plain = decode(name).toLowerCase(Locale.ROOT);
+        return DRIVER_PROPERTIES.contains(plain) || SECRET_NAME.matcher(plain).matches();
+    }
+
+    /**
+     * What in this JDBC URL carries a secret, for a message ("user:password@ before the host", "the option
+     * sslpassword"); empty when nothing does.
+     */
+    public static Optional<String> inJdbcUrl(String url) {
+        if (url == null) {
+            return Optional.empty();
+        }
+        String rest = url.regionMatches(true, 0, PREFIX, 0, PREFIX.length()) ? url.substring(PREFIX.length()) : url;
+        int query = rest.indexOf('?');
+        String beforeQuery = query < 0 ? rest : rest.substring(0, query);
+        if (beforeQuery.startsWith("//")) {
+            String authority = beforeQuery.substring(2);
+            int slash = authority.indexOf('/');
+            if ((slash < 0 ? authority : authority.substring(0, slash)).contains("@")) {
+                // pgjdbc does not read libpq's userinfo: it would take "user:password@host" for the host name
+                // and print it in every connection error.
+                return Optional.of("a user or password before the host (user:password@host, libpq's form, which "
+                        + "pgjdbc does not read)");
+            }
+        }
+        if (query >= 0) {
+            for (String pair : rest.substring(query + 1).split("&")) {
+                String name = pair.contains("=") ? pair.substring(0, pair.indexOf('=')) : pair;
+                if (namedLikeSecret(name)) {
+                    return Optional.of("the option " + decode(name));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String decode(String text) {
+        try {
+            return URLDecoder.decode(text, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            // A malformed escape: judged as typed.
+            return text;
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package org.pgingest.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Two {@code ./bench} at once in one checkout (issue 19, item 4): one build at a time, the second says so in one
+ * line, and target/benchmarks.jar is never missing. The script runs as it is; Maven is a stand-in here (a build of
+ * this project inside its own test run would share its target/), which does what the shade plugin does to the
+ * jar: deletes it, then writes it under the name the build gives ({@code -Dbench.jar.name}, the pom's
+ * {@code finalName}), slowly.
+ */
+class BenchScriptTest {
+    private static final String STAND_IN_MAVEN = """
+            #!/usr/bin/env bash
+            name=benchmarks
+            for a in "$@"; do case "$a" in -Dbench.jar.name=*) name="${a#*=}" ;; esac; done
+            mkdir -p target
+            echo "start $$" >> target/builds.log
+            rm -f "target/$name.jar"
+            sleep 2
+            echo "jar of build $$" > "target/$name.jar"
+            echo "end $$" >> target/builds.log
+            """;
+
+    @Test
+    void twoRunsAtOnceBuildOneAfterTheOtherAndTheJarIsNeverMissing(@TempDir Path checkout) throws Exception {
+        Path script = checkout.resolve("bench");
+        Files.copy(Path.of("bench"), script);
+        Path mvnw = Files.writeString(checkout.resolve("mvnw"), STAND_IN_MAVEN);
+        for (Path p : List.of(script, mvnw)) {
+            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        Path jar = checkout.resolve("target").resolve("benchmarks.jar");
+        Files.createDirectories(jar.getParent());
+        Files.writeString(jar, "an earlier build's jar");
+
+        List<Process> runs = new ArrayList<>();
+        List<Path> errs = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Path err = checkout.resolve("err" + i + ".txt");
+            errs.add(err);
+            // "gate": the script then runs GateMain from the jar, which this stand-in jar is not: that part fails.
+            runs.add(new ProcessBuilder(script.toString(), "gate").directory(checkout.toFile())
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start());
+        }
+        boolean jarAlwaysThere = true;
+        while (runs.stream().anyMatch(Process::isAlive)) {
+            jarAlwaysThere &= Files.exists(jar);
+            Thread.sleep(10);
+        }
+        for (Process p : runs) {
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        }
+
+        assertThat(jarAlwaysThere).as("target/benchmarks.jar present throughout").isTrue();
+        assertThat(Files.readString(jar)).startsWith("jar of build ");
+        List<String> builds = Files.readAllLines(checkout.resolve("target").resolve("builds.log"));
+        assertThat(builds).hasSize(4);
+        assertThat(builds.get(0).replace("start", "end")).as("the first build ends before the second starts").isEqualTo(builds.get(1));
+        assertThat(builds.get(2).replace("start", "end")).isEqualTo(builds.get(3));
+        String waited = "pg-ingest-bench: another ./bench is building in this checkout; waiting for it to finish, then building";
+        long saying = 0;
+        for (Path err : errs) {
+            saying += Files.readAllLines(err).stream().filter(waited::equals).count();
+        }
+        assertThat(saying).as("the second says why it waits, once").isEqualTo(1);
+        try (Stream<Path> left = Files.list(jar.getParent())) {
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("benchmarks.jar", "builds.log");
+        }
+    }
+}

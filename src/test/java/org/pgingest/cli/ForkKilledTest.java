@@ -1,0 +1,73 @@
+package org.pgingest.cli;
+
+import org.junit.jupiter.api.Test;
+import org.pgingest.ProcessTrees;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code kill -9} of a JMH fork (issue 19, item 7): the launcher, still alive, removes the fork's postmaster and run
+ * directory as soon as the run ends, instead of leaving them to the next run's sweep.
+ */
+class ForkKilledTest {
+    private static final Path RUN_ROOT = Path.of(System.getProperty("java.io.tmpdir"), "pg-ingest-bench");
+
+    @Test
+    void theLauncherSweepsTheKilledForksServerAtOnce() throws Exception {
+        Path out = Files.createTempFile("fork-killed", ".txt");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djmh.ignoreLock=true", "-cp", System.getProperty("java.class.path"), BenchMain.class.getName(),
+                "\\.IngestBenchmark\\.", "-p", "method=BATCH", "-p", "rows=50", "-f", "1", "-wi", "0", "-i", "200", "-r", "1s",
+                "-rff", out + ".json"));
+        Process launcher = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        try {
+            ProcessHandle fork = null;
+            Path runDirectory = null;
+            long postmaster = -1;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+            while (postmaster <= 0 && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+                fork = launcher.descendants().filter(p -> p.info().command().map(c -> c.endsWith("java")).orElse(false))
+                        .findFirst().orElse(null);
+                if (fork != null && Files.readString(out).contains("Iteration   1:")) {
+                    runDirectory = runDirectoryOf(fork.pid()).orElse(null);
+                    // initdb's standalone backend writes its pid negated; the postmaster's is positive.
+                    postmaster = runDirectory == null ? -1 : Files.readAllLines(runDirectory.resolve("data")
+                            .resolve("postmaster.pid")).stream().findFirst().map(l -> Long.parseLong(l.trim())).orElse(-1L);
+                }
+            }
+            assertThat(postmaster).as("the fork's postmaster, once it measures: " + Files.readString(out)).isPositive();
+            assertThat(ProcessHandle.of(postmaster)).isPresent();
+
+            new ProcessBuilder("kill", "-9", Long.toString(fork.pid())).start().waitFor();
+
+            assertThat(launcher.waitFor(60, TimeUnit.SECONDS)).as("the launcher ends after its only fork died").isTrue();
+            assertThat(launcher.exitValue()).isEqualTo(1);
+            assertThat(runDirectory).as("swept by the launcher before it exited").doesNotExist();
+            assertThat(ProcessHandle.of(postmaster).map(ProcessHandle::isAlive)).isNotEqualTo(Optional.of(true));
+        } finally {
+            ProcessTrees.stop(launcher);
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(Path.of(out + ".json"));
+            Files.deleteIfExists(Path.of(out + ".json.server.jsonl"));
+        }
+    }
+
+    private static Optional<Path> runDirectoryOf(long pid) throws Exception {
+        if (!Files.isDirectory(RUN_ROOT)) {
+            return Optional.empty();
+        }
+        try (Stream<Path> dirs = Files.list(RUN_ROOT)) {
+            return dirs.filter(d -> d.getFileName().toString().startsWith("run-" + pid + "-"))
+                    .filter(d -> Files.exists(d.resolve("data").resolve("postmaster.pid"))).findFirst();
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package org.pgingest.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+/** Inputs and outputs of ./bench report that the adversarial pass found mishandled. */
+class ReportInputsTest {
+
+    private static String[] run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = ReportMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new String[] {Integer.toString(status), err.toString(StandardCharsets.UTF_8)};
+    }
+
+    @Test
+    void anOutputThatCannotBeWrittenIsNamedBeforeAnythingIsRead(@TempDir Path dir) {
+        String[] o = run(dir.resolve("none.json").toString(), "--html", "/proc/x/r.html");
+        assertThat(o[0]).isEqualTo("2");
+        assertThat(o[1]).isEqualTo("pg-ingest-bench report: --html /proc/x/r.html: cannot create the directory /proc/x "
+                + "(no such file or directory)\n");
+    }
+
+    @Test
+    void aNamedPipeIsRefusedInsteadOfReadForEver(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("results.json");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        String[] o = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> run(fifo.toString(),
+                "--html", dir.resolve("r.html").toString(), "--markdown", dir.resolve("r.md").toString()));
+        assertThat(o[0]).isEqualTo("2");
+        assertThat(o[1]).isEqualTo("pg-ingest-bench report: " + fifo + " is not a regular file\n");
+    }
+}

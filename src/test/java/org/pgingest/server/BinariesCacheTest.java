@@ -1,0 +1,94 @@
+package org.pgingest.server;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgingest.ProcessTrees;
+
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * zonky's unpacked binaries on a full or broken disk (issue 19, item 5), in a cache directory of the test's own
+ * (-Dot.epg.working-dir): the machine's shared /tmp/embedded-pg is never touched. Each start runs in a JVM of its
+ * own, as zonky remembers an unpacked directory per JVM.
+ */
+class BinariesCacheTest {
+
+    private record Started(boolean ready, String output) {
+    }
+
+    /** Starts an embedded server with its binaries under {@code workingDir}; stops it once it is ready. */
+    private static Started start(Path workingDir, Path runRoot) throws Exception {
+        Path out = Files.createTempFile("binaries-cache", ".txt");
+        Process p = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dot.epg.working-dir=" + workingDir, "-Dpg.run.root=" + runRoot, "-cp", System.getProperty("java.class.path"),
+                EmbeddedServerProcess.class.getName())).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+            while (p.isAlive() && !Files.readString(out).contains("READY ") && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            return new Started(Files.readString(out).contains("READY "), Files.readString(out));
+        } finally {
+            ProcessTrees.stop(p);
+            Files.delete(out);
+        }
+    }
+
+    private static Path cached(Path workingDir, String file) throws Exception {
+        try (Stream<Path> dirs = Files.list(workingDir)) {
+            return dirs.filter(d -> d.getFileName().toString().startsWith("PG-")).findFirst().orElseThrow().resolve(file);
+        }
+    }
+
+    @Test
+    void aCacheTruncatedByAFullDiskIsRepairedOnTheNextStart(@TempDir Path dir) throws Exception {
+        Path cache = dir.resolve("embedded-pg");
+        Started first = start(cache, dir.resolve("runs"));
+        assertThat(first.ready()).as(first.output()).isTrue();
+        Path postgres = cached(cache, "bin/postgres");
+        long size = Files.size(postgres);
+        // What a disk that filled during unpacking leaves: binaries cut short, zonky's completion mark present.
+        try (FileChannel c = FileChannel.open(postgres, StandardOpenOption.WRITE)) {
+            c.truncate(0);
+        }
+        Files.deleteIfExists(postgres.getParent().getParent().resolve(BinariesCache.CHECKED));
+        assertThat(postgres.getParent().getParent().resolve(".exists")).exists();
+
+        Started second = start(cache, dir.resolve("runs"));
+        assertThat(second.ready()).as(second.output()).isTrue();
+        assertThat(Files.size(cached(cache, "bin/postgres"))).isEqualTo(size);
+    }
+
+    /** A small tmpfs of the test's own stands for a nearly full disk. */
+    @Test
+    void aDiskWithoutRoomForTheBinariesIsNamedWithTheSpaceNeeded(@TempDir Path dir) throws Exception {
+        Path small = Files.createDirectories(dir.resolve("small"));
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=20m", "tmpfs", small.toString())
+                .redirectErrorStream(true).start();
+        assertThat(mount.waitFor()).as("mount a 20 MB tmpfs (needs root): " + new String(mount.getInputStream().readAllBytes()))
+                .isZero();
+        try {
+            Started started = start(small.resolve("embedded-pg"), dir.resolve("runs"));
+            assertThat(started.ready()).isFalse();
+            assertThat(started.output()).containsPattern("no space to unpack PostgreSQL \\d+\\.\\d+\\.\\d+'s binaries into "
+                    + small.resolve("embedded-pg") + ": they need \\d+ MB, the disk holding it, " + small
+                    + " \\(tmpfs\\), has 20 MB free; free space there, or unpack elsewhere with -Djava.io.tmpdir=DIR or "
+                    + "-Dot.epg.working-dir=DIR");
+            try (Stream<Path> left = Files.list(small)) {
+                List<String> names = new ArrayList<>(left.map(p -> p.getFileName().toString()).toList());
+                assertThat(names).as("nothing unpacked").allMatch(n -> n.equals("embedded-pg"));
+            }
+        } finally {
+            new ProcessBuilder("umount", small.toString()).start().waitFor();
+        }
+    }
+}
