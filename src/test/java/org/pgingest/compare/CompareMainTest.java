@@ -95,10 +95,14 @@ class CompareMainTest {
                 + "the candidate; no benchmark matches the selection: list them with ./bench -l)");
     }
 
+    /** The launcher's own check of the value (BenchmarkParameters, whose wording its own tests pin down). */
     @Test
     void aParamValueTheSuiteRefusesIsItsOneLine() throws Exception {
-        assertRefused(compare("--baseline", suiteJar("a.jar").toString(), "--candidate", suiteJar("b.jar").toString(),
-                "Ingest", "-p", "rows=0"), "-p rows=0: use a whole number of 1 or more (rows per call of the loader)");
+        Outcome o = compare("--baseline", suiteJar("a.jar").toString(), "--candidate", suiteJar("b.jar").toString(),
+                "Ingest", "-p", "rows=0");
+        assertThat(o.exit()).as(o.stderr()).isEqualTo(2);
+        assertThat(o.stderr()).startsWith(PREFIX + "-p rows=0: ").hasLineCount(1);
+        assertThat(o.stdout()).as("nothing started").isEmpty();
     }
 
     @Test
