@@ -142,6 +142,10 @@ public final class CompareMain {
                 throw e;
             }
             Files.deleteIfExists(work.resolve("turn-profiler.jar"));
+            for (Side side : Side.values()) {
+                // The report each side's launcher (issue 15's and later builds) wrote of its last trial alone.
+                deleteTree(work.resolve(side.id()).resolve("target"));
+            }
             Map<Side, ResultFile> results = new EnumMap<>(Side.class);
             for (Side side : Side.values()) {
                 results.put(side, ResultFile.read(PairedRun.merge(runs, side, work.resolve(side.id() + ".json"))));
