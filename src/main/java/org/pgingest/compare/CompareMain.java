@@ -6,6 +6,7 @@ import org.pgingest.gate.GateInputException;
 import org.pgingest.gate.GateResult;
 import org.pgingest.results.ResultFile;
 import org.pgingest.results.ResultFileException;
+import org.pgingest.results.ResultPath;
 import org.pgingest.server.ContainerTarget;
 import org.pgingest.server.PgVersions;
 import org.pgingest.server.SuiteOptions;
@@ -97,6 +98,7 @@ public final class CompareMain {
             found.put(side, jars.get(side).trials(options.includes(), options.excludes(), options.params()));
         }
         checkParameters(jars, options);
+        checkOutputs(options);
         List<Trial> common = new ArrayList<>(found.get(Side.BASELINE));
         common.retainAll(found.get(Side.CANDIDATE));
         Map<Side, List<Trial>> only = new EnumMap<>(Side.class);
@@ -158,10 +160,10 @@ public final class CompareMain {
             replaceTree(work, options.results());
             out.print(verdict.markdown());
             if (options.markdown().isPresent()) {
-                writeAtomically(options.markdown().get(), verdict.markdown());
+                ResultPath.write(options.markdown().get(), o -> o.write(verdict.markdown().getBytes(StandardCharsets.UTF_8)));
             }
             if (options.json().isPresent()) {
-                writeAtomically(options.json().get(), verdict.json());
+                ResultPath.write(options.json().get(), o -> o.write(verdict.json().getBytes(StandardCharsets.UTF_8)));
             }
             out.println(PREFIX + verdict.summary() + "; both sides' results in " + options.results() + " (" + minutes(seconds)
                     + ", exit " + verdict.exitCode() + ")");
@@ -203,6 +205,23 @@ public final class CompareMain {
         }
         BenchmarkParameters.problemInRun(defaults, options.params()).ifPresent(problem -> {
             throw new UsageException(problem);
+        });
+    }
+
+    /** Where the verdict and the results go must take them: checked before anything starts, as the gate does. */
+    private static void checkOutputs(CompareOptions options) {
+        options.json().flatMap(ResultPath::problem).ifPresent(problem -> {
+            throw new UsageException("--json " + options.json().get() + ": " + problem);
+        });
+        options.markdown().flatMap(ResultPath::problem).ifPresent(problem -> {
+            throw new UsageException("--markdown " + options.markdown().get() + ": " + problem);
+        });
+        Path results = options.results();
+        if (Files.isRegularFile(results)) {
+            throw new UsageException("--results " + results + ": a file; name a directory (it is replaced whole)");
+        }
+        ResultPath.directoryProblem(results).ifPresent(problem -> {
+            throw new UsageException("--results " + results + ": " + problem);
         });
     }
 
@@ -262,14 +281,6 @@ public final class CompareMain {
     static String minutes(double seconds) {
         long s = Math.round(seconds);
         return s < 60 ? s + " s" : s / 60 + " min " + s % 60 + " s";
-    }
-
-    private static void writeAtomically(Path file, String text) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
-        Files.writeString(tmp, text, StandardCharsets.UTF_8);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** An earlier results directory is replaced only by a complete one. */

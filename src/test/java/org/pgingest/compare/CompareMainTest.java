@@ -106,6 +106,17 @@ class CompareMainTest {
     }
 
     @Test
+    void aVerdictPathThatCannotBeWrittenIsOneLine() throws Exception {
+        Path file = Files.writeString(dir.resolve("plain-file"), "");
+        Path verdict = file.resolve("verdict.json");
+        Outcome o = compare("--baseline", suiteJar("a.jar").toString(), "--candidate", suiteJar("b.jar").toString(),
+                "--json", verdict.toString());
+        assertThat(o.exit()).as(o.stderr()).isEqualTo(2);
+        assertThat(o.stderr()).startsWith(PREFIX + "--json " + verdict + ": cannot create the directory ").hasLineCount(1);
+        assertThat(o.stdout()).as("nothing started").isEmpty();
+    }
+
+    @Test
     void anOddIterationCountIsOneLine() throws Exception {
         assertRefused(compare("--baseline", suiteJar("a.jar").toString(), "--candidate", suiteJar("b.jar").toString(),
                 "-i", "5"), "-i 5: give an even number of measured iterations (pairs alternate their order, baseline "
