@@ -157,6 +157,28 @@ public final class BenchmarkParameters {
         return Optional.empty();
     }
 
+    /**
+     * Every combination of one value per parameter (JMH multiplies every {@code -p} list with every other), in the
+     * order of the names and their values.
+     */
+    public static List<Map<String, String>> combinations(Map<String, List<String>> space) {
+        List<Map<String, String>> combinations = new ArrayList<>();
+        combinations.add(new LinkedHashMap<>());
+        space.forEach((name, values) -> {
+            List<Map<String, String>> longer = new ArrayList<>();
+            for (Map<String, String> c : combinations) {
+                for (String value : values) {
+                    Map<String, String> next = new LinkedHashMap<>(c);
+                    next.put(name, value);
+                    longer.add(next);
+                }
+            }
+            combinations.clear();
+            combinations.addAll(longer);
+        });
+        return combinations;
+    }
+
     /** Walks the cartesian product of the values depth first, as JMH will run them. */
     private static Optional<String> firstProblem(List<Map.Entry<String, List<String>>> space, int depth,
                                                  Map<String, String> combination,

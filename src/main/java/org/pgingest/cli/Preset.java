@@ -131,20 +131,7 @@ public enum Preset {
          * ({@link LoadMethod#knobs()}): two equal trials here would be the same measurement under two labels.
          */
         public List<Map<String, String>> trials() {
-            List<Map<String, String>> trials = new ArrayList<>();
-            trials.add(new LinkedHashMap<>());
-            values().forEach((name, values) -> {
-                List<Map<String, String>> next = new ArrayList<>();
-                for (Map<String, String> trial : trials) {
-                    for (String value : values) {
-                        Map<String, String> longer = new LinkedHashMap<>(trial);
-                        longer.put(name, value);
-                        next.add(longer);
-                    }
-                }
-                trials.clear();
-                trials.addAll(next);
-            });
+            List<Map<String, String>> trials = BenchmarkParameters.combinations(values());
             for (Map<String, String> trial : trials) {
                 if (trial.containsKey("method")) {
                     Set<String> used = LoadMethod.valueOf(trial.get("method")).knobs().stream()

@@ -92,7 +92,7 @@ public record GateRules(double counted, double timed, double alpha, List<Rule> r
     }
 
     /** The threshold for a metric of this kind and name. */
-    double threshold(MetricKind kind, String metricName) {
+    public double threshold(MetricKind kind, String metricName) {
         Rule r = ruleFor(metricName);
         if (r != null && !r.ignore() && !Double.isNaN(r.threshold())) {
             return r.threshold();
@@ -101,7 +101,7 @@ public record GateRules(double counted, double timed, double alpha, List<Rule> r
     }
 
     /** Absolute change (in the metric's unit) that is always "same"; 0 without a rule. */
-    double floor(String metricName) {
+    public double floor(String metricName) {
         Rule r = ruleFor(metricName);
         return r == null || r.ignore() ? 0 : r.floor();
     }
