@@ -1,6 +1,7 @@
 package org.pgingest;
 
 import org.pgingest.server.ContainerTarget;
+import org.pgingest.server.PgBouncer;
 
 import java.io.File;
 import java.io.IOException;
@@ -80,9 +81,9 @@ public enum Part {
         return onPath(List.of("cmark-gfm"), List.of());
     }
 
-    /** Debian installs pgbouncer in /usr/sbin, which is not on a non-root user's PATH. */
+    /** Where the suite itself finds PgBouncer: on PATH, or in /usr/sbin (Debian) or /usr/local/sbin. */
     public static Optional<Path> pgbouncer() {
-        return onPath(List.of("pgbouncer"), List.of(Path.of("/usr/sbin"), Path.of("/usr/local/sbin")));
+        return PgBouncer.binary();
     }
 
     /** Compose v2 is a docker plugin ({@code docker compose}); v1 is its own program ({@code docker-compose}). */

@@ -40,8 +40,8 @@ import java.util.Optional;
 
 /**
  * The ceiling of a COPY method: the server loads the rows {@link IngestState} would send for the same
- * {@code method}, {@code shape}, {@code indexes}, {@code rows} and {@code hostileShare} (same generator, seed and
- * row numbers) from a file it reads itself, written beforehand by the suite's own encoder for that method's
+ * {@code method}, {@code shape}, {@code indexes}, {@code rows}, {@code hostileShare} and {@code existingRows} (same
+ * generator, seed and row numbers) from a file it reads itself, written beforehand by the suite's own encoder for that method's
  * format. The parameter names are IngestState's so that a report matches each COPY result to its ceiling.
  * Per call the next rows are written to the file outside the measured region; the table is truncated per
  * iteration and must then hold exactly the rows loaded, as in IngestState. Where the server cannot read the file,
@@ -66,9 +66,14 @@ public class CeilingState {
     @Param({"0.1"})
     public double hostileShare;
 
+    /** Rows the table holds before each iteration's, as in IngestState ({@link ExistingRows}). */
+    @Param({"0"})
+    public long existingRows;
+
     private Table table;
     private Connection connection;
     private RowGenerator generator;
+    private ExistingRows existing;
     private CopyFile file;
     private Path directory;
     private ServerCostMeter meter;
@@ -93,9 +98,12 @@ public class CeilingState {
             throw new NotMeasurableException("the ceiling of " + method + " cannot load " + tableTrial.resolved().table().name()
                     + ": " + cannot.get());
         }
-        // The same seed and row numbers as IngestState's thread of the same index: the identical rows.
+        // The same seed and row numbers as IngestState's thread of the same index, and the same existing rows first:
+        // the identical rows.
         generator = new RowGenerator(copy.plan(), TableTrial.SEED, hostileShare, thread.getThreadIndex(),
                 thread.getThreadCount());
+        existing = new ExistingRows(existingRows);
+        existing.fill(connection, table, generator);
         // Readable by the server's operating-system user, which on the same host need not be ours.
         directory = Files.createTempDirectory(fileRoot(), "pg-ingest-ceiling",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
@@ -176,7 +184,7 @@ public class CeilingState {
 
     @Setup(Level.Iteration)
     public void startIteration() throws SQLException {
-        table.truncate(connection);
+        existing.reset(connection, table);
         opsInIteration = 0;
         rowsInIteration = 0;
         windowStart = meter.startWindow(List.of(connection));
@@ -207,7 +215,7 @@ public class CeilingState {
         ServerCosts costs = meter.endWindow(windowStart, List.of(connection), table.definition().triggers().isEmpty()
                 ? SuiteWork.of(opsInIteration, rowsInIteration)
                 : new SuiteWork(java.util.OptionalLong.of(opsInIteration), java.util.OptionalLong.empty()));
-        long inTable = table.count(connection);
+        long inTable = table.count(connection) - existing.count();
         if (inTable != rowsInIteration) {
             throw new IllegalStateException("ceiling of " + method + ": the table holds " + inTable
                     + " rows but the server reported loading " + rowsInIteration);

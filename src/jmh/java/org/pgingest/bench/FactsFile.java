@@ -33,7 +33,7 @@ final class FactsFile {
         append(params, "table", table);
     }
 
-    /** The round trip a trial measured through its latency proxy, on a line of its own. */
+    /** The round trip a trial measured with its added delay, on a line of its own. */
     static void appendRoundTrip(BenchmarkParams params, Map<String, Object> roundTrip) {
         append(params, "roundTrip", roundTrip);
     }

@@ -15,6 +15,7 @@ import org.pgingest.load.Loader;
 import org.pgingest.results.NotMeasurableException;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.Table;
+import org.postgresql.PGConnection;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -27,8 +28,9 @@ import java.util.OptionalLong;
 /**
  * One loader writing one table on its own connection: a copy of the trial's table ({@link TableTrial}).
  * A table the loader cannot write (no unique key for an upsert, no binary form for a column) makes the trial
- * missing with the reason ({@link NotMeasurableException}), not failed. Each iteration starts on an empty table after a
- * checkpoint; the rows of each call are generated before it, outside the measured region (converting them
+ * missing with the reason ({@link NotMeasurableException}), not failed. Each iteration starts on an empty table (or
+ * one holding {@code existingRows} rows, {@link ExistingRows}) after a checkpoint; the rows of each call are generated
+ * before it, outside the measured region (converting them
  * to the wire format is the loader's work and is measured); after the iteration the table must hold exactly
  * the rows the loader reported (for a method that replaces the table's contents, such as COPY_FREEZE: the rows of
  * its last call), or the run fails. With {@code -t N} each thread has a table and keys of its own, and the server
@@ -64,11 +66,16 @@ public class IngestState {
     @Param({"0.1"})
     public double hostileShare;
 
+    /** Rows the table holds before each iteration's ({@link ExistingRows}); 0 = an empty table. */
+    @Param({"0"})
+    public long existingRows;
+
     Loader loader;
     Table table;
     Connection connection;
     List<Object[]> batch;
     private RowGenerator generator;
+    private ExistingRows existing;
     private IterationWindow window;
     long opsInIteration;
     long rowsInIteration;
@@ -90,10 +97,10 @@ public class IngestState {
         Map<String, String> values = new LinkedHashMap<>();
         params.getParamsKeys().forEach(key -> values.put(key, params.getParam(key)));
         BenchmarkParameters.require(values);
-        loader = method.create(new LoadMethod.Knobs(batchSize, commitEvery));
+        loader = createLoader(new LoadMethod.Knobs(batchSize, commitEvery));
         replacesContents = method.replacesTableContents();
         connection = server.target().dataSource(driverOptions()).getConnection();
-        TrialTable copy = tableTrial.copy(connection, "_" + thread.getThreadIndex());
+        TrialTable copy = copyWithoutNamedStatements(tableTrial, "_" + thread.getThreadIndex());
         table = copy.table();
         triggersRun = !table.definition().triggers().isEmpty();
         Optional<String> cannot = loader.cannotWrite(table);
@@ -104,8 +111,33 @@ public class IngestState {
         }
         generator = new RowGenerator(copy.plan(), TableTrial.SEED, hostileShare, thread.getThreadIndex(),
                 thread.getThreadCount());
+        // The existing rows are the generator's first: the measured rows that follow have keys of their own.
+        existing = new ExistingRows(existingRows);
+        existing.fill(connection, table, generator);
         this.window = window;
         window.join(this);
+    }
+
+    /**
+     * The trial's copy of the table, made on this connection with no statement named on the server: the copy's
+     * transaction ends with a COMMIT that pgjdbc (42.x) prepares under a name once the connection's prepareThreshold
+     * is reached, and through PgBouncer in transaction mode ({@link PoolerIngestState}) a named statement may meet
+     * another server connection. That is the loader's failure to measure, not the setup's.
+     */
+    private TrialTable copyWithoutNamedStatements(TableTrial tableTrial, String suffix) throws SQLException {
+        PGConnection pg = connection.unwrap(PGConnection.class);
+        int threshold = pg.getPrepareThreshold();
+        pg.setPrepareThreshold(0);
+        try {
+            return tableTrial.copy(connection, suffix);
+        } finally {
+            pg.setPrepareThreshold(threshold);
+        }
+    }
+
+    /** The loader this trial measures: the method's (a state that adds an axis may build another). */
+    Loader createLoader(LoadMethod.Knobs knobs) {
+        return method.create(knobs);
     }
 
     /** pgjdbc options of the benchmark's connection: the loader's (a state that adds an axis adds its own). */
@@ -113,11 +145,14 @@ public class IngestState {
         return loader.driverOptions();
     }
 
-    /** Empties the table, then waits for the cost window every thread shares ({@link IterationWindow}). */
+    /**
+     * Takes the table back to its existing rows (empty by default), then waits for the cost window every thread
+     * shares ({@link IterationWindow}).
+     */
     @Setup(Level.Iteration)
     public void startIteration() throws SQLException {
         try {
-            table.truncate(connection);
+            existing.reset(connection, table);
         } catch (SQLException | RuntimeException e) {
             window.abandon();
             throw e;
@@ -160,10 +195,11 @@ public class IngestState {
     @TearDown(Level.Iteration)
     public void endIteration() throws SQLException {
         window.close();
-        if (rowsInTable != rowsExpectedInTable) {
+        if (rowsInTable != existing.count() + rowsExpectedInTable) {
             throw new IllegalStateException(loader.name() + ": the table holds " + rowsInTable + " rows but the loader "
                     + "reported " + (replacesContents ? rowsExpectedInTable + " in its last call (it replaces the table's contents)"
-                    : rowsInIteration + " in this iteration"));
+                    : rowsInIteration + " in this iteration") + (existing.count() > 0 ? " beside " + existing.count()
+                    + " existing rows" : ""));
         }
     }
 

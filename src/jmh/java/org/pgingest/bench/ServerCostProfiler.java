@@ -17,8 +17,10 @@ import java.util.List;
 /**
  * Turns each iteration's server costs into JMH secondary results with units ("B/row", "ms/op", ...),
  * averaged over iterations with JMH's usual error: WAL bytes, records and fsyncs per row, server CPU per
- * row, commits, statements, planning and execution time, full-page images and data-file fsyncs per
- * operation; and on the client's side the bytes the loader calls alone allocated per row
+ * row, commits, statements, plannings ({@code plans/op}: statements the server planned rather than ran from a
+ * cached plan), planning and execution time, full-page images and data-file fsyncs per operation; the server
+ * connections the benchmark held at the iteration's end ({@code server.connections}: through a transaction pooler,
+ * fewer than its clients); and on the client's side the bytes the loader calls alone allocated per row
  * ({@code alloc.bytes/row}, where the state measured it). A figure the server could not give is NaN
  * ("missing", never 0), and the reason is in the log.
  * The suite's launcher ({@code ./bench}) enables it; with plain JMH add
@@ -42,6 +44,7 @@ public class ServerCostProfiler implements InternalProfiler {
             new Reported(CostFigure.DATA_FSYNCS, false, 1, "fsyncs/op"),
             new Reported(CostFigure.COMMITS, false, 1, "commits/op"),
             new Reported(CostFigure.STATEMENTS, false, 1, "statements/op"),
+            new Reported(CostFigure.PLANS, false, 1, "plans/op"),
             new Reported(CostFigure.PLAN_TIME, false, 1, "ms/op"),
             new Reported(CostFigure.EXEC_TIME, false, 1, "ms/op"));
 
@@ -86,6 +89,9 @@ public class ServerCostProfiler implements InternalProfiler {
         }
         results.add(new ScalarResult("contaminated", m == null ? Double.NaN : (m.costs().contaminated() ? 1 : 0),
                 "share", AggregationPolicy.AVG));
+        // Not a cost per op: how many backends served the benchmark (through a transaction pooler, fewer than clients).
+        results.add(new ScalarResult("server.connections", m == null ? Double.NaN : m.costs().serverConnections(),
+                "connections", AggregationPolicy.AVG));
         return results;
     }
 

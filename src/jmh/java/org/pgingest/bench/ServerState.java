@@ -9,10 +9,12 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.ServerFacts;
 import org.pgingest.server.TargetConfig;
+import org.pgingest.server.Via;
 
 /**
  * The server and its pool for one trial (one fork of one benchmark with one parameter set). The target is
- * the one the launcher's -Dpg.* properties (or PGIB_* variables) name; its effective settings are recorded
+ * the one the launcher's -Dpg.* properties (or PGIB_* variables) name, behind the pooler {@code -Dpg.via} (or the
+ * trial's {@code via} parameter) names; its effective settings are recorded
  * beside the JMH results and any durability difference is printed where the JMH log shows it.
  */
 @State(Scope.Benchmark)
@@ -26,7 +28,13 @@ public class ServerState {
 
     @Setup
     public void start(BenchmarkParams params) {
-        target = PostgresTarget.open(TargetConfig.fromEnvironment());
+        TargetConfig config = TargetConfig.fromEnvironment();
+        // A benchmark with a pooler axis (PoolerBenchmark's -p via) names the pooler per trial; the launcher refuses
+        // -Dpg.via beside it.
+        if (params.getParamsKeys().contains(PoolerIngestState.VIA)) {
+            config = config.withVia(Via.parse(params.getParam(PoolerIngestState.VIA)));
+        }
+        target = PostgresTarget.open(config);
         ServerFacts facts = target.facts();
         FactsFile.append(params, facts);
         for (String warning : facts.warnings()) {

@@ -11,7 +11,7 @@ import org.pgingest.table.TrialTable;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.load.Loader;
 import org.pgingest.server.PostgresTarget;
-import org.pgingest.server.ProxiedTarget;
+import org.pgingest.server.DelayedTarget;
 import org.pgingest.server.RoundTripCheck;
 import org.pgingest.stats.CounterSnapshot;
 import org.pgingest.stats.ServerCostMeter;
@@ -30,11 +30,11 @@ import java.util.Optional;
 
 /**
  * A trial of {@link #workers()} writers, each loading {@code rows} rows per operation into one shared table
- * with keys of its own, behind a {@link ProxiedTarget} when {@link #rttMs()} is above 0. One operation is
+ * with keys of its own, with a round trip added ({@link DelayedTarget}) when {@link #rttMs()} is above 0. One operation is
  * every writer's call, concurrently; it ends when the last one has committed. Server costs are one window
  * for all writers per iteration; after each iteration the table must hold exactly the rows reported.
  *
- * <p>The round trip is measured at trial start ({@code SELECT 1} through the proxy and direct), printed,
+ * <p>The round trip is measured at trial start ({@code SELECT 1} with the delay and without), printed,
  * recorded with the server facts, and a trial whose round trip is off the asked one is refused. The
  * subclasses declare the axes whose defaults differ.
  */
@@ -58,7 +58,7 @@ public abstract class WriterTrial {
     public double hostileShare;
 
     private PostgresTarget target;
-    private ProxiedTarget proxied;
+    private DelayedTarget delayed;
     private Loader loader;
     private Table table;
     private Writers writers;
@@ -71,7 +71,7 @@ public abstract class WriterTrial {
 
     protected abstract LoadMethod method();
 
-    /** Round-trip time the proxy adds; 0: no proxy. */
+    /** Round-trip time added to every exchange with the server; 0: none. */
     protected abstract double rttMs();
 
     protected abstract int workers();
@@ -83,9 +83,9 @@ public abstract class WriterTrial {
         loader = method().create(new LoadMethod.Knobs(batchSize, 0));
         target = server.target();
         if (rttMs() > 0) {
-            proxied = ProxiedTarget.borrow(target, rttMs());
-            target = proxied;
-            RoundTripCheck check = RoundTripCheck.measure(proxied);
+            delayed = DelayedTarget.borrow(target, rttMs());
+            target = delayed;
+            RoundTripCheck check = RoundTripCheck.measure(delayed);
             System.out.println("# " + check.describe());
             FactsFile.appendRoundTrip(params, check.toMap());
             check.require();
@@ -157,7 +157,7 @@ public abstract class WriterTrial {
 
     @TearDown(Level.Trial)
     public void close() throws SQLException {
-        try (ServerCostMeter m = meter; Writers w = writers; ProxiedTarget p = proxied) {
+        try (ServerCostMeter m = meter; Writers w = writers; DelayedTarget d = delayed) {
             // closed in reverse order; the server itself belongs to ServerState
         }
     }

@@ -44,7 +44,7 @@ public class WritersBenchmark extends WriterTrial {
     @Param({"POOLED", "NEW_PER_CALL"})
     public ConnectionMode connections;
 
-    /** Round-trip time added by an in-process proxy; 0: none. */
+    /** Round-trip time added to every exchange with the server; 0: none. */
     @Param({"0"})
     public double rttMs;
 

@@ -14,6 +14,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import org.openjdk.jmh.results.RunResult;
 import org.pgingest.results.MissingTrial;
+import org.pgingest.results.PoolerFailure;
 import org.pgingest.results.ResultPath;
 import org.pgingest.server.ConnectionBudget;
 import org.pgingest.workload.definition.ResolvedTables;
@@ -26,6 +27,7 @@ import org.pgingest.server.SuiteOptions;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetException;
 import org.pgingest.server.TargetKind;
+import org.pgingest.server.Via;
 import org.pgingest.server.TestcontainersEnvironment;
 
 import java.io.IOException;
@@ -42,7 +44,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -80,6 +84,8 @@ public final class BenchMain {
     static final String COST_PROFILER = "org.pgingest.bench.ServerCostProfiler";
     /** Where forks append server facts (read by the benchmarks' FactsFile). */
     static final String FACTS_FILE_PROPERTY = "pg.facts.file";
+    /** The parameter of a benchmark whose trials choose their own pooler (PoolerBenchmark). */
+    static final String VIA = "via";
     private static final String NO_MATCH = "pg-ingest-bench: no benchmark matches the given regex; list them with -l";
 
     private BenchMain() {
@@ -206,6 +212,8 @@ public final class BenchMain {
         }
         List<MissingTrial> missing = failures.missing();
         recordMissing(missing, factsFile.aside());
+        List<PoolerFailure> throughPooler = failures.failedThroughPooler();
+        recordPoolerFailures(throughPooler, factsFile.aside());
         if (results.isEmpty()) {
             resultFile.discard();
             factsFile.discard();
@@ -222,7 +230,9 @@ public final class BenchMain {
         }
         System.out.println("pg-ingest-bench: JMH results in " + result + ", server facts in " + result + ".server.jsonl"
                 + (missing.isEmpty() ? "" : "; " + missing.size() + " of " + failures.trials()
-                + " trials missing (listed on stderr and in the server facts)"));
+                + " trials missing (listed on stderr and in the server facts)")
+                + (throughPooler.isEmpty() ? "" : "; " + throughPooler.size() + " of " + failures.trials()
+                + " trials failed through their pooler (listed on stderr and in the server facts)"));
         return new Outcome(0, Path.of(result), failures.trials());
     }
 
@@ -266,6 +276,28 @@ public final class BenchMain {
         for (MissingTrial m : missing) {
             lines.append(m.jsonLine()).append('\n');
         }
+        appendFacts(factsFile, lines);
+    }
+
+    /**
+     * Trials whose loader failed through a pooler: the pooler axis's answer for them, one line each on stderr (the
+     * trial and the SQLSTATE with its message) and in the facts file; no failure of the run.
+     */
+    private static void recordPoolerFailures(List<PoolerFailure> failed, Path factsFile) throws IOException {
+        if (failed.isEmpty()) {
+            return;
+        }
+        System.err.println("pg-ingest-bench: " + failed.size() + (failed.size() == 1 ? " trial" : " trials")
+                + " failed through the pooler (a result of the pooler axis, not a failure of the run):");
+        StringBuilder lines = new StringBuilder();
+        for (PoolerFailure f : failed) {
+            System.err.println("pg-ingest-bench: failed through the pooler: " + f.trial() + ": " + f.error());
+            lines.append(f.jsonLine()).append('\n');
+        }
+        appendFacts(factsFile, lines);
+    }
+
+    private static void appendFacts(Path factsFile, CharSequence lines) throws IOException {
         if (factsFile.getParent() != null) {
             Files.createDirectories(factsFile.getParent());
         }
@@ -307,7 +339,27 @@ public final class BenchMain {
         BenchmarkParameters.problemInRun(defaults, given, BenchmarkParameters.enumTypes(selected)).ifPresent(problem -> {
             throw new UsageException(problem);
         });
+        checkPoolerAxis(defaults, given);
         return TrialClients.of(selected, cmd, given);
+    }
+
+    /**
+     * A benchmark with a pooler axis ({@code -p via}, PoolerBenchmark) starts PgBouncer per trial itself: PgBouncer
+     * must be installed, and {@code -Dpg.via} would be a second answer to the same question.
+     */
+    private static void checkPoolerAxis(Map<String, Map<String, List<String>>> defaults, Map<String, List<String>> given) {
+        Set<String> vias = new TreeSet<>();
+        defaults.values().stream().filter(params -> params.containsKey(VIA))
+                .forEach(params -> vias.addAll(given.getOrDefault(VIA, params.get(VIA))));
+        if (vias.isEmpty()) {
+            return;
+        }
+        String option = System.getProperty("pg.via");
+        if (option != null) {
+            throw new UsageException("-Dpg.via=" + option + " with a benchmark that takes its pooler from -p via ("
+                    + String.join(",", vias) + "): leave out -Dpg.via, or give -p via=" + option);
+        }
+        vias.forEach(via -> Via.parse(via).requireAvailable());
     }
 
     /** Names given with {@code -p name=values} (JMH's options offer no list of them). */
@@ -330,6 +382,7 @@ public final class BenchMain {
      * in about a second, not a failure in every fork.
      */
     private static void checkTarget(TargetConfig config, boolean settingsOverridden, TrialClients clients) {
+        config.via().requireAvailable();
         if (config.kind() != TargetKind.EXTERNAL) {
             PgVersions.resolve(config.pgVersion());
         }

@@ -4,7 +4,11 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.pgingest.load.CopyFormat;
 import org.pgingest.load.LoadMethod;
-import org.pgingest.server.LatencyProxy;
+import org.pgingest.load.Preparation;
+import org.pgingest.load.SqlText;
+import org.pgingest.server.RoundTripDelay;
+import org.pgingest.server.TargetException;
+import org.pgingest.server.Via;
 import org.pgingest.workload.definition.PublishedShapes;
 import org.pgingest.workload.definition.ResolvedTables;
 import org.pgingest.writers.ConnectionMode;
@@ -24,7 +28,9 @@ import java.util.stream.Collectors;
 
 /**
  * The JMH parameters the suite's benchmarks share ({@code method}, {@code shape}, {@code indexes},
- * {@code rows}, {@code batchSize}, {@code commitEvery}, {@code hostileShare}), checked as the strings JMH
+ * {@code rows}, {@code batchSize}, {@code commitEvery}, {@code hostileShare}, {@code existingRows}, and those of one
+ * benchmark: the planning benchmark's {@code prepare} and {@code sql}, the pooler's {@code via} and
+ * {@code prepareThreshold}), checked as the strings JMH
  * receives. One home for what a value may be: the launcher checks every combination a run would start before
  * any fork ({@link #problemInRun}), and a trial started without the launcher (plain JMH) refuses the same
  * combination with the same line ({@link #require}). A preset is a set of {@code -p} values and is checked the
@@ -37,6 +43,8 @@ public final class BenchmarkParameters {
      * quarter of the machine's memory), ten times the largest published call (bulk-1m).
      */
     static final int MAX_ROWS = 10_000_000;
+    /** Most existing rows: loaded by one streamed COPY (constant client memory), but once per trial, before it runs. */
+    static final int MAX_EXISTING_ROWS = 100_000_000;
 
     /** Checks of one value, by parameter name; each gives the parsed value or a one-line problem. */
     private static final Map<String, Function<String, Parsed>> VALUES = Map.ofEntries(
@@ -49,9 +57,14 @@ public final class BenchmarkParameters {
             Map.entry("batchSize", v -> whole("batchSize", v, 0, Integer.MAX_VALUE, "rows per batch or statement")),
             Map.entry("commitEvery", v -> whole("commitEvery", v, 0, Integer.MAX_VALUE, "rows per transaction, 0 = one per call")),
             Map.entry("workers", v -> whole("workers", v, 1, Integer.MAX_VALUE, "concurrent writers, one connection each")),
-            Map.entry("rttMs", v -> number("rttMs", v, 0, LatencyProxy.MAX_RTT_MS, "number",
-                    "milliseconds the proxy adds per round trip, 0 = no proxy")),
-            Map.entry("hostileShare", v -> number("hostileShare", v, 0, 1, "share", "0.1 = one value in ten from the hostile set")));
+            Map.entry("rttMs", v -> number("rttMs", v, 0, RoundTripDelay.MAX_RTT_MS, "number",
+                    "milliseconds added to every round trip, 0 = none")),
+            Map.entry("hostileShare", v -> number("hostileShare", v, 0, 1, "share", "0.1 = one value in ten from the hostile set")),
+            Map.entry("existingRows", v -> whole("existingRows", v, 0, MAX_EXISTING_ROWS, "rows the table holds before each iteration's")),
+            Map.entry("sql", BenchmarkParameters::sqlText),
+            Map.entry("prepareThreshold", v -> whole("prepareThreshold", v, 0, Integer.MAX_VALUE,
+                    "pgjdbc's prepareThreshold: executions before a statement is server-prepared, 0 = never")),
+            Map.entry("via", BenchmarkParameters::via));
 
     private BenchmarkParameters() {
     }
@@ -144,6 +157,28 @@ public final class BenchmarkParameters {
         return Optional.empty();
     }
 
+    /**
+     * Every combination of one value per parameter (JMH multiplies every {@code -p} list with every other), in the
+     * order of the names and their values.
+     */
+    public static List<Map<String, String>> combinations(Map<String, List<String>> space) {
+        List<Map<String, String>> combinations = new ArrayList<>();
+        combinations.add(new LinkedHashMap<>());
+        space.forEach((name, values) -> {
+            List<Map<String, String>> longer = new ArrayList<>();
+            for (Map<String, String> c : combinations) {
+                for (String value : values) {
+                    Map<String, String> next = new LinkedHashMap<>(c);
+                    next.put(name, value);
+                    longer.add(next);
+                }
+            }
+            combinations.clear();
+            combinations.addAll(longer);
+        });
+        return combinations;
+    }
+
     /** Walks the cartesian product of the values depth first, as JMH will run them. */
     private static Optional<String> firstProblem(List<Map.Entry<String, List<String>>> space, int depth,
                                                  Map<String, String> combination,
@@ -197,11 +232,26 @@ public final class BenchmarkParameters {
     }
 
     private static Optional<String> combinationProblem(Map<String, Object> parsed) {
-        if (parsed.get("method") instanceof LoadMethod method
-                && parsed.get("batchSize") instanceof Integer batchSize && parsed.get("commitEvery") instanceof Integer commitEvery) {
-            Optional<String> knobs = method.knobProblem(new LoadMethod.Knobs(batchSize, commitEvery));
-            if (knobs.isPresent()) {
-                return Optional.of(knobs.get() + "; change that -p value or narrow -p method");
+        if (parsed.get("sql") instanceof SqlText sql) {
+            if (parsed.get("method") instanceof LoadMethod method && sql.problemWith(method).isPresent()) {
+                return sql.problemWith(method);
+            }
+            if (sql == SqlText.LITERAL && parsed.get("prepare") instanceof Preparation prepare && prepare != Preparation.UNPREPARED) {
+                return Optional.of("-p sql=literal with -p prepare=" + prepare.name() + ": literal SQL is sent as a simple "
+                        + "query, which the server never prepares; use -p prepare=" + Preparation.UNPREPARED.name());
+            }
+        }
+        if (parsed.get("method") instanceof LoadMethod method) {
+            if (method.replacesTableContents() && parsed.get("existingRows") instanceof Integer existing && existing > 0) {
+                return Optional.of("-p method=" + method.name() + " with -p existingRows=" + existing + ": " + method.name()
+                        + " replaces the table's contents on every call, so the table cannot hold rows before it; "
+                        + "narrow -p method or use -p existingRows=0");
+            }
+            if (parsed.get("batchSize") instanceof Integer batchSize && parsed.get("commitEvery") instanceof Integer commitEvery) {
+                Optional<String> knobs = method.knobProblem(new LoadMethod.Knobs(batchSize, commitEvery));
+                if (knobs.isPresent()) {
+                    return Optional.of(knobs.get() + "; change that -p value or narrow -p method");
+                }
             }
         }
         if (parsed.get("shape") instanceof String shape && parsed.get("indexes") instanceof String indexes) {
@@ -238,6 +288,22 @@ public final class BenchmarkParameters {
         }
         return Parsed.bad("-p " + parameter + "=" + value + ": no such " + parameter + "; valid: "
                 + names(Arrays.stream(type.getEnumConstants()).map(Enum::name).toList()));
+    }
+
+    private static Parsed via(String value) {
+        try {
+            return Parsed.ok(Via.parse(value));
+        } catch (TargetException e) {
+            return Parsed.bad("-p via=" + value + ": no such way to the server; valid: " + Via.validValues());
+        }
+    }
+
+    private static Parsed sqlText(String value) {
+        try {
+            return Parsed.ok(SqlText.parse(value));
+        } catch (IllegalArgumentException e) {
+            return Parsed.bad(e.getMessage());
+        }
     }
 
     private static Parsed whole(String parameter, String value, int least, int most, String meaning) {

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * A published experiment (../shared/reference/seed-experiments.md) as one command: {@code ./bench --preset NAME}.
@@ -29,7 +30,7 @@ public enum Preset {
 
     PGX_SHOWDOWN("seed experiment 1: COPY binary, one pipelined batch, multi-row VALUES and one-by-one at 5 to 50,000 "
             + "users rows with the binary ceiling (WAL per method among the figures); the index ladder at 50,000 for COPY "
-            + "and batch; COPY-upsert against batched upsert at 5,000",
+            + "and batch into a table already holding 1,000,000 rows; COPY-upsert against batched upsert at 5,000",
             List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "1s"),
             // pgx's SendBatch sends the whole call as one batch: batchSize at least the largest call.
             new Part(Part.INGEST, Map.of("method", "COPY_BINARY,BATCH,AUTOCOMMIT_ROW", "batchSize", "50000",
@@ -37,8 +38,9 @@ public enum Preset {
             // 0 = as many rows per statement as the 65,535 bind parameters allow (50,000 rows need several).
             new Part(Part.INGEST, Map.of("method", "MULTI_ROW_VALUES", "batchSize", "0", "rows", "5,50,500,5000,50000")),
             new Part(Part.CEILING, Map.of("method", "COPY_BINARY", "rows", "5,50,500,5000,50000")),
+            // The published ladder inserted into a table already holding 1,000,000 rows.
             new Part(Part.INGEST, Map.of("method", "COPY_BINARY,BATCH", "batchSize", "50000", "rows", "50000",
-                    "indexes", "PK,PK_UNIQUE,PK_UNIQUE_BTREE,PK_UNIQUE_BTREE_GIN")),
+                    "indexes", "PK,PK_UNIQUE,PK_UNIQUE_BTREE,PK_UNIQUE_BTREE_GIN", "existingRows", "1000000")),
             new Part(Part.INGEST, Map.of("method", "COPY_UPSERT,BATCH_UPSERT", "batchSize", "5000", "rows", "5000"))),
 
     BULK_1M("seed experiment 2: 1,000,000 users rows per call through batch, rewritten batch, multi-row VALUES and "
@@ -50,9 +52,9 @@ public enum Preset {
             new Part(Part.INGEST + "|" + Part.CEILING, Map.of("method", "COPY_TEXT,COPY_CSV,COPY_BINARY",
                     "rows", "1000000"))),
 
-    COMMIT_SIZE("seed experiment 4: 10,000 articles rows: autocommit one-by-one, one row per statement and batches "
-            + "committed every 100 and 1,000 rows, COPY in one transaction, unlogged staging + dedupe; fsyncs, WAL and "
-            + "commits per row",
+    COMMIT_SIZE("seed experiment 4: 10,000 articles rows: autocommit one-by-one, one row per statement committed "
+            + "every 100 and 1,000 rows, batches committed every 100, 500 and 1,000 rows, COPY in one transaction, "
+            + "unlogged staging + dedupe; fsyncs, WAL and commits per row",
             List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "1s"),
             new Part(Part.INGEST, Map.of("method", "AUTOCOMMIT_ROW,COPY_BINARY,STAGED_DEDUPE", "shape", "ARTICLES",
                     "rows", "10000", "commitEvery", "0")),
@@ -62,21 +64,36 @@ public enum Preset {
             // commits would be split at each commit anyway).
             new Part(Part.INGEST, Map.of("method", "BATCH", "shape", "ARTICLES", "rows", "10000",
                     "batchSize", "100", "commitEvery", "100")),
+            // 500: the steady pipeline's batch (seed 4's trade-off table: 1, 100, 500, 1,000 and COPY 10,000)
+            new Part(Part.INGEST, Map.of("method", "BATCH", "shape", "ARTICLES", "rows", "10000",
+                    "batchSize", "500", "commitEvery", "500")),
             new Part(Part.INGEST, Map.of("method", "BATCH", "shape", "ARTICLES", "rows", "10000",
                     "batchSize", "1000", "commitEvery", "1000"))),
 
     UNNEST_VS_VALUES("seed experiment 5: one INSERT ... VALUES against one INSERT ... SELECT FROM unnest per call of "
             + "1,000, 5,000 and 10,000 sensors and wide_sensors rows, planning and execution time per call from "
-            + "pg_stat_statements, each unprepared on every call (prepareThreshold=0, as published) and server-prepared",
+            + "pg_stat_statements: values as literals in the SQL text sent as a simple query (sql=literal, as published), "
+            + "and as bind parameters unprepared on every call (prepareThreshold=0) and server-prepared",
             List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "1s"),
             new Part(Part.PLANNING, Map.of("method", "MULTI_ROW_VALUES,UNNEST", "batchSize", "0",
-                    "shape", "SENSORS,WIDE_SENSORS", "rows", "1000,5000,10000",
+                    "shape", "SENSORS,WIDE_SENSORS", "rows", "1000,5000,10000", "sql", "literal", "prepare", "UNPREPARED")),
+            new Part(Part.PLANNING, Map.of("method", "MULTI_ROW_VALUES,UNNEST", "batchSize", "0",
+                    "shape", "SENSORS,WIDE_SENSORS", "rows", "1000,5000,10000", "sql", "bind",
                     "prepare", "UNPREPARED,SERVER_PREPARED"))),
 
-    RTT("seed experiment 1, round trips: one-by-one, batch, multi-row and binary COPY at 500 rows per call through a "
-            + "proxy adding 0, 1, 5 and 25 ms per round trip (was presets/rtt.sh)",
+    RTT("seed experiment 1, round trips: one-by-one, batch, multi-row and binary COPY at 500 rows per call with 0, 1, "
+            + "5, 25 and 67 ms added to every round trip (was presets/rtt.sh)",
             List.of("-wi", "1", "-i", "3"),
             new Part(Part.LATENCY, Map.of("rows", "500"))),
+
+    POOLER("seed experiment 1, proxy and pooler compatibility: every loader at 500 users rows per call directly, "
+            + "through PgBouncer in session mode and in transaction mode, with pgjdbc's prepareThreshold 5 (its default) "
+            + "and 0: which work, which fail and with what error; rows/s, server plans per call and server connections "
+            + "for those that work",
+            List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "3", "-r", "1s"),
+            new Part(Part.POOLER, Map.of("method", Arrays.stream(LoadMethod.values()).map(Enum::name)
+                    .collect(Collectors.joining(",")), "via", "direct,pgbouncer-session,pgbouncer-transaction",
+                    "prepareThreshold", "5,0"))),
 
     WORKERS("seed experiment 3, concurrent writers: the published method list with 1 and 50 writers into one table, "
             + "then COPY per 10 rows on a new connection per call (was presets/workers.sh)",
@@ -103,6 +120,7 @@ public enum Preset {
         static final String ROUND_TRIP = "org\\.pgingest\\.bench\\.RoundTripBenchmark\\.";
         static final String LATENCY = "org\\.pgingest\\.bench\\.LatencyBenchmark\\.";
         static final String WRITERS = "org\\.pgingest\\.bench\\.WritersBenchmark\\.";
+        static final String POOLER = "org\\.pgingest\\.bench\\.PoolerBenchmark\\.";
 
         public Part {
             params = Map.copyOf(params);
@@ -113,20 +131,7 @@ public enum Preset {
          * ({@link LoadMethod#knobs()}): two equal trials here would be the same measurement under two labels.
          */
         public List<Map<String, String>> trials() {
-            List<Map<String, String>> trials = new ArrayList<>();
-            trials.add(new LinkedHashMap<>());
-            values().forEach((name, values) -> {
-                List<Map<String, String>> next = new ArrayList<>();
-                for (Map<String, String> trial : trials) {
-                    for (String value : values) {
-                        Map<String, String> longer = new LinkedHashMap<>(trial);
-                        longer.put(name, value);
-                        next.add(longer);
-                    }
-                }
-                trials.clear();
-                trials.addAll(next);
-            });
+            List<Map<String, String>> trials = BenchmarkParameters.combinations(values());
             for (Map<String, String> trial : trials) {
                 if (trial.containsKey("method")) {
                     Set<String> used = LoadMethod.valueOf(trial.get("method")).knobs().stream()
@@ -208,6 +213,7 @@ public enum Preset {
     }
 
     static String names() {
-        return Arrays.stream(values()).map(Preset::cliName).collect(Collectors.joining(", ")) + ", " + RateLadder.NAME;
+        return Stream.concat(Arrays.stream(values()).map(Preset::cliName), Arrays.stream(RateLadder.values())
+                .map(RateLadder::cliName)).collect(Collectors.joining(", "));
     }
 }

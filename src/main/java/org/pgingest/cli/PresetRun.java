@@ -40,7 +40,9 @@ final class PresetRun {
             for (Preset p : Preset.values()) {
                 System.out.println(p.cliName() + ": " + p.description());
             }
-            System.out.println(RateLadder.NAME + ": " + RateLadder.DESCRIPTION);
+            for (RateLadder ladder : RateLadder.values()) {
+                System.out.println(ladder.cliName() + ": " + ladder.description());
+            }
             return 0;
         }
         String name = rest.remove(at);
@@ -49,9 +51,10 @@ final class PresetRun {
             throw new UsageException(OPTION + " given twice (" + name + (second.isEmpty() ? "" : ", " + second)
                     + "): a run is one preset; run them one after the other");
         }
-        if (name.equals(RateLadder.NAME)) {
+        Optional<RateLadder> ladder = RateLadder.named(name);
+        if (ladder.isPresent()) {
             // Not JMH: a fixed rate is an open loop, which JMH's closed loop cannot drive.
-            return RateLadder.run(rest, flags.report(), System.out, System.err);
+            return ladder.get().run(rest, flags.report(), System.out, System.err);
         }
         Preset preset = Preset.parse(name);
         Optional<String> resultOption = valueOf(rest, "-rff");

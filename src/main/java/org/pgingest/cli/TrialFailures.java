@@ -6,8 +6,10 @@ import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.format.OutputFormat;
+import org.pgingest.results.FailedThroughPoolerException;
 import org.pgingest.results.MissingTrial;
 import org.pgingest.results.NotMeasurableException;
+import org.pgingest.results.PoolerFailure;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -29,7 +31,10 @@ import java.util.TreeMap;
  * Forks report through the host's output format, so the failures of every fork pass here.
  *
  * <p>A trial whose printed exceptions are all {@link NotMeasurableException} is <em>missing</em> (the target cannot
- * give that figure), not failed: it is listed with its reason and does not fail the run. With {@code -foe true}
+ * give that figure), not failed: it is listed with its reason and does not fail the run. One whose exceptions are all
+ * {@link FailedThroughPoolerException} <em>failed through its pooler</em>: the pooler axis's result for that loader,
+ * listed with its error, and no failure of the run either. JMH prints each exception with its stack trace; these
+ * two carry none, so they are one line on the console too. With {@code -foe true}
  * JMH 1.37 stops the run at the first trial that throws, missing ones included, and the launcher exits 1 (not tried
  * in a run: it follows from JMH rethrowing in {@code BaseRunner.doSingle}).
  */
@@ -38,6 +43,7 @@ final class TrialFailures implements OutputFormat {
     private static final String FORK_FAILED = "<forked VM failed";
     /** How JMH prints the exception: {@code Throwable.printStackTrace}, whose first line is "class: message". */
     private static final String MISSING_PREFIX = NotMeasurableException.class.getName() + ": ";
+    private static final String POOLER_PREFIX = FailedThroughPoolerException.class.getName() + ": ";
 
     /** Told of each trial as it starts and of each failure as soon as it is known (progress on the terminal). */
     interface Listener {
@@ -61,6 +67,7 @@ final class TrialFailures implements OutputFormat {
     /** Failed trials, each with the first line of its first exception. */
     private final Map<String, String> failed = new LinkedHashMap<>();
     private final Map<String, MissingTrial> missing = new LinkedHashMap<>();
+    private final Map<String, PoolerFailure> throughPooler = new LinkedHashMap<>();
     private final Set<String> started = new LinkedHashSet<>();
     private String current = "(before any benchmark)";
     private BenchmarkParams currentParams;
@@ -101,6 +108,12 @@ final class TrialFailures implements OutputFormat {
         return List.copyOf(missing.values());
     }
 
+    /** Trials whose loader failed through a pooler, in the order they ran, each once. */
+    List<PoolerFailure> failedThroughPooler() {
+        endBlock();
+        return List.copyOf(throughPooler.values());
+    }
+
     private void noteLine(String text) {
         if (text == null) {
             return;
@@ -137,32 +150,44 @@ final class TrialFailures implements OutputFormat {
         if (exceptions.isEmpty()) {
             fail("no reason printed");
         } else if (exceptions.stream().allMatch(e -> e.startsWith(MISSING_PREFIX)) && !failed.containsKey(current)) {
-            String first = exceptions.get(0).lines().findFirst().orElseThrow();
-            missing.putIfAbsent(current, missingTrial(first.substring(MISSING_PREFIX.length())));
+            missing.putIfAbsent(current, new MissingTrial(benchmark(), params(), reason(exceptions.get(0), MISSING_PREFIX)));
+        } else if (exceptions.stream().allMatch(e -> e.startsWith(POOLER_PREFIX)) && !failed.containsKey(current)) {
+            throughPooler.putIfAbsent(current, new PoolerFailure(benchmark(), params(), reason(exceptions.get(0), POOLER_PREFIX)));
         } else {
-            fail(exceptionLine(exceptions.stream().filter(e -> !e.startsWith(MISSING_PREFIX)).findFirst()
-                    .orElse(exceptions.get(0))));
+            fail(exceptionLine(exceptions.stream().filter(e -> !e.startsWith(MISSING_PREFIX) && !e.startsWith(POOLER_PREFIX))
+                    .findFirst().orElse(exceptions.get(0))));
         }
     }
 
-    /** A trial failed: once failed, never missing (another fork or thread of it went wrong for another reason). */
+    /**
+     * A trial failed: once failed, never missing or failed through its pooler (another fork or thread of it went
+     * wrong for another reason).
+     */
     private void fail(String reason) {
         missing.remove(current);
+        throughPooler.remove(current);
         if (failed.putIfAbsent(current, reason) == null) {
             listener.trialFailed(current, reason);
         }
     }
 
-    private MissingTrial missingTrial(String reason) {
+    /** The first line of a printed exception without its class name. */
+    private static String reason(String exception, String prefix) {
+        return exception.lines().findFirst().orElseThrow().substring(prefix.length());
+    }
+
+    private String benchmark() {
+        return currentParams == null ? current : currentParams.getBenchmark();
+    }
+
+    private SortedMap<String, String> params() {
         SortedMap<String, String> params = new TreeMap<>();
-        String benchmark = current;
         if (currentParams != null) {
-            benchmark = currentParams.getBenchmark();
             for (String key : currentParams.getParamsKeys()) {
                 params.put(key, currentParams.getParam(key));
             }
         }
-        return new MissingTrial(benchmark, params, reason);
+        return params;
     }
 
     /** "java.lang.IllegalStateException: what" → "IllegalStateException: what" (first line only). */

@@ -1,8 +1,8 @@
 package org.pgingest.cli;
 
 /** A mistake on the command line, found before anything started: one line, exit code 2. */
-final class UsageException extends RuntimeException {
-    UsageException(String message) {
+public final class UsageException extends RuntimeException {
+    public UsageException(String message) {
         super(message);
     }
 }

@@ -22,6 +22,24 @@ public final class JsonVerdict {
     }
 
     public static String render(GateResult r) {
+        return write(tree(r, MarkdownVerdict.rules(r)));
+    }
+
+    /** JSON text of a tree built by {@link #tree} (and extended by its caller). */
+    public static String write(Map<String, Object> tree) {
+        try {
+            return JSON.writeValueAsString(tree) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The verdict as a tree of maps and lists, for a caller that adds fields of its own ({@code ./bench compare}).
+     *
+     * @param rulesLine what "regressed" meant
+     */
+    public static Map<String, Object> tree(GateResult r, String rulesLine) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("outcome", r.refused() ? "servers-differ" : r.regressions().isEmpty() ? "pass" : "regression");
         root.put("exitCode", r.exitCode());
@@ -32,7 +50,7 @@ public final class JsonVerdict {
         root.put("notes", r.facts().notes());
         root.put("hints", r.hints());
         root.put("compareAnyway", r.compareAnyway());
-        root.put("rules", MarkdownVerdict.rules(r));
+        root.put("rules", rulesLine);
         root.put("comparedAcrossParams", r.ignoredParams());
         List<Map<String, Object>> comparisons = new ArrayList<>();
         for (Comparison c : r.comparisons()) {
@@ -45,6 +63,15 @@ public final class JsonVerdict {
             m.put("current", number(c.current()));
             m.put("change", number(c.change()));
             m.put("pValue", number(c.pValue()));
+            if (c.paired() != null) {
+                m.put("ratio", number(c.paired().ratio()));
+                m.put("ratioLow", number(c.paired().low()));
+                m.put("ratioHigh", number(c.paired().high()));
+                m.put("confidence", c.paired().confidence());
+                m.put("pairs", c.paired().pairs());
+                // The smallest change this comparison would have found 9 times in 10, at the noise it measured.
+                m.put("detectableChange", number(c.paired().detectableChange(PairedRatio.DETECTION_POWER)));
+            }
             m.put("verdict", c.verdict().text());
             m.put("why", c.why());
             comparisons.add(m);
@@ -52,11 +79,7 @@ public final class JsonVerdict {
         root.put("comparisons", comparisons);
         root.put("new", r.added().stream().map(JsonVerdict::entry).toList());
         root.put("vanished", r.vanished().stream().map(JsonVerdict::entry).toList());
-        try {
-            return JSON.writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        return root;
     }
 
     private static Map<String, Object> entry(BenchmarkResult e) {

@@ -19,9 +19,20 @@ public final class MarkdownVerdict {
     }
 
     public static String render(GateResult r) {
+        return render(r, "Benchmark gate", List.of(), rules(r));
+    }
+
+    /**
+     * The same layout for a verdict reached by other rules ({@code ./bench compare}'s paired ratios).
+     *
+     * @param title     the heading's name, before the outcome
+     * @param notes     lines of the verdict's own, each a paragraph after the outcome line
+     * @param rulesLine what "regressed" meant, closing the verdict
+     */
+    public static String render(GateResult r, String title, List<String> notes, String rulesLine) {
         StringBuilder md = new StringBuilder();
         String outcome = r.refused() ? "SERVERS DIFFER" : r.regressions().isEmpty() ? "PASS" : "REGRESSION";
-        md.append("## Benchmark gate: ").append(outcome).append("\n\n");
+        md.append("## ").append(title).append(": ").append(outcome).append("\n\n");
         if (!r.facts().comparable()) {
             md.append("**The servers differ**: ").append(String.join("; ", r.facts().differences())).append(". ")
                     .append(r.refused() ? "No regression is called; rerun on comparable servers or pass "
@@ -31,6 +42,7 @@ public final class MarkdownVerdict {
         md.append("Baseline ").append(Markdown.code(r.baselineName())).append(", current ")
                 .append(Markdown.code(r.currentName())).append(": ")
                 .append(r.summary().replaceFirst("^(PASS|REGRESSION): ", "")).append(".\n\n");
+        notes.forEach(n -> md.append(n).append("\n\n"));
 
         List<BenchmarkResult> entries = new ArrayList<>();
         r.comparisons().forEach(c -> entries.add(c.entry()));
@@ -61,7 +73,7 @@ public final class MarkdownVerdict {
         entryList(md, "Vanished since the baseline", r.vanished(), params);
         r.hints().forEach(h -> md.append("Note: ").append(h).append(".\n\n"));
         md.append("↑ higher is better, ↓ lower is better, ? direction unknown (shown, not judged). ")
-                .append(rules(r)).append('\n');
+                .append(rulesLine).append('\n');
         return md.toString();
     }
 

@@ -40,18 +40,25 @@ public final class UnnestLoader extends AtomicLoader {
     }
 
     /**
-     * SELECT ... FROM unnest(?::type[], ...) AS u(...), one output column per table column, typed and named
+     * SELECT ... FROM unnest(?::text[], ...) AS u(...), one output column per table column, typed and named
      * like it; with {@code ordinality}, also {@link ReturningLoader#ORDINAL}, the row's 1-based position in the arrays.
      */
     static String select(Table table, boolean ordinality) {
+        return select(table, table.columns().stream().map(c -> "?::text[]").toList(), ordinality);
+    }
+
+    /**
+     * The same select over {@code arrays}, one array expression per table column, each element cast to the column's
+     * type ({@link TypeCodec#castType}; a no-op where the array already has it): parameters, or literals written
+     * into the text.
+     */
+    static String select(Table table, List<String> arrays, boolean ordinality) {
         List<Column> columns = table.columns();
         List<String> selects = new ArrayList<>();
-        List<String> arrays = new ArrayList<>();
         List<String> aliases = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
             String alias = "c" + i;
             aliases.add(alias);
-            arrays.add("?::text[]");
             selects.add("u." + alias + "::" + columns.get(i).codec().castType() + " AS " + columns.get(i).quoted());
         }
         if (ordinality) {

@@ -10,7 +10,7 @@ import org.pgingest.results.RateRecord;
 import org.pgingest.results.ResultPath;
 import org.pgingest.server.ConnectionBudget;
 import org.pgingest.server.PostgresTarget;
-import org.pgingest.server.ProxiedTarget;
+import org.pgingest.server.DelayedTarget;
 import org.pgingest.server.RoundTripCheck;
 import org.pgingest.server.SuiteOptions;
 import org.pgingest.server.TargetConfig;
@@ -82,7 +82,7 @@ public final class RateCommand implements Callable<Integer> {
             description = "pooled (HikariCP, default) or new_per_call")
     ConnectionMode connections;
 
-    @Option(names = "--rtt-ms", defaultValue = "0", description = "round-trip time added by an in-process proxy (default 0)")
+    @Option(names = "--rtt-ms", defaultValue = "0", description = "round-trip time added to every connection (default 0)")
     double rttMs;
 
     @Option(names = "--progress-every", defaultValue = "5s", converter = DurationConverter.class,
@@ -91,6 +91,10 @@ public final class RateCommand implements Callable<Integer> {
 
     @Option(names = "--json", defaultValue = "target/rate-result.json", description = "JSON report (default ${DEFAULT-VALUE})")
     Path json;
+
+    @Option(names = "--measure-batch-memory", description = "before the run, measure the heap one call holds for its "
+            + "batch (full collections on a connection of its own; a few seconds)")
+    boolean measureBatchMemory;
 
     @Option(names = "--no-report", description = "do not write target/report.html and target/report.md at the end")
     boolean noReport;
@@ -102,7 +106,7 @@ public final class RateCommand implements Callable<Integer> {
     boolean help;
 
     private final PrintStream out;
-    /** The round trip measured through the latency proxy, for the JSON report (none without a proxy). */
+    /** The round trip measured with the added delay, for the JSON report (none without one). */
     private Map<String, Object> roundTrip;
     /** The exit code of a run a signal stopped early: 128 + the signal's number. */
     private volatile int stoppedBy = INTERRUPTED;
@@ -155,6 +159,12 @@ public final class RateCommand implements Callable<Integer> {
             if (target.kind() == TargetKind.EXTERNAL) {
                 requireFits(ConnectionBudget.of(target.monitorDataSource(), false), plan);
             }
+            Long batchMemory = null;
+            if (measureBatchMemory) {
+                batchMemory = BatchMemory.measure(target, plan);
+                out.printf(Locale.ROOT, "memory per batch: %,d bytes held by one call of %d rows (heap after a full "
+                        + "collection, median of %d calls)%n", batchMemory, plan.batch(), BatchMemory.CALLS);
+            }
             RateRun run = new RateRun(target, plan);
             installStopSignals(run);
             out.printf(Locale.ROOT, "driving %s at %,.0f rows/s (%d rows per call, %d workers) for %.1f s on %s; Ctrl-C stops%n",
@@ -163,8 +173,11 @@ public final class RateCommand implements Callable<Integer> {
             RateResult result = run.run(out::println, progressEvery);
             out.print(result.toText());
             Map<String, Object> report = new LinkedHashMap<>(result.toMap());
+            if (batchMemory != null) {
+                report.put("batchMemoryBytes", batchMemory);
+            }
             report.put("serverFacts", target.facts().toMap());
-            if (target instanceof ProxiedTarget) {
+            if (target instanceof DelayedTarget) {
                 report.put("roundTrip", roundTrip);
             }
             ResultPath.write(json, stream -> new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
@@ -201,15 +214,15 @@ public final class RateCommand implements Callable<Integer> {
         if (plan.rttMs() == 0) {
             return target;
         }
-        ProxiedTarget proxied = ProxiedTarget.wrap(target, plan.rttMs());
+        DelayedTarget delayed = DelayedTarget.wrap(target, plan.rttMs());
         try {
-            RoundTripCheck check = RoundTripCheck.measure(proxied);
+            RoundTripCheck check = RoundTripCheck.measure(delayed);
             out.println(check.describe());
             roundTrip = check.toMap();
             check.require();
-            return proxied;
+            return delayed;
         } catch (RuntimeException e) {
-            proxied.close();
+            delayed.close();
             throw e;
         }
     }

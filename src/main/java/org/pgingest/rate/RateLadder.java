@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-
 import org.pgingest.results.ResultPath;
 
 import java.io.IOException;
@@ -12,39 +11,82 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The {@code rates} preset: seed experiment 3's fixed target rates, 500, 1,000, 3,000 and 5,000 rows/s, for the
- * published method list (one-by-one INSERT, multi-row INSERT of 5 and 10 rows, COPY per 1, 5 and 10 rows) with
- * 50 writers, one {@link RateCommand} run per cell. "COPY all" has no fixed-rate form (it is one call) and is not a
- * cell. Each cell's JSON goes to {@code <result>.cells/}, and every cell's result to one JSON array,
- * {@code target/preset-rates.json} by default ({@code --json} sets it), which {@code ./bench report} reads.
+ * A preset of fixed-rate runs, one {@link RateCommand} run per cell (method and rows per call × rate), each cell's JSON
+ * in {@code <result>.cells/} and every cell's result in one JSON array, {@code target/preset-NAME.json} by default
+ * ({@code --json} sets it), which {@code ./bench report} reads.
+ * <ul>
+ *   <li>{@code rates}: seed experiment 3's fixed target rates, 500, 1,000, 3,000 and 5,000 rows/s, for the published
+ *       method list (one-by-one INSERT, multi-row INSERT of 5 and 10 rows, COPY per 1, 5 and 10 rows) with 50 writers.
+ *       "COPY all" has no fixed-rate form (it is one call) and is not a cell.</li>
+ *   <li>{@code pipeline}: seed experiment 4's steady pipeline and its trade-off table: 10,000-row {@code articles}
+ *       loads in batches of 1 (one-by-one autocommit), 100, 500 and 1,000 rows (one JDBC batch and one transaction
+ *       each) and one binary COPY of 10,000, each at the same steady rate by one writer: batch latency p50/p99, rows
+ *       at risk per failure, and the client's memory per batch measured before the run
+ *       ({@code --measure-batch-memory}). Throughput without a rate is commit-size's.</li>
+ * </ul>
  *
  * <p>Arguments after the preset's name go to every cell; an option the user gives replaces the ladder's own
- * ({@code --duration 60s} for the published length, {@code --workers 10}, {@code --rows-per-second 500} for one
- * rate, {@code --method batch --batch 10} for one method), and suite options ({@code -Dpg.version=16}) pass through.
+ * ({@code --duration 60s}, {@code --workers 10}, {@code --rows-per-second 500} for one rate, {@code --method batch
+ * --batch 10} for one method), and suite options ({@code -Dpg.version=16}) pass through.
  */
-public final class RateLadder {
-    public static final String NAME = "rates";
-    public static final String DESCRIPTION = "seed experiment 3, fixed target rates: one-by-one, multi-row 5 and 10, "
-            + "COPY per 1, 5 and 10 rows at 500, 1,000, 3,000 and 5,000 rows/s with 50 writers, 20 s each "
-            + "(./bench rate per cell; --duration 60s for the published length)";
-    static final String DEFAULT_RESULT = "target/preset-rates.json";
+public enum RateLadder {
+    RATES("rates", "seed experiment 3, fixed target rates: one-by-one, multi-row 5 and 10, COPY per 1, 5 and 10 rows at "
+            + "500, 1,000, 3,000 and 5,000 rows/s with 50 writers, 20 s each (./bench rate per cell; --duration 60s for "
+            + "the published length)",
+            List.of(new Method("autocommit_row", 1), new Method("multi_row_values", 5), new Method("multi_row_values", 10),
+                    new Method("copy_binary", 1), new Method("copy_binary", 5), new Method("copy_binary", 10)),
+            List.of(500, 1_000, 3_000, 5_000),
+            List.of(List.of("--workers", "50"), List.of("--duration", "20s"))),
+    PIPELINE("pipeline", "seed experiment 4, the steady pipeline's trade-off table: articles in batches of 1 (autocommit), "
+            + "100, 500 and 1,000 rows (one transaction each) and COPY of 10,000 at a steady 1,000 rows/s by one writer, "
+            + "60 s each: p50/p99 batch latency, rows at risk, memory per batch (measured)",
+            List.of(new Method("autocommit_row", 1), new Method("batch", 100), new Method("batch", 500),
+                    new Method("batch", 1_000), new Method("copy_binary", 10_000)),
+            List.of(1_000),
+            List.of(List.of("--workers", "1"), List.of("--duration", "60s"), List.of("--shape", "articles"),
+                    List.of("--measure-batch-memory")));
 
     /** A method and its rows per call, as the published list names them. */
     record Method(String name, int batch) {
     }
 
-    static final List<Method> METHODS = List.of(new Method("autocommit_row", 1), new Method("multi_row_values", 5),
-            new Method("multi_row_values", 10), new Method("copy_binary", 1), new Method("copy_binary", 5),
-            new Method("copy_binary", 10));
-    static final List<Integer> RATES = List.of(500, 1_000, 3_000, 5_000);
-    static final List<String> SETTINGS = List.of("--workers", "50", "--duration", "20s");
+    private final String cliName;
+    private final String description;
+    private final List<Method> methods;
+    private final List<Integer> rates;
+    /** The ladder's own options, each with its value (none for a flag), given to every cell unless the user gives it. */
+    private final List<List<String>> settings;
 
-    private RateLadder() {
+    RateLadder(String cliName, String description, List<Method> methods, List<Integer> rates, List<List<String>> settings) {
+        this.cliName = cliName;
+        this.description = description;
+        this.methods = methods;
+        this.rates = rates;
+        this.settings = settings;
+    }
+
+    /** The name after {@code --preset}. */
+    public String cliName() {
+        return cliName;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** The ladder of that preset name, if it is one. */
+    public static Optional<RateLadder> named(String name) {
+        return Arrays.stream(values()).filter(l -> l.cliName.equals(name)).findFirst();
+    }
+
+    String defaultResult() {
+        return "target/preset-" + cliName + ".json";
     }
 
     /**
@@ -52,29 +94,28 @@ public final class RateLadder {
      * are (so {@code rate} itself checks them, with its one-line errors); where they name the method or the rate,
      * the ladder's methods or rates give way to theirs.
      */
-    static List<List<String>> cells(List<String> userArgs, Path cellDirectory) {
+    List<List<String>> cells(List<String> userArgs, Path cellDirectory) {
         List<String> shared = new ArrayList<>(userArgs);
         int json = shared.indexOf("--json");
         if (json >= 0) {
             shared.subList(json, Math.min(json + 2, shared.size())).clear();
         }
-        for (int i = 0; i + 1 < SETTINGS.size(); i += 2) {
-            if (!userArgs.contains(SETTINGS.get(i))) {
-                shared.add(SETTINGS.get(i));
-                shared.add(SETTINGS.get(i + 1));
+        for (List<String> setting : settings) {
+            if (!userArgs.contains(setting.get(0))) {
+                shared.addAll(setting);
             }
         }
         List<List<String>> methods = new ArrayList<>();
         if (userArgs.contains("--method")) {
             methods.add(List.of());
         } else {
-            METHODS.forEach(m -> methods.add(List.of("--method", m.name(), "--batch", String.valueOf(m.batch()))));
+            this.methods.forEach(m -> methods.add(List.of("--method", m.name(), "--batch", String.valueOf(m.batch()))));
         }
         List<List<String>> rates = new ArrayList<>();
         if (userArgs.contains("--rows-per-second")) {
             rates.add(List.of());
         } else {
-            RATES.forEach(r -> rates.add(List.of("--rows-per-second", String.valueOf(r))));
+            this.rates.forEach(r -> rates.add(List.of("--rows-per-second", String.valueOf(r))));
         }
         List<List<String>> cells = new ArrayList<>();
         for (List<String> method : methods) {
@@ -103,8 +144,8 @@ public final class RateLadder {
      * Runs every cell and merges their results; returns the highest exit code of the cells (2 bad input stops at
      * once, 130 or 143, Ctrl-C or SIGTERM, stops after the interrupted cell, whose result is kept).
      */
-    public static int run(List<String> userArgs, boolean report, PrintStream out, PrintStream err) throws IOException {
-        Path result = Path.of(valueIn(userArgs, "--json").orElse(DEFAULT_RESULT));
+    public int run(List<String> userArgs, boolean report, PrintStream out, PrintStream err) throws IOException {
+        Path result = Path.of(valueIn(userArgs, "--json").orElse(defaultResult()));
         Optional<String> problem = ResultPath.problem(result);
         if (problem.isPresent()) {
             err.println(RateCommand.PREFIX + "--json " + result + ": " + problem.get());
@@ -119,7 +160,7 @@ public final class RateLadder {
             List<String> cell = cells.get(i);
             Path json = Path.of(cell.get(cell.size() - 1));
             Files.deleteIfExists(json);
-            out.println("pg-ingest-bench: preset " + NAME + ", cell " + (i + 1) + " of " + cells.size() + ": rate "
+            out.println("pg-ingest-bench: preset " + cliName + ", cell " + (i + 1) + " of " + cells.size() + ": rate "
                     + String.join(" ", cell));
             // One report at the end, of every cell.
             List<String> cellArgs = new ArrayList<>(cell);
@@ -134,7 +175,7 @@ public final class RateLadder {
             }
         }
         if (written.isEmpty()) {
-            out.println("pg-ingest-bench: preset " + NAME + ": no cell gave a result; " + result + " left as it was");
+            out.println("pg-ingest-bench: preset " + cliName + ": no cell gave a result; " + result + " left as it was");
             return Math.max(status, 1);
         }
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -144,7 +185,7 @@ public final class RateLadder {
             all.add(cell);
         }
         ResultPath.write(result, stream -> mapper.writeValue(stream, all));
-        out.println("pg-ingest-bench: preset " + NAME + ": " + written.size() + " of " + cells.size() + " cells in "
+        out.println("pg-ingest-bench: preset " + cliName + ": " + written.size() + " of " + cells.size() + " cells in "
                 + result + " (each also in " + cellDirectory + "/)");
         RateCommand.end(List.of(result), report, out);
         return status;

@@ -1,7 +1,7 @@
 package org.pgingest.rate;
 
 import org.pgingest.load.LoadMethod;
-import org.pgingest.server.LatencyProxy;
+import org.pgingest.server.RoundTripDelay;
 import org.pgingest.writers.ConnectionMode;
 
 import java.time.Duration;
@@ -11,7 +11,7 @@ import java.time.Duration;
  * loader, spread over {@code workers} writers, for {@code duration}. Call k is due at k × batch /
  * rowsPerSecond seconds after the start, whoever runs it.
  *
- * @param rttMs round-trip time added by a latency proxy (0: none)
+ * @param rttMs round-trip time added to every connection (0: none)
  */
 public record RatePlan(LoadMethod method, double rowsPerSecond, int workers, Duration duration, int batch,
                        String shape, ConnectionMode connections, double rttMs) {
@@ -29,13 +29,22 @@ public record RatePlan(LoadMethod method, double rowsPerSecond, int workers, Dur
         if (duration.isNegative() || duration.isZero()) {
             throw new IllegalArgumentException("--duration must be above 0, was " + duration);
         }
-        if (!(rttMs >= 0 && rttMs <= LatencyProxy.MAX_RTT_MS)) {
-            throw new IllegalArgumentException("--rtt-ms must be from 0 to " + (long) LatencyProxy.MAX_RTT_MS + ", was " + rttMs);
+        if (!(rttMs >= 0 && rttMs <= RoundTripDelay.MAX_RTT_MS)) {
+            throw new IllegalArgumentException("--rtt-ms must be from 0 to " + (long) RoundTripDelay.MAX_RTT_MS + ", was " + rttMs);
         }
         if (calls(duration, rowsPerSecond, batch) < 1) {
             throw new IllegalArgumentException("--duration " + duration.toMillis() + " ms is shorter than one call of "
                     + batch + " rows at " + rowsPerSecond + " rows/s");
         }
+    }
+
+    /**
+     * Rows one failure can lose: a call's rows are one transaction, except one-by-one autocommit, which commits
+     * every row ({@link LoadMethod#commitsPerCall}).
+     */
+    public long rowsAtRisk() {
+        long commits = method.commitsPerCall(batch, new LoadMethod.Knobs(batch, 0));
+        return (batch + commits - 1) / commits;
     }
 
     /** Nanoseconds between two calls' scheduled starts. */

@@ -63,8 +63,9 @@ public record RateResult(RatePlan plan, long elapsedNanos, boolean stoppedEarly,
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "rate %s: %,d of %,d calls due never started (held: at most %.0f %%)%n",
                 held() ? "HELD" : "NOT HELD", dueCalls - doneCalls, dueCalls, (1 - HELD_SHARE) * 100));
-        sb.append(String.format(Locale.ROOT, "  asked      %,.0f rows/s: %s, %d rows per call, %d workers (%s), %.1f s%s%n",
-                plan.rowsPerSecond(), plan.method(), plan.batch(), plan.workers(),
+        sb.append(String.format(Locale.ROOT, "  asked      %,.0f rows/s: %s, %d rows per call (%d at risk per failure), "
+                + "%d workers (%s), %.1f s%s%n",
+                plan.rowsPerSecond(), plan.method(), plan.batch(), plan.rowsAtRisk(), plan.workers(),
                 plan.connections().name().toLowerCase(Locale.ROOT), plan.duration().toMillis() / 1000.0,
                 plan.rttMs() > 0 ? String.format(Locale.ROOT, ", +%.2f ms round trip", plan.rttMs()) : ""));
         sb.append(String.format(Locale.ROOT, "  achieved   %,.0f rows/s (%,d rows in %,d calls over %.1f s%s)%n",
@@ -96,6 +97,7 @@ public record RateResult(RatePlan plan, long elapsedNanos, boolean stoppedEarly,
         plan.put("shape", this.plan.shape().toUpperCase(java.util.Locale.ROOT));
         plan.put("connections", this.plan.connections().name());
         plan.put("rttMs", this.plan.rttMs());
+        plan.put("rowsAtRisk", this.plan.rowsAtRisk());
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("plan", plan);
         m.put("held", held());
@@ -115,6 +117,7 @@ public record RateResult(RatePlan plan, long elapsedNanos, boolean stoppedEarly,
             server.put(f.key(), orNull(costs.get(f)));
         }
         server.put("contaminated", costs.contaminated());
+        server.put("serverConnections", costs.serverConnections());
         Map<String, String> missing = new LinkedHashMap<>();
         costs.missing().forEach((f, why) -> missing.put(f.key(), why));
         server.put("missing", missing);

@@ -1,12 +1,8 @@
 package org.pgingest.results;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -22,7 +18,6 @@ import java.util.TreeMap;
 public record MissingTrial(String benchmark, SortedMap<String, String> params, String reason) {
     /** The key of a missing trial's line in the facts file (server facts lines have "server"). */
     public static final String KEY = "missing";
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     public MissingTrial {
         params = Collections.unmodifiableSortedMap(new TreeMap<>(params));
@@ -35,27 +30,15 @@ public record MissingTrial(String benchmark, SortedMap<String, String> params, S
 
     /** "CeilingBenchmark.load hostileShare=0.1 method=COPY_TEXT ...": the class and method, then the params. */
     public String trial() {
-        StringBuilder sb = new StringBuilder(shortName());
-        params.forEach((name, value) -> sb.append(' ').append(name).append('=').append(value));
-        return sb.toString();
+        return TrialLine.describe(benchmark, params);
     }
 
     /** The line for the facts file, without its newline. */
     public String jsonLine() {
-        Map<String, Object> line = new LinkedHashMap<>();
-        line.put("benchmark", benchmark);
-        line.put("params", params);
-        line.put(KEY, reason);
-        try {
-            return JSON.writeValueAsString(line);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("strings and a map of strings always serialize", e);
-        }
+        return TrialLine.json(benchmark, params, KEY, reason);
     }
 
     static MissingTrial fromLine(JsonNode line) {
-        Map<String, String> params = new TreeMap<>();
-        line.path("params").fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
-        return new MissingTrial(line.path("benchmark").asText(), new TreeMap<>(params), line.path(KEY).asText());
+        return new MissingTrial(line.path("benchmark").asText(), TrialLine.params(line), line.path(KEY).asText());
     }
 }

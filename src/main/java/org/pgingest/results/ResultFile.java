@@ -16,9 +16,10 @@ import java.util.TreeMap;
 
 /**
  * One JMH JSON result file and the server facts beside it ({@code <file>.server.jsonl}, absent for results
- * taken without the suite's launcher): per trial its server facts (lines with "server"), and the trials the target
- * could not measure (lines with "missing", {@link MissingTrial}). Other lines (a trial's measured round trip) are
- * neither.
+ * taken without the suite's launcher): per trial its server facts (lines with "server"), the trials the target
+ * could not measure (lines with "missing", {@link MissingTrial}) and those whose loader failed through a pooler
+ * (lines with "failedThroughPooler", {@link PoolerFailure}). Other lines (a trial's measured round trip) are none
+ * of these.
  *
  * <p>JMH 1.37 writes params as strings, {@code scoreError} as the string "NaN" when fewer than three values
  * exist, missing figures as "NaN" scores, per-iteration values in {@code rawData[fork][iteration]} and, in
@@ -28,8 +29,10 @@ import java.util.TreeMap;
  * @param results entries in file order
  * @param facts   one per trial; empty without a facts file
  * @param missing trials the target could not measure, each with its reason; JMH's JSON has no entry for them
+ * @param poolerFailures trials whose loader failed through a pooler, each with its error; no entry in JMH's JSON
  */
-public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFacts> facts, List<MissingTrial> missing) {
+public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFacts> facts, List<MissingTrial> missing,
+                         List<PoolerFailure> poolerFailures) {
     private static final ObjectMapper JSON = new ObjectMapper();
     public static final String FACTS_SUFFIX = ".server.jsonl";
 
@@ -37,6 +40,7 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
         results = List.copyOf(results);
         facts = List.copyOf(facts);
         missing = List.copyOf(missing);
+        poolerFailures = List.copyOf(poolerFailures);
     }
 
     /** A short name for tables: the file name. */
@@ -73,10 +77,11 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
         Path factsPath = path.resolveSibling(path.getFileName() + FACTS_SUFFIX);
         List<TrialFacts> facts = new ArrayList<>();
         List<MissingTrial> missing = new ArrayList<>();
+        List<PoolerFailure> poolerFailures = new ArrayList<>();
         if (Files.isRegularFile(factsPath)) {
-            readFacts(factsPath, facts, missing);
+            readFacts(factsPath, facts, missing, poolerFailures);
         }
-        return new ResultFile(path, results, facts, missing);
+        return new ResultFile(path, results, facts, missing, poolerFailures);
     }
 
     private static BenchmarkResult entry(Path path, JsonNode entry, int index) {
@@ -148,7 +153,8 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
         }
     }
 
-    private static void readFacts(Path factsPath, List<TrialFacts> facts, List<MissingTrial> missing) {
+    private static void readFacts(Path factsPath, List<TrialFacts> facts, List<MissingTrial> missing,
+                                  List<PoolerFailure> poolerFailures) {
         Map<String, String> tables = new LinkedHashMap<>();
         List<String> lines;
         try {
@@ -168,6 +174,8 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
             }
             if (line.hasNonNull(MissingTrial.KEY)) {
                 missing.add(MissingTrial.fromLine(line));
+            } else if (line.hasNonNull(PoolerFailure.KEY)) {
+                poolerFailures.add(PoolerFailure.fromLine(line));
             } else if (line.path("server").isObject()) {
                 facts.add(trialFacts(line));
             } else if (line.path("table").isObject()) {
@@ -200,9 +208,12 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
         int versionNum = server.path("serverVersionNum").asInt(0);
         facts.put("major", versionNum > 0 ? String.valueOf(versionNum / 10000) : null);
         JsonNode settings = server.path("settings");
-        for (String name : TrialFacts.DECISIVE.subList(1, TrialFacts.DECISIVE.size())) {
+        for (String name : TrialFacts.DECISIVE_SETTINGS) {
             facts.put(name, text(settings.get(name)));
         }
+        // "pgbouncer transaction": the pooler and its mode; results from before the pooler axis have no key: direct
+        JsonNode pooler = server.path("pooler");
+        facts.put("pooler", pooler.isObject() ? pooler.path("name").asText() + " " + pooler.path("poolMode").asText() : "direct");
         facts.put("serverVersion", text(server.get("serverVersion")));
         facts.put("target", text(server.get("target")));
         settings.fields().forEachRemaining(e -> facts.putIfAbsent(e.getKey(), text(e.getValue())));

@@ -22,7 +22,8 @@ public record TrialFacts(String benchmark, SortedMap<String, String> params, Map
      * Facts that change what a row costs, so results taken under different values are not comparable:
      * the major version (WAL format and statistics views change between majors), fsync and
      * synchronous_commit (whether a commit waits for a flush), full_page_writes and data_checksums (full-page
-     * images and hint-bit WAL).
+     * images and hint-bit WAL), and the pooler between loaders and server with its mode (a hop each way, and
+     * statements of its own).
      */
     /**
      * The fingerprint of the trial's table definition ({@code ResolvedTable.fingerprint}), where its fork recorded
@@ -31,7 +32,9 @@ public record TrialFacts(String benchmark, SortedMap<String, String> params, Map
     public static final String TABLE_FINGERPRINT = "table.fingerprint";
 
     public static final List<String> DECISIVE = List.of("major", "fsync", "synchronous_commit", "full_page_writes",
-            "data_checksums");
+            "data_checksums", "pooler");
+    /** The server settings among them (the major comes from the version, the pooler from its own fact). */
+    static final List<String> DECISIVE_SETTINGS = DECISIVE.subList(1, DECISIVE.size() - 1);
 
     public TrialFacts {
         params = Collections.unmodifiableSortedMap(new TreeMap<>(params));

@@ -17,10 +17,11 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
- * Removes what an embedded server left behind when its JVM died without running shutdown hooks
+ * Removes what an embedded server or a PgBouncer left behind when its JVM died without running shutdown hooks
  * ({@code kill -9}, OOM killer): pg_ctl daemonises the postmaster, so it outlives the JVM with its data
- * directory. Only the suite's own run directories are considered, and only a postgres process whose command
- * line names that data directory is stopped.
+ * directory; a PgBouncer's watchdog stops it when the JVM dies, and a PgBouncer that outlived it all the same is
+ * stopped here. Only the suite's own run directories are considered, and only a postgres process whose command
+ * line names that data directory, or a pgbouncer whose command line names that directory's configuration.
  */
 public final class LeftoverSweeper {
     private static final Logger LOG = LoggerFactory.getLogger(LeftoverSweeper.class);
@@ -44,9 +45,13 @@ public final class LeftoverSweeper {
                 RunDirectory run = RunDirectory.existing(dir);
                 if (run.ownerGone()) {
                     stopPostmaster(run.dataDirectory());
+                    PgBouncer.pidOf(run).ifPresent(pgbouncer -> {
+                        LOG.info("stopping leftover pgbouncer {} of {}", pgbouncer.pid(), dir);
+                        stop(pgbouncer);
+                    });
                     run.delete();
                     removed.add(dir);
-                    LOG.info("removed leftover embedded server directory {}", dir);
+                    LOG.info("removed leftover run directory {}", dir);
                 }
             }
         } catch (IOException e) {
@@ -78,17 +83,24 @@ public final class LeftoverSweeper {
         if (postmaster.isEmpty()) {
             return;
         }
-        ProcessHandle p = postmaster.get();
         // SIGTERM is PostgreSQL's smart shutdown: the dead JVM's sessions are already gone, so it completes
-        // at once and leaves a clean data directory; SIGKILL only if it does not.
-        LOG.info("stopping leftover postgres {} of {}", p.pid(), dataDirectory);
+        // at once and leaves a clean data directory.
+        LOG.info("stopping leftover postgres {} of {}", postmaster.get().pid(), dataDirectory);
+        stop(postmaster.get());
+    }
+
+    /**
+     * SIGTERM (PostgreSQL's smart shutdown, PgBouncer's immediate one), then SIGKILL if the process has not exited
+     * within {@link #SMART_SHUTDOWN_WAIT}.
+     */
+    static void stop(ProcessHandle p) {
         p.destroy();
         try {
             p.onExit().get(SMART_SHUTDOWN_WAIT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException e) {
-            LOG.warn("leftover postgres {} did not stop within {}; killing it", p.pid(), SMART_SHUTDOWN_WAIT);
+            LOG.warn("process {} did not stop within {}; killing it", p.pid(), SMART_SHUTDOWN_WAIT);
             p.destroyForcibly();
         }
     }

@@ -3,6 +3,7 @@ package org.pgingest.server;
 import com.zaxxer.hikari.HikariDataSource;
 
 import java.util.Map;
+import java.util.Optional;
 import javax.sql.DataSource;
 
 /**
@@ -46,9 +47,17 @@ public interface PostgresTarget extends AutoCloseable {
         return Pools.create(this, size);
     }
 
-    /** Opens the target that {@code config} names. */
+    /**
+     * The pooler the benchmark connections go through ({@code -Dpg.via}), if any; the monitor's never do. Server
+     * cost windows use it to reach the server connections the pooler holds.
+     */
+    default Optional<PgBouncer> pooler() {
+        return Optional.empty();
+    }
+
+    /** Opens the target that {@code config} names, behind the pooler {@code config.via()} names, if any. */
     static PostgresTarget open(TargetConfig config) {
-        return config.kind().open(config);
+        return config.via().open(config.kind().open(config));
     }
 
     @Override

@@ -16,9 +16,9 @@ import java.util.Properties;
 import java.util.UUID;
 
 /**
- * A directory of the suite's own, holding one embedded server's data directory and a note of which JVM
- * owns it. A directory whose owner is gone (for example after {@code kill -9}) is a leftover that
- * {@link LeftoverSweeper} may remove.
+ * A directory of the suite's own, holding one embedded server's data directory (or one PgBouncer's configuration,
+ * pid file and log) and a note of which JVM owns it. A directory whose owner is gone (for example after
+ * {@code kill -9}) is a leftover that {@link LeftoverSweeper} may remove.
  */
 final class RunDirectory {
     static final String PREFIX = "run-";

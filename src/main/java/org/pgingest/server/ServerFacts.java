@@ -31,11 +31,13 @@ import java.util.Set;
  * @param statementsMissing   why pg_stat_statements cannot be read, or null when it can
  * @param image               the container image the server runs in ({@code -Dpg.image} with its tag), or null
  *                            for servers not started from an image
+ * @param pooler              the pooler between the loaders and the server ({@code -Dpg.via}): name, version and
+ *                            pool mode; empty when they connect directly
  */
 public record ServerFacts(TargetKind target, String endpoint, String versionString, int versionNum,
                           Map<String, String> settings, Map<String, String> differences,
                           Map<String, String> overrides, String statementsSchema, String statementsMissing,
-                          String image) {
+                          String image, Map<String, String> pooler) {
 
     /** Read back besides the file's own settings: they decide how much WAL a row costs. */
     static final List<String> ALSO_RECORDED = List.of("data_checksums", "wal_compression", "wal_sync_method",
@@ -45,6 +47,13 @@ public record ServerFacts(TargetKind target, String endpoint, String versionStri
         settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
         differences = Collections.unmodifiableMap(new LinkedHashMap<>(differences));
         overrides = Collections.unmodifiableMap(new LinkedHashMap<>(overrides));
+        pooler = Collections.unmodifiableMap(new LinkedHashMap<>(pooler));
+    }
+
+    /** The same facts with the loaders connecting through {@code poolerFacts} (name, version, pool mode). */
+    public ServerFacts withPooler(Map<String, String> poolerFacts) {
+        return new ServerFacts(target, endpoint, versionString, versionNum, settings, differences, overrides,
+                statementsSchema, statementsMissing, image, poolerFacts);
     }
 
     /** Whether planning and execution time can be read from pg_stat_statements. */
@@ -100,7 +109,8 @@ public record ServerFacts(TargetKind target, String endpoint, String versionStri
         return "PostgreSQL " + versionString + " (" + target.id() + ", " + endpoint + "), fsync="
                 + settings.get("fsync") + ", synchronous_commit=" + settings.get("synchronous_commit")
                 + ", full_page_writes=" + settings.get("full_page_writes") + ", data_checksums="
-                + settings.get("data_checksums");
+                + settings.get("data_checksums") + (pooler.isEmpty() ? ""
+                : ", loaders through " + pooler.get("name") + " " + pooler.get("version") + " (" + pooler.get("poolMode") + " pooling)");
     }
 
     /**
@@ -166,7 +176,7 @@ public record ServerFacts(TargetKind target, String endpoint, String versionStri
             }
         }
         return new ServerFacts(target, endpoint.describe(), versionString, versionNum, settings, differences,
-                expected.overrides(), statementsSchema, statementsMissing, image);
+                expected.overrides(), statementsSchema, statementsMissing, image, Map.of());
     }
 
     /** Null when the view can be read; otherwise the server's reason (typically: not preloaded). */
@@ -195,6 +205,8 @@ public record ServerFacts(TargetKind target, String endpoint, String versionStri
         if (image != null) {
             m.put("image", image);
         }
+        // null when the loaders connect directly: every facts line says which
+        m.put("pooler", pooler.isEmpty() ? null : pooler);
         m.put("serverVersion", versionString);
         m.put("serverVersionNum", versionNum);
         m.put("fsyncOff", fsyncOff());

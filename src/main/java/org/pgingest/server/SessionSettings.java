@@ -17,8 +17,9 @@ import java.util.stream.Collectors;
  * {@code sighup}, {@code postmaster} and {@code internal} cannot. A value the server rejects (or a superuser
  * setting the role may not set) fails the first connection with the server's own reason.
  */
-final class SessionSettings {
-    static final Set<String> PER_SESSION = Set.of("user", "superuser", "backend", "superuser-backend");
+public final class SessionSettings {
+    /** The pg_settings contexts a session can take at its start. */
+    public static final Set<String> PER_SESSION = Set.of("user", "superuser", "backend", "superuser-backend");
 
     private SessionSettings() {
     }
@@ -47,6 +48,11 @@ final class SessionSettings {
                 }
             }
         }
-        return overrides.entrySet().stream().map(e -> "-c " + e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+        return startupOptions(overrides);
+    }
+
+    /** pgjdbc's {@code options} value for these settings: {@code -c name=value} each (values hold no spaces). */
+    public static String startupOptions(Map<String, String> settings) {
+        return settings.entrySet().stream().map(e -> "-c " + e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
     }
 }

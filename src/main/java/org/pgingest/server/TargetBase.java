@@ -70,7 +70,7 @@ abstract class TargetBase implements PostgresTarget {
         return dataSourceAt(endpoint, extraOptions);
     }
 
-    /** Connections to {@code at} (this server, or a proxy in front of it) with this target's options and schema. */
+    /** Connections to {@code at} (this server, or a pooler in front of it) with this target's options and schema. */
     DataSource dataSourceAt(Endpoint at, Map<String, String> extraOptions) {
         Map<String, String> merged = new LinkedHashMap<>(driverOptions);
         merged.putAll(extraOptions);

@@ -23,6 +23,7 @@ import java.util.regex.Pattern;
  *   <tr><td>external JDBC URL</td><td>pg.url</td><td>PGIB_JDBC_URL</td><td></td></tr>
  *   <tr><td>external user</td><td>pg.user</td><td>PGIB_USER</td><td></td></tr>
  *   <tr><td>external password</td><td>(never)</td><td>PGIB_PASSWORD</td><td>none</td></tr>
+ *   <tr><td>pooler between loaders and server</td><td>pg.via</td><td>PGIB_VIA</td><td>direct</td></tr>
  * </table>
  *
  * @param kind             where the server comes from
@@ -32,9 +33,11 @@ import java.util.regex.Pattern;
  * @param externalUrl      JDBC URL of an external server (external only)
  * @param externalUser     role on the external server (external only)
  * @param externalPassword password on the external server (external only)
+ * @param image            container image (container only)
+ * @param via              what stands between the loaders and the server: nothing, or a PgBouncer
  */
 public record TargetConfig(TargetKind kind, String pgVersion, String schema, ServerSettings settings,
-                           String externalUrl, String externalUser, Secret externalPassword, String image) {
+                           String externalUrl, String externalUser, Secret externalPassword, String image, Via via) {
 
     public static final String DEFAULT_SCHEMA = "pgingest";
     private static final Pattern SCHEMA_NAME = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
@@ -48,6 +51,7 @@ public record TargetConfig(TargetKind kind, String pgVersion, String schema, Ser
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(externalPassword, "externalPassword");
         Objects.requireNonNull(image, "image");
+        Objects.requireNonNull(via, "via");
         if (schema == null || !SCHEMA_NAME.matcher(schema).matches()) {
             throw new TargetException("invalid schema name '" + schema
                     + "': use lower-case letters, digits and underscores, starting with a letter or underscore");
@@ -64,7 +68,7 @@ public record TargetConfig(TargetKind kind, String pgVersion, String schema, Ser
     /** Defaults only: embedded server of the build's PostgreSQL version, settings file as is. */
     public static TargetConfig defaults() {
         return new TargetConfig(TargetKind.EMBEDDED, PgVersions.buildDefault(), DEFAULT_SCHEMA,
-                ServerSettings.load(), null, null, Secret.none(), DEFAULT_IMAGE);
+                ServerSettings.load(), null, null, Secret.none(), DEFAULT_IMAGE, Via.DIRECT);
     }
 
     /** Defaults overlaid with this JVM's system properties and environment. */
@@ -96,7 +100,8 @@ public record TargetConfig(TargetKind kind, String pgVersion, String schema, Ser
                 pick(props, "pg.url", env, "PGIB_JDBC_URL", null),
                 pick(props, "pg.user", env, "PGIB_USER", null),
                 Secret.of(env.get("PGIB_PASSWORD")),
-                pick(props, "pg.image", env, "PGIB_IMAGE", d.image));
+                pick(props, "pg.image", env, "PGIB_IMAGE", d.image),
+                Via.parse(pick(props, "pg.via", env, "PGIB_VIA", d.via.id())));
     }
 
     private static String pick(Properties props, String property, Map<String, String> env, String variable,
@@ -109,34 +114,38 @@ public record TargetConfig(TargetKind kind, String pgVersion, String schema, Ser
     }
 
     public TargetConfig withKind(TargetKind newKind) {
-        return new TargetConfig(newKind, pgVersion, schema, settings, externalUrl, externalUser, externalPassword, image);
+        return new TargetConfig(newKind, pgVersion, schema, settings, externalUrl, externalUser, externalPassword, image, via);
     }
 
     public TargetConfig withPgVersion(String version) {
-        return new TargetConfig(kind, version, schema, settings, externalUrl, externalUser, externalPassword, image);
+        return new TargetConfig(kind, version, schema, settings, externalUrl, externalUser, externalPassword, image, via);
     }
 
     public TargetConfig withImage(String newImage) {
-        return new TargetConfig(kind, pgVersion, schema, settings, externalUrl, externalUser, externalPassword, newImage);
+        return new TargetConfig(kind, pgVersion, schema, settings, externalUrl, externalUser, externalPassword, newImage, via);
     }
 
     public TargetConfig withSchema(String newSchema) {
-        return new TargetConfig(kind, pgVersion, newSchema, settings, externalUrl, externalUser, externalPassword, image);
+        return new TargetConfig(kind, pgVersion, newSchema, settings, externalUrl, externalUser, externalPassword, image, via);
     }
 
     public TargetConfig withSetting(String name, String value) {
         return new TargetConfig(kind, pgVersion, schema, settings.withOverrides(Map.of(name, value)),
-                externalUrl, externalUser, externalPassword, image);
+                externalUrl, externalUser, externalPassword, image, via);
     }
 
     public TargetConfig withExternal(String url, String user, Secret password) {
-        return new TargetConfig(TargetKind.EXTERNAL, pgVersion, schema, settings, url, user, password, image);
+        return new TargetConfig(TargetKind.EXTERNAL, pgVersion, schema, settings, url, user, password, image, via);
+    }
+
+    public TargetConfig withVia(Via newVia) {
+        return new TargetConfig(kind, pgVersion, schema, settings, externalUrl, externalUser, externalPassword, image, newVia);
     }
 
     @Override
     public String toString() {
         return "TargetConfig[kind=" + kind.id() + ", pgVersion=" + pgVersion + ", schema=" + schema
-                + ", image=" + image + ", overrides=" + settings.overrides() + ", externalUser=" + externalUser
+                + ", image=" + image + ", via=" + via.id() + ", overrides=" + settings.overrides() + ", externalUser=" + externalUser
                 + ", externalPassword=" + externalPassword + "]";
     }
 }

@@ -2,6 +2,7 @@ package org.pgingest.stats;
 
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.ServerFacts;
+import org.pgingest.server.Via;
 
 import org.postgresql.PGConnection;
 
@@ -14,6 +15,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import javax.sql.DataSource;
 
 /**
  * Measures what a window of work costs the server, exactly:
@@ -28,6 +32,16 @@ import java.util.List;
  * </ol>
  * Workers are the connections doing the measured work; they must be idle (autocommit on, no open
  * transaction) at the window's edges. One meter per target; its monitor connection is its own.
+ *
+ * <p>Through a pooler ({@link PostgresTarget#pooler()}) the workers are the pooler's clients, and the work is done
+ * by the server connections the pooler holds, which a client reaches only while it holds one. The statistics of
+ * every such server connection are flushed by pinning them all at once: as many clients as the server has backends
+ * of the benchmark's role in its database (in session mode the workers, each holding its own, then clients of the
+ * meter's own through the pooler, kept for its life; in transaction mode the meter's own alone) each open a
+ * transaction that asks for the flush, so that no two share a server connection, and then commit, which flushes as
+ * the backend goes idle (15+). Those backends, read from {@code pg_stat_activity},
+ * are the suite's own for the contamination checks; the database's commits are not checked against the loaders',
+ * because the pooler commits statements of its own on their behalf (see {@link #endWindow}).
  */
 public final class ServerCostMeter implements AutoCloseable {
     private static final Duration CHECKPOINT_COUNTED_WITHIN = Duration.ofSeconds(10);
@@ -45,10 +59,20 @@ public final class ServerCostMeter implements AutoCloseable {
     private final String database;
     private final String user;
     private final long[] monitorStatements = new long[1];
+    /** Clients through the pooler, for the flush; null without a pooler. */
+    private final DataSource poolerClients;
+    /** Whether each worker holds a server connection of its own through the pooler (session pooling). */
+    private final boolean workersHoldServerConnections;
+    /** The meter's own clients through the pooler, opened as the flush needs them. */
+    private final List<Connection> ownClients = new ArrayList<>();
+    /** Harness transactions the last flush committed in the benchmark database. */
+    private int flushTransactions;
 
     private ServerCostMeter(Connection monitor, ServerFacts facts, CounterReader reader, boolean monitorSharesDatabase,
-                            String database, String user) {
+                            String database, String user, DataSource poolerClients, boolean workersHoldServerConnections) {
         this.monitor = monitor;
+        this.poolerClients = poolerClients;
+        this.workersHoldServerConnections = workersHoldServerConnections;
         this.database = database;
         this.user = user;
         this.facts = facts;
@@ -64,7 +88,11 @@ public final class ServerCostMeter implements AutoCloseable {
             return new ServerCostMeter(monitor, target.facts(),
                     new CounterReader(target.facts(), target.endpoint().database(), target.endpoint().user(), cpu),
                     target.endpoint().database().equals(monitor.getCatalog()),
-                    target.endpoint().database(), target.endpoint().user());
+                    target.endpoint().database(), target.endpoint().user(),
+                    // never named statements: a named one lives on one server connection, and the next transaction
+                    // through a transaction pool may get another ("prepared statement S_1 does not exist")
+                    target.pooler().isPresent() ? target.dataSource(Map.of("prepareThreshold", "0")) : null,
+                    target.pooler().map(p -> p.via() == Via.PGBOUNCER_SESSION).orElse(true));
         } catch (SQLException | RuntimeException e) {
             monitor.close();
             throw e;
@@ -93,19 +121,27 @@ public final class ServerCostMeter implements AutoCloseable {
      * backends.
      */
     public ServerCosts endWindow(CounterSnapshot start, Collection<Connection> workers, SuiteWork work) throws SQLException {
+        if (poolerClients != null) {
+            // The pooler runs statements of its own on the loaders' behalf: PgBouncer 1.18 in transaction mode sends
+            // SET DateStyle before every transaction of a pgjdbc client (which asks for 'ISO', where the server
+            // reports 'ISO, MDY'), a transaction of its own each time. Those are the path's cost, not foreign work.
+            work = new SuiteWork(OptionalLong.empty(), work.insertedAtMost());
+        }
         CounterSnapshot end = snapshot(workers);
         List<String> otherSessions = otherSessions(start, workers);
+        int serverConnections = benchmarkBackends().size();
         if (!monitorSharesDatabase) {
-            return ServerCosts.between(start, end, workers.size(), null, windowNotes, work, otherSessions);
+            return ServerCosts.between(start, end, flushTransactions, null, windowNotes, work, otherSessions, serverConnections);
         }
         if (facts.major() < 15) {
-            return ServerCosts.between(start, end, workers.size(), "PostgreSQL 14 cannot flush the monitor's statistics "
+            return ServerCosts.between(start, end, flushTransactions, "PostgreSQL 14 cannot flush the monitor's statistics "
                     + "on demand, and the monitor shares the benchmark database here, so its own transactions cannot be "
-                    + "told apart from the workers'", windowNotes, work, otherSessions);
+                    + "told apart from the workers'", windowNotes, work, otherSessions, serverConnections);
         }
         // The monitor's transactions from just after the first snapshot's flush to the last one's, inclusive.
         long monitorInWindow = end.monitorTransactions() - start.monitorTransactions();
-        return ServerCosts.between(start, end, workers.size() + (int) monitorInWindow, null, windowNotes, work, otherSessions);
+        return ServerCosts.between(start, end, flushTransactions + (int) monitorInWindow, null, windowNotes, work, otherSessions,
+                serverConnections);
     }
 
     /**
@@ -117,6 +153,10 @@ public final class ServerCostMeter implements AutoCloseable {
      * @param open connections of the benchmark role still open on purpose (a pool's), not waited for
      */
     public void awaitClosedConnections(Collection<Connection> open) throws SQLException {
+        if (poolerClients != null) {
+            // a client closing its connection to a pooler leaves the server connection open, in the pool
+            return;
+        }
         List<Integer> openPids = new ArrayList<>();
         for (Connection c : open) {
             openPids.add(c.unwrap(org.postgresql.PGConnection.class).getBackendPID());
@@ -174,13 +214,38 @@ public final class ServerCostMeter implements AutoCloseable {
         return sessions;
     }
 
-    /** Backend process ids of the workers and the monitor (pgjdbc knows them without a round trip). */
+    /**
+     * Backend process ids of the workers and the monitor (pgjdbc knows them without a round trip); through a
+     * pooler, of the server connections it holds (a client's own is the pooler's, not a backend's).
+     */
     private List<Integer> suiteBackends(Collection<Connection> workers) throws SQLException {
         List<Integer> pids = new ArrayList<>();
         pids.add(monitor.unwrap(PGConnection.class).getBackendPID());
+        if (poolerClients != null) {
+            pids.addAll(benchmarkBackends());
+            return pids;
+        }
         for (Connection worker : workers) {
             pids.add(worker.unwrap(PGConnection.class).getBackendPID());
         }
+        return pids;
+    }
+
+    /** Client backends of the benchmark's role in the benchmark database, the monitor's left out. */
+    private List<Integer> benchmarkBackends() throws SQLException {
+        List<Integer> pids = new ArrayList<>();
+        try (PreparedStatement ps = monitor.prepareStatement(CounterReader.TAG + "SELECT pid FROM pg_stat_activity "
+                + "WHERE datname = ? AND usename = ? AND backend_type = 'client backend' AND pid <> pg_backend_pid() ORDER BY pid")) {
+            ps.setString(1, database);
+            ps.setString(2, user);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    pids.add(rs.getInt(1));
+                }
+            }
+        }
+        // a transaction of the monitor's own, counted where it shares the benchmark database (see endWindow)
+        monitorStatements[0]++;
         return pids;
     }
 
@@ -191,21 +256,49 @@ public final class ServerCostMeter implements AutoCloseable {
                         + "its statistics would not be flushed");
             }
         }
-        if (facts.major() >= 15) {
-            for (Connection worker : workers) {
-                try (Statement st = worker.createStatement()) {
-                    st.execute(CounterReader.FLUSH);
-                }
-            }
-            return;
+        List<Connection> flushed = poolerClients == null ? List.copyOf(workers) : pinEveryServerConnection(workers);
+        flushTransactions = flushed.size();
+        if (facts.major() < 15) {
+            sleep(PG14_BEFORE_NUDGE_MS);
         }
-        sleep(PG14_BEFORE_NUDGE_MS);
-        for (Connection worker : workers) {
-            try (Statement st = worker.createStatement()) {
-                st.execute(CounterReader.TAG + "SELECT 1");
+        String statement = facts.major() >= 15 ? CounterReader.FLUSH : CounterReader.TAG + "SELECT 1";
+        for (Connection c : flushed) {
+            try (Statement st = c.createStatement()) {
+                st.execute(statement);
             }
         }
-        sleep(PG14_AFTER_NUDGE_MS);
+        if (poolerClients != null) {
+            // each commit ends a pinned transaction: the backend flushes as it goes idle, before it answers
+            for (Connection c : flushed) {
+                c.commit();
+                c.setAutoCommit(true);
+            }
+        }
+        if (facts.major() < 15) {
+            sleep(PG14_AFTER_NUDGE_MS);
+        }
+    }
+
+    /**
+     * Clients through the pooler, one per server connection it holds, each in a transaction of its own (not yet
+     * begun: pgjdbc sends BEGIN with the first statement), so that their flush statements reach every server
+     * connection, none twice. The workers come first; the meter opens clients of its own for the rest.
+     */
+    private List<Connection> pinEveryServerConnection(Collection<Connection> workers) throws SQLException {
+        int serverConnections = benchmarkBackends().size();
+        // In session mode each worker holds a server connection, reachable through that worker only; in transaction
+        // mode a worker holds none between transactions, and the meter's own clients pin them all (a worker's
+        // COMMIT may be a named statement, which transaction pooling breaks).
+        List<Connection> clients = new ArrayList<>(workersHoldServerConnections ? workers : List.of());
+        int own = serverConnections - clients.size();
+        while (ownClients.size() < own) {
+            ownClients.add(poolerClients.getConnection());
+        }
+        clients.addAll(ownClients.subList(0, own));
+        for (Connection c : clients) {
+            c.setAutoCommit(false);
+        }
+        return clients;
     }
 
     /**
@@ -255,6 +348,12 @@ public final class ServerCostMeter implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        monitor.close();
+        try {
+            for (Connection c : ownClients) {
+                c.close();
+            }
+        } finally {
+            monitor.close();
+        }
     }
 }

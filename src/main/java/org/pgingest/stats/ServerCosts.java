@@ -14,12 +14,14 @@ import java.util.Map;
 public final class ServerCosts extends Figures {
     private final boolean contaminated;
     private final List<String> notes;
+    private final int serverConnections;
 
     private ServerCosts(Map<CostFigure, Double> values, Map<CostFigure, String> missing, boolean contaminated,
-                        List<String> notes) {
+                        List<String> notes, int serverConnections) {
         super(values, missing);
         this.contaminated = contaminated;
         this.notes = Collections.unmodifiableList(notes);
+        this.serverConnections = serverConnections;
     }
 
     /**
@@ -30,9 +32,11 @@ public final class ServerCosts extends Figures {
      * @param notes          what the caller wants recorded with the figures (e.g. a checkpoint that could not run)
      * @param work           what the suite's loaders did in the window
      * @param otherSessions  other client backends active in the window
+     * @param serverConnections the server's client backends of the benchmark role in its database at the window's
+     *                       end, the monitor's left out
      */
     static ServerCosts between(CounterSnapshot start, CounterSnapshot end, int harnessCommits, String commitsMissing,
-                               List<String> notes, SuiteWork work, List<String> otherSessions) {
+                               List<String> notes, SuiteWork work, List<String> otherSessions, int serverConnections) {
         Map<CostFigure, Double> values = new EnumMap<>(CostFigure.class);
         Map<CostFigure, String> missing = new EnumMap<>(CostFigure.class);
         for (CostFigure f : CostFigure.values()) {
@@ -58,12 +62,20 @@ public final class ServerCosts extends Figures {
         List<String> foreign = ForeignWork.find(start, end, values, work, otherSessions);
         List<String> allNotes = new ArrayList<>(notes);
         allNotes.addAll(foreign);
-        return new ServerCosts(values, missing, !foreign.isEmpty(), allNotes);
+        return new ServerCosts(values, missing, !foreign.isEmpty(), allNotes, serverConnections);
     }
 
     /** True when the window holds work that was not the suite's; {@link #notes()} says which check found it. */
     public boolean contaminated() {
         return contaminated;
+    }
+
+    /**
+     * Connections the server held for the benchmark at the window's end: the workers' own backends, or the server
+     * connections a pooler keeps for its clients (fewer than its clients in transaction pooling).
+     */
+    public int serverConnections() {
+        return serverConnections;
     }
 
     /** Remarks recorded with the figures: each contamination check that fired, a checkpoint that could not be forced. */

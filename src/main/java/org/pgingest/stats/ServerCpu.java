@@ -130,10 +130,18 @@ final class ServerCpu {
         /** Null when the process does not exist (any more). */
         static ProcStat read(long pid) throws IOException {
             String text;
+            Path dir = PROC.resolve(Long.toString(pid));
             try {
-                text = Files.readString(PROC.resolve(Long.toString(pid)).resolve("stat"));
+                text = Files.readString(dir.resolve("stat"));
             } catch (NoSuchFileException e) {
                 return null;
+            } catch (IOException e) {
+                // A process that exits between the open and the read fails the read with ESRCH ("No such process"),
+                // not as a missing file (seen on a machine where other builds started and ended processes).
+                if (!Files.isDirectory(dir) || "No such process".equals(e.getMessage())) {
+                    return null;
+                }
+                throw e;
             }
             // "pid (comm) state ppid ..."; comm may hold spaces and parentheses, so split after the last ')'
             int open = text.indexOf('(');

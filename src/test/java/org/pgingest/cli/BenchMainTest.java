@@ -40,6 +40,7 @@ class BenchMainTest {
         return launch(Duration.ofSeconds(60), env, args);
     }
 
+    /** The launcher in a child JVM with {@code env} added to its environment (the PGIB_ variables cleared first). */
     static Outcome launch(Duration limit, Map<String, String> env, String... args) throws IOException, InterruptedException {
         return launch(Path.of("").toAbsolutePath(), limit, env, args);
     }
@@ -137,7 +138,7 @@ class BenchMainTest {
     @Test
     void aMisspeltSuiteOptionListsTheKnownOnes() throws Exception {
         assertRefused(launch(Map.of(), "-Dpg.tagret=external"), "unknown option -Dpg.tagret: the suite's options are "
-                + "-Dpg.target, -Dpg.version, -Dpg.schema, -Dpg.url, -Dpg.user, -Dpg.binaries.dir, -Dpg.image and -Dpg.conf.NAME=VALUE");
+                + "-Dpg.target, -Dpg.version, -Dpg.schema, -Dpg.url, -Dpg.user, -Dpg.binaries.dir, -Dpg.image, -Dpg.via and -Dpg.conf.NAME=VALUE");
     }
 
     @Test
@@ -166,7 +167,7 @@ class BenchMainTest {
             Outcome o = launch(directory, Duration.ofMinutes(3), Map.of(), "-Dpg.version=14", "\\.IngestBenchmark\\.", "-p", "method=MERGE_UPSERT,COPY_FREEZE",
                     "-f", "1", "-wi", "0", "-i", "2", "-r", "200ms", "-rff", result.toString(), "--no-report");
             assertThat(o.exit).as(o.stdout).isEqualTo(1);
-            String trial = "IngestBenchmark.load batchSize=1000 commitEvery=0 hostileShare=0.1 indexes=STANDARD "
+            String trial = "IngestBenchmark.load batchSize=1000 commitEvery=0 existingRows=0 hostileShare=0.1 indexes=STANDARD "
                     + "method=MERGE_UPSERT rows=500 shape=USERS: IllegalStateException: merge-upsert needs PostgreSQL 15 or "
                     + "later (MERGE); this server is 14.20: use copy-upsert";
             // The failure's one line as soon as it is known (JMH's log is in its file), and the summary at the end.
@@ -216,9 +217,9 @@ class BenchMainTest {
                     + "which COPY FROM a file needs";
             assertThat(o.stderr.lines().filter(l -> l.startsWith("pg-ingest-bench: ")).toList()).containsExactly(
                     "pg-ingest-bench: 2 trials missing: this target cannot measure them (not a failure):",
-                    "pg-ingest-bench: missing CeilingBenchmark.load hostileShare=0.1 indexes=STANDARD method=COPY_TEXT "
+                    "pg-ingest-bench: missing CeilingBenchmark.load existingRows=0 hostileShare=0.1 indexes=STANDARD method=COPY_TEXT "
                             + "rows=50 shape=USERS: " + reason,
-                    "pg-ingest-bench: missing CeilingBenchmark.load hostileShare=0.1 indexes=STANDARD method=COPY_BINARY "
+                    "pg-ingest-bench: missing CeilingBenchmark.load existingRows=0 hostileShare=0.1 indexes=STANDARD method=COPY_BINARY "
                             + "rows=50 shape=USERS: " + reason);
             // The run ends with its answer: the ranked table with the missing ceilings and why, and the report.
             assertThat(o.stdout).contains("Missing (this target cannot measure it): Ceiling COPY_TEXT, Ceiling COPY_BINARY: "
@@ -231,15 +232,15 @@ class BenchMainTest {
             assertThat(o.stdout + o.stderr).doesNotContain(TestServers.APP_PASSWORD);
 
             assertThat(Files.readAllLines(facts)).contains(
-                    "{\"benchmark\":\"org.pgingest.bench.CeilingBenchmark.load\",\"params\":{\"hostileShare\":\"0.1\","
+                    "{\"benchmark\":\"org.pgingest.bench.CeilingBenchmark.load\",\"params\":{\"existingRows\":\"0\",\"hostileShare\":\"0.1\","
                             + "\"indexes\":\"STANDARD\",\"method\":\"COPY_TEXT\",\"rows\":\"50\",\"shape\":\"USERS\"},"
                             + "\"missing\":\"" + reason + "\"}");
             ResultFile file = ResultFile.read(result);
             assertThat(file.results()).extracting(BenchmarkResult::shortName, e -> e.params().get("method"))
                     .containsExactly(tuple("IngestBenchmark.load", "COPY_TEXT"), tuple("IngestBenchmark.load", "COPY_BINARY"));
             assertThat(file.missing()).extracting(MissingTrial::trial, MissingTrial::reason).containsExactly(
-                    tuple("CeilingBenchmark.load hostileShare=0.1 indexes=STANDARD method=COPY_TEXT rows=50 shape=USERS", reason),
-                    tuple("CeilingBenchmark.load hostileShare=0.1 indexes=STANDARD method=COPY_BINARY rows=50 shape=USERS", reason));
+                    tuple("CeilingBenchmark.load existingRows=0 hostileShare=0.1 indexes=STANDARD method=COPY_TEXT rows=50 shape=USERS", reason),
+                    tuple("CeilingBenchmark.load existingRows=0 hostileShare=0.1 indexes=STANDARD method=COPY_BINARY rows=50 shape=USERS", reason));
             // Every trial, measured or missing, recorded the server it ran on.
             assertThat(file.facts()).hasSize(4).allSatisfy(t -> assertThat(t.get("target")).isEqualTo("external"));
             assertThat(MarkdownReport.render(Report.of(List.of(file)), "report")).contains(

@@ -1,6 +1,7 @@
 package org.pgingest.cli;
 
 import org.junit.jupiter.api.Test;
+import org.pgingest.load.Preparation;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,7 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class BenchmarkParametersTest {
     private static final Map<String, List<String>> INGEST_DEFAULTS = Map.of(
             "method", List.of("BATCH", "UNNEST"), "shape", List.of("USERS"), "indexes", List.of("STANDARD"),
-            "rows", List.of("500"), "batchSize", List.of("1000"), "commitEvery", List.of("0"), "hostileShare", List.of("0.1"));
+            "rows", List.of("500"), "batchSize", List.of("1000"), "commitEvery", List.of("0"), "hostileShare", List.of("0.1"),
+            "existingRows", List.of("0"));
 
     private static Map<String, Map<String, List<String>>> ingest() {
         return Map.of("org.pgingest.bench.IngestBenchmark.load", INGEST_DEFAULTS);
@@ -77,6 +79,32 @@ class BenchmarkParametersTest {
     @Test
     void parametersOfOtherBenchmarksAreNotChecked() {
         assertThat(BenchmarkParameters.problem(Map.of("threadsPerWriter", "whatever"))).isEmpty();
+    }
+
+    @Test
+    void literalSqlIsForValuesAndUnnestAndIsNeverPrepared() {
+        Map<String, Map<String, List<String>>> planning = Map.of("org.pgingest.bench.PlanningBenchmark.load",
+                Map.of("method", List.of("MULTI_ROW_VALUES", "UNNEST"), "batchSize", List.of("0"), "commitEvery", List.of("0"),
+                        "prepare", List.of("UNPREPARED", "SERVER_PREPARED"), "sql", List.of("bind")));
+        Map<String, Class<? extends Enum<?>>> prepare = Map.of("prepare", Preparation.class);
+        assertThat(BenchmarkParameters.problemInRun(planning, given("sql", "literal", "prepare", "UNPREPARED"), prepare)).isEmpty();
+        assertThat(BenchmarkParameters.problemInRun(planning, given("sql", "bind,literal"), prepare)).hasValue(
+                "-p sql=literal with -p prepare=SERVER_PREPARED: literal SQL is sent as a simple query, which the server "
+                        + "never prepares; use -p prepare=UNPREPARED");
+        assertThat(BenchmarkParameters.problemInRun(planning, given("sql", "literal", "prepare", "UNPREPARED",
+                "method", "COPY_BINARY"), prepare)).hasValue("-p sql=literal with -p method=COPY_BINARY: literal SQL is written "
+                + "for MULTI_ROW_VALUES and UNNEST only; narrow -p method");
+        assertThat(BenchmarkParameters.problem(Map.of("sql", "inline"))).hasValue("-p sql=inline: no such sql; valid: bind, literal");
+    }
+
+    @Test
+    void aMethodThatReplacesTheTableCannotLoadBesideExistingRows() {
+        assertThat(BenchmarkParameters.problemInRun(ingest(), given("existingRows", "1000000"))).isEmpty();
+        assertThat(BenchmarkParameters.problemInRun(ingest(), given("method", "COPY_FREEZE", "existingRows", "0,10"))).hasValue(
+                "-p method=COPY_FREEZE with -p existingRows=10: COPY_FREEZE replaces the table's contents on every call, "
+                        + "so the table cannot hold rows before it; narrow -p method or use -p existingRows=0");
+        assertThat(BenchmarkParameters.problem(Map.of("existingRows", "-5"))).hasValue(
+                "-p existingRows=-5: use a whole number from 0 to 100,000,000 (rows the table holds before each iteration's)");
     }
 
     /** Issue 19, item 12: no parameter of any benchmark reaches a fork unchecked. */

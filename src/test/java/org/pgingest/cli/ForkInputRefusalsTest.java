@@ -32,7 +32,7 @@ class ForkInputRefusalsTest {
     @Test
     void aNegativeRoundTripIsRefused() throws Exception {
         assertRefused(launch(Map.of(), "Latency", "-p", "rttMs=-1"),
-                "-p rttMs=-1: use a number from 0 to 1000 (milliseconds the proxy adds per round trip, 0 = no proxy)");
+                "-p rttMs=-1: use a number from 0 to 1000 (milliseconds added to every round trip, 0 = none)");
     }
 
     @Test

@@ -25,7 +25,9 @@ class ForkKilledTest {
         Path out = Files.createTempFile("fork-killed", ".txt");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djmh.ignoreLock=true", "-cp", System.getProperty("java.class.path"), BenchMain.class.getName(),
-                "\\.IngestBenchmark\\.", "-p", "method=BATCH", "-p", "rows=50", "-f", "1", "-wi", "0", "-i", "200", "-r", "1s",
+                // JMH's log on this output too (issue 15 sends it to a file by default): its first iteration line
+                // says the fork's server is up and measuring.
+                "--jmh-log", "--no-report", "\\.IngestBenchmark\\.", "-p", "method=BATCH", "-p", "rows=50", "-f", "1", "-wi", "0", "-i", "200", "-r", "1s",
                 "-rff", out + ".json"));
         Process launcher = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
         try {
@@ -58,6 +60,7 @@ class ForkKilledTest {
             Files.deleteIfExists(out);
             Files.deleteIfExists(Path.of(out + ".json"));
             Files.deleteIfExists(Path.of(out + ".json.server.jsonl"));
+            Files.deleteIfExists(Path.of(out + ".jmh.log"));
         }
     }
 

@@ -41,7 +41,7 @@ class PresetTest {
     void aParamNoSelectedBenchmarkHasIsCaught() {
         Preset.Part typo = new Preset.Part(Preset.Part.INGEST, Map.of("method", "BATCH", "batchsize", "100"));
         assertThat(problemAsTheLauncherSeesIt(typo)).contains("-p batchsize: no selected benchmark has this parameter; "
-                + "theirs are batchSize, commitEvery, hostileShare, indexes, method, rows, shape");
+                + "theirs are batchSize, commitEvery, existingRows, hostileShare, indexes, method, rows, shape");
     }
 
     /**
@@ -89,6 +89,6 @@ class PresetTest {
     @Test
     void anUnknownNameListsTheValidOnes() {
         assertThatThrownBy(() -> Preset.parse("quik")).isInstanceOf(UsageException.class).hasMessage(
-                "--preset quik: no such preset; valid: quick, pgx-showdown, bulk-1m, commit-size, unnest-vs-values, rtt, workers, rates");
+                "--preset quik: no such preset; valid: quick, pgx-showdown, bulk-1m, commit-size, unnest-vs-values, rtt, pooler, workers, rates, pipeline");
     }
 }

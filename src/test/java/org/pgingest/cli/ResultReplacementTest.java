@@ -43,7 +43,7 @@ class ResultReplacementTest {
         Path result = Files.writeString(dir.resolve("rates.json"), EARLIER);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = RateLadder.run(List.of("--workers", "0", "--json", result.toString()), false,
+        int status = RateLadder.RATES.run(List.of("--workers", "0", "--json", result.toString()), false,
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         assertThat(status).isEqualTo(2);
         assertThat(Files.readString(result)).isEqualTo(EARLIER);

@@ -126,8 +126,8 @@ class GateSmokeIT {
             }
         }
         assertThat(counted).as("counted figures of 2 entries (WAL bytes, records, fsyncs, FPIs, data fsyncs, commits, "
-                        + "statements, the loader's allocation per row)")
-                .isEqualTo(16);
+                        + "statements, plans, the loader's allocation per row)")
+                .isEqualTo(18);
     }
 
     @Test

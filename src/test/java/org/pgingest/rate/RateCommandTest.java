@@ -143,12 +143,34 @@ class RateCommandTest {
         assertThat(dir.resolve("r.json")).doesNotExist();
     }
 
+    /**
+     * The memory one call holds for its batch is measured, not estimated: at least the articles' embeddings alone
+     * (384 float4 values, 1,552 bytes as a float[], in 95 % of rows), and twice the rows about twice the bytes.
+     */
+    @Test
+    void theMemoryOfABatchIsMeasuredBeforeTheRun(@TempDir Path dir) throws Exception {
+        long[] held = new long[2];
+        int[] rows = {150, 300};
+        for (int i = 0; i < 2; i++) {
+            Path json = dir.resolve("memory-" + rows[i] + ".json");
+            Outcome o = rate("--method", "batch", "--shape", "articles", "--batch", String.valueOf(rows[i]),
+                    "--rows-per-second", "2000", "--duration", "1s", "--measure-batch-memory", "--json", json.toString());
+            assertThat(o.status()).as(o.err()).isZero();
+            assertThat(o.out()).contains("memory per batch: ").contains(rows[i] + " at risk per failure");
+            JsonNode report = new ObjectMapper().readTree(json.toFile());
+            held[i] = report.get("batchMemoryBytes").asLong();
+            assertThat(report.get("plan").get("rowsAtRisk").asLong()).isEqualTo(rows[i]);
+        }
+        assertThat(held[0]).isGreaterThan((long) (150 * 0.9 * 1552));
+        assertThat((double) held[1] / held[0]).isBetween(1.6, 2.4);
+    }
+
     @Test
     void aMisspeltSuiteOptionIsRefusedAsTheLauncherRefusesIt() {
         Outcome o = rate("--method", "batch", "--rows-per-second", "100", "-Dpg.verison=16");
         assertThat(o.status()).isEqualTo(2);
         assertThat(o.err()).isEqualTo(RateCommand.PREFIX + "unknown option -Dpg.verison: the suite's options are -Dpg.target, "
-                + "-Dpg.version, -Dpg.schema, -Dpg.url, -Dpg.user, -Dpg.binaries.dir, -Dpg.image and -Dpg.conf.NAME=VALUE\n");
+                + "-Dpg.version, -Dpg.schema, -Dpg.url, -Dpg.user, -Dpg.binaries.dir, -Dpg.image, -Dpg.via and -Dpg.conf.NAME=VALUE\n");
         assertThat(o.out()).isEmpty();
     }
 

@@ -17,7 +17,7 @@ class RateLadderTest {
 
     @Test
     void theLadderIsThePublishedMethodListAtFourRatesWithFiftyWriters() {
-        List<List<String>> cells = RateLadder.cells(List.of(), Path.of("cells"));
+        List<List<String>> cells = RateLadder.RATES.cells(List.of(), Path.of("cells"));
 
         assertThat(cells).hasSize(24);
         assertThat(cells.get(0)).containsExactly("--method", "autocommit_row", "--batch", "1", "--rows-per-second", "500",
@@ -27,8 +27,20 @@ class RateLadderTest {
     }
 
     @Test
+    void thePipelineIsTheTradeOffTablesBatchSizesAtOneSteadyRate() {
+        List<List<String>> cells = RateLadder.PIPELINE.cells(List.of(), Path.of("cells"));
+
+        assertThat(cells).extracting(c -> c.get(1) + "/" + c.get(3)).containsExactly("autocommit_row/1", "batch/100",
+                "batch/500", "batch/1000", "copy_binary/10000");
+        assertThat(cells).allSatisfy(cell -> assertThat(cell).containsSubsequence("--rows-per-second", "1000")
+                .containsSubsequence("--shape", "articles").contains("--measure-batch-memory")
+                .containsSubsequence("--workers", "1"));
+        assertThat(RateLadder.named("pipeline")).contains(RateLadder.PIPELINE);
+    }
+
+    @Test
     void theUsersOptionsReplaceTheLaddersAndSuiteOptionsPassThrough() {
-        List<List<String>> cells = RateLadder.cells(List.of("--duration", "60s", "-Dpg.version=16", "--json", "all.json"),
+        List<List<String>> cells = RateLadder.RATES.cells(List.of("--duration", "60s", "-Dpg.version=16", "--json", "all.json"),
                 Path.of("cells"));
 
         assertThat(cells).hasSize(24).allSatisfy(cell -> {
@@ -36,7 +48,7 @@ class RateLadderTest {
                     .doesNotContain("20s", "all.json");
             assertThat(cell.stream().filter("--json"::equals)).hasSize(1);
         });
-        List<List<String>> one = RateLadder.cells(List.of("--method", "batch", "--batch", "10",
+        List<List<String>> one = RateLadder.RATES.cells(List.of("--method", "batch", "--batch", "10",
                 "--rows-per-second", "200"), Path.of("cells"));
         assertThat(one).containsExactly(List.of("--method", "batch", "--batch", "10", "--rows-per-second", "200",
                 "--workers", "50", "--duration", "20s", "--json", Path.of("cells", "batch-10-200.json").toString()));
@@ -47,7 +59,7 @@ class RateLadderTest {
         Path result = dir.resolve("rates.json");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = RateLadder.run(List.of("--method", "batch", "--batch", "10", "--rows-per-second", "200",
+        int status = RateLadder.RATES.run(List.of("--method", "batch", "--batch", "10", "--rows-per-second", "200",
                         "--workers", "2", "--duration", "1s", "--progress-every", "1s", "--json", result.toString()),
                 false, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
 
@@ -66,7 +78,7 @@ class RateLadderTest {
     void badInputStopsTheLadderAtTheFirstCellWithRatesOwnLine(@TempDir Path dir) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = RateLadder.run(List.of("--rows-per-second", "0", "--json", dir.resolve("r.json").toString()),
+        int status = RateLadder.RATES.run(List.of("--rows-per-second", "0", "--json", dir.resolve("r.json").toString()),
                 false, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(status).isEqualTo(2);

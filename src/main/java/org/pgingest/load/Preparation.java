@@ -1,4 +1,4 @@
-package org.pgingest.bench;
+package org.pgingest.load;
 
 /**
  * Whether pgjdbc prepares statements on the server: an axis for planning cost. With {@code prepareThreshold=0}
@@ -18,7 +18,7 @@ public enum Preparation {
     }
 
     /** The pgjdbc {@code prepareThreshold} connection option. */
-    String prepareThreshold() {
+    public String prepareThreshold() {
         return prepareThreshold;
     }
 }

@@ -1,0 +1,36 @@
+package org.pgingest.bench;
+
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * {@link IngestState} with a pooler axis: what stands between the loader and the server ({@code via}, read by
+ * {@link ServerState}, which starts the trial's PgBouncer) and pgjdbc's {@code prepareThreshold}: 5, its default
+ * (a statement is prepared on the server under a name from its fifth execution, and a batch of more than one entry at
+ * once), or 0 (never named: every statement is parsed and planned again, and binary transfer is given up). A named
+ * statement lives on one server connection; through PgBouncer 1.18 in transaction mode the next transaction may get
+ * another (1.21 and later can track them with max_prepared_statements).
+ */
+@State(Scope.Thread)
+public class PoolerIngestState extends IngestState {
+    static final String VIA = "via";
+
+    /** {@code direct}, {@code pgbouncer-session} or {@code pgbouncer-transaction} ({@link org.pgingest.server.Via}). */
+    @Param({"direct", "pgbouncer-session", "pgbouncer-transaction"})
+    public String via;
+
+    /** pgjdbc's prepareThreshold: 5 is its default, 0 never names a statement. */
+    @Param({"5", "0"})
+    public int prepareThreshold;
+
+    @Override
+    Map<String, String> driverOptions() {
+        Map<String, String> options = new HashMap<>(super.driverOptions());
+        options.put("prepareThreshold", String.valueOf(prepareThreshold));
+        return options;
+    }
+}

@@ -1,0 +1,179 @@
+package org.pgingest.compare;
+
+import org.pgingest.cli.UsageException;
+import org.pgingest.server.Endpoint;
+import org.pgingest.server.PostgresTarget;
+import org.pgingest.server.SessionSettings;
+import org.pgingest.server.TargetConfig;
+import org.pgingest.server.TargetException;
+import org.pgingest.server.TargetKind;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The one server both sides of a comparison load into: the target the leading {@code -D} options name (an embedded
+ * server by default, started here once), which every run of both sides reaches as an external target, each side in
+ * a schema of its own ({@code pgingest_baseline}, {@code pgingest_candidate}) and with its own session settings.
+ * Each JMH fork would otherwise start a server of its own, and two servers are two machines' worth of difference.
+ */
+final class SharedServer implements AutoCloseable {
+    private final PostgresTarget target;
+    private final TargetConfig config;
+
+    private SharedServer(PostgresTarget target, TargetConfig config) {
+        this.target = target;
+        this.config = config;
+    }
+
+    /** Starts (embedded, container) or reaches (external) the server. */
+    static SharedServer open(TargetConfig config) {
+        PostgresTarget target = PostgresTarget.open(config);
+        try {
+            if (config.kind() != TargetKind.EXTERNAL) {
+                // The sides reach it as an external target, which reads statement statistics in the benchmark database
+                // itself; a server the suite owns has the extension in its maintenance database only.
+                try (Connection c = target.dataSource().getConnection(); Statement st = c.createStatement()) {
+                    st.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+                }
+            }
+            return new SharedServer(target, config);
+        } catch (SQLException | RuntimeException e) {
+            target.close();
+            throw new TargetException("the comparison's server started but could not be prepared: " + e.getMessage(), e);
+        }
+    }
+
+    /** "embedded", "container", "external": where the server came from. */
+    TargetKind kind() {
+        return target.kind();
+    }
+
+    /** One line for the log, e.g. "PostgreSQL 17.11 (embedded, postgres@localhost:5432/bench), fsync=on, ...". */
+    String summary() {
+        return target.facts().summary();
+    }
+
+    /**
+     * The side's JDBC URL: the server's, with the side's session settings as pgjdbc's {@code options} parameter. On an
+     * external server the settings given for both sides are session settings too (the suite changes nothing
+     * server-wide there, {@link SessionSettings}), so they come first; a server the comparison started has them in its
+     * configuration already. The sides get them here rather than as {@code -Dpg.conf} options: a side's build may
+     * predate session settings on external targets, and would then only compare them.
+     */
+    String url(SideOptions side) {
+        boolean external = config.kind() == TargetKind.EXTERNAL;
+        String base = external ? config.externalUrl() : target.endpoint().jdbcUrl();
+        Map<String, String> settings = new LinkedHashMap<>(external ? config.settings().overrides() : Map.of());
+        settings.putAll(side.settings());
+        String options = SessionSettings.startupOptions(settings);
+        if (options.isEmpty()) {
+            return base;
+        }
+        if (base.contains("options=")) {
+            throw new UsageException("the JDBC URL already carries pgjdbc's options parameter; give session settings "
+                    + "there or as -Dpg.conf options, not both");
+        }
+        // pgjdbc URL-decodes parameter values (Driver.parseURL); a space must be %20, not '+'.
+        return base + (base.contains("?") ? "&" : "?") + "options="
+                + URLEncoder.encode(options, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    /** The side's schema: the suite's schema with the side's name, e.g. {@code pgingest_candidate}. */
+    String schema(Side side) {
+        return schema(config, side);
+    }
+
+    /** The same for a configuration; a name PostgreSQL would refuse is a {@link TargetException}. */
+    static String schema(TargetConfig config, Side side) {
+        String schema = config.schema() + "_" + side.id();
+        return config.withSchema(schema).schema();
+    }
+
+    /**
+     * The environment of one side's launcher: the external target at this server, in the side's schema. The password
+     * travels here only, never on a command line (JMH records its forks' JVM arguments in its JSON).
+     */
+    Map<String, String> environment(SideOptions side) {
+        Endpoint endpoint = target.endpoint();
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("PGIB_TARGET", TargetKind.EXTERNAL.id());
+        env.put("PGIB_JDBC_URL", url(side));
+        env.put("PGIB_USER", endpoint.user());
+        env.put("PGIB_PASSWORD", endpoint.password().reveal());
+        env.put("PGIB_SCHEMA", schema(side.side()));
+        return env;
+    }
+
+    /**
+     * Checks the side's settings against this server and returns their effective values in the side's sessions: each
+     * must exist, be settable per session ({@link #SESSION_CONTEXTS}), and be accepted by a session that starts with
+     * it (a bad value, or a superuser setting for a role that is none, is the server's own one-line refusal).
+     */
+    Map<String, String> sessionSettings(SideOptions side) {
+        Map<String, String> effective = new LinkedHashMap<>();
+        if (side.settings().isEmpty()) {
+            return effective;
+        }
+        String option = "--" + side.side().id() + "-opt";
+        try (Connection admin = target.dataSource().getConnection();
+             PreparedStatement ps = admin.prepareStatement(
+                     "SELECT name, context FROM pg_settings WHERE lower(name) = lower(?)")) {
+            for (Map.Entry<String, String> s : side.settings().entrySet()) {
+                ps.setString(1, s.getKey());
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        throw new UsageException(option + " -Dpg.conf." + s.getKey() + "=" + s.getValue()
+                                + ": this server has no setting " + s.getKey());
+                    }
+                    // A side's settings are given at its sessions' start: the contexts a session can take then.
+                    if (!SessionSettings.PER_SESSION.contains(rs.getString(2))) {
+                        throw new UsageException(option + " -Dpg.conf." + s.getKey() + "=" + s.getValue() + ": "
+                                + rs.getString(1) + " is set for the whole server (context " + rs.getString(2)
+                                + ") and both sides share one server; give it once before --baseline for both, or compare "
+                                + "two servers' runs with ./bench gate");
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw new TargetException("cannot read the server's settings: " + scrub(e), e);
+        }
+        Properties credentials = new Properties();
+        credentials.setProperty("user", target.endpoint().user());
+        if (target.endpoint().password().isPresent()) {
+            credentials.setProperty("password", target.endpoint().password().reveal());
+        }
+        try (Connection session = DriverManager.getConnection(url(side), credentials);
+             PreparedStatement ps = session.prepareStatement("SELECT current_setting(?)")) {
+            for (String name : side.settings().keySet()) {
+                ps.setString(1, name);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    effective.put(name, rs.getString(1));
+                }
+            }
+        } catch (SQLException e) {
+            throw new UsageException(option + " " + side.settings() + ": the server refused a session with these "
+                    + "settings: " + scrub(e));
+        }
+        return effective;
+    }
+
+    private String scrub(SQLException e) {
+        return target.endpoint().password().scrub(TargetException.oneLine(e.getMessage()));
+    }
+
+    @Override
+    public void close() {
+        target.close();
+    }
+}

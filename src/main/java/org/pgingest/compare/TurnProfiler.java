@@ -1,0 +1,132 @@
+package org.pgingest.compare;
+
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.profile.InternalProfiler;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.runner.IterationType;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * Runs inside each side's JMH fork during {@code ./bench compare} and makes the two sides take turns: before every
+ * iteration it asks the launcher's {@link Referee} for its turn and waits; after it, it says it is done. JMH calls
+ * {@code beforeIteration} before it hands the iteration to the benchmark threads and {@code afterIteration} after they
+ * have all finished (JMH 1.37, {@code BenchmarkHandler.runIteration}), so everything a side does in an iteration
+ * (the trial's setup in the first, the table reset and cost window of each, the trial's teardown in the last)
+ * happens in its turn, while the other side's fork waits idle.
+ *
+ * <p>It is written for the sides' jars, which may be builds that predate it: the launcher copies this one class
+ * into a jar of its own placed first on each side's class path, so it must depend on nothing but the JDK and JMH's
+ * profiler API. The messages are lines of text; {@link Referee} is the other end.
+ */
+public final class TurnProfiler implements InternalProfiler {
+    /** {@code host:port:side}, given to the forks by the launcher as a {@code -D} option. */
+    public static final String REFEREE_PROPERTY = "pgingest.compare.referee";
+    static final String HELLO = "hello";
+    static final String READY = "ready";
+    static final String GO = "go";
+    static final String DONE = "done";
+    static final String DONE_LAST = "done last";
+    static final String OK = "ok";
+    static final String STOP = "stop";
+    /** Longer than any iteration of a healthy trial (JMH's own per-iteration timeout is 10 minutes). */
+    static final int READ_TIMEOUT_MILLIS = 15 * 60 * 1000;
+
+    private final String address;
+    private Socket socket;
+    private BufferedReader in;
+    private PrintWriter out;
+    private int measured;
+
+    /** As JMH creates it in a side's fork: the referee's address from {@link #REFEREE_PROPERTY}. */
+    public TurnProfiler() {
+        this(System.getProperty(REFEREE_PROPERTY));
+    }
+
+    /** @param address {@code host:port:side}; null outside a comparison */
+    TurnProfiler(String address) {
+        this.address = address;
+    }
+
+    @Override
+    public String getDescription() {
+        return "pg-ingest-bench compare: takes turns with the other side, one iteration at a time";
+    }
+
+    @Override
+    public void beforeIteration(BenchmarkParams benchmark, IterationParams iteration) {
+        if (socket == null) {
+            connect(benchmark);
+        }
+        exchange(READY + " " + iteration.getType(), GO);
+    }
+
+    @Override
+    public Collection<? extends Result> afterIteration(BenchmarkParams benchmark, IterationParams iteration,
+                                                       IterationResult result) {
+        boolean last = iteration.getType() == IterationType.MEASUREMENT && ++measured == iteration.getCount();
+        exchange(last ? DONE_LAST : DONE, OK);
+        if (last) {
+            close();
+        }
+        return List.of();
+    }
+
+    private void connect(BenchmarkParams benchmark) {
+        if (address == null) {
+            throw new IllegalStateException(getClass().getName() + " runs under ./bench compare only (-D"
+                    + REFEREE_PROPERTY + " is not set)");
+        }
+        String[] parts = address.split(":");
+        try {
+            socket = new Socket(parts[0], Integer.parseInt(parts[1]));
+            socket.setSoTimeout(READ_TIMEOUT_MILLIS);
+            socket.setTcpNoDelay(true);
+            in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+            out = new PrintWriter(new OutputStreamWriter(socket.getOutputStream(), StandardCharsets.UTF_8), true);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot reach the comparison's referee at " + address, e);
+        }
+        TreeMap<String, String> params = new TreeMap<>();
+        benchmark.getParamsKeys().forEach(k -> params.put(k, benchmark.getParam(k)));
+        out.println(HELLO + " " + parts[2] + " " + benchmark.getBenchmark() + " " + params);
+    }
+
+    /** Sends one line and waits for the expected answer; a stop (the other side failed) fails this trial. */
+    private void exchange(String message, String expected) {
+        out.println(message);
+        String answer;
+        try {
+            answer = in.readLine();
+        } catch (IOException e) {
+            throw new UncheckedIOException("lost the comparison's referee", e);
+        }
+        if (answer == null) {
+            throw new IllegalStateException("the comparison's referee went away (the launcher stopped)");
+        }
+        if (!answer.equals(expected)) {
+            throw new IllegalStateException("the comparison stopped this trial: "
+                    + (answer.startsWith(STOP) ? answer.substring(STOP.length()).trim() : answer));
+        }
+    }
+
+    private void close() {
+        try {
+            socket.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot close the connection to the comparison's referee", e);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package org.pgingest.cli;
+
+import org.junit.jupiter.api.Test;
+import org.pgingest.Part;
+import org.pgingest.RequiresPart;
+import org.pgingest.results.PoolerFailure;
+import org.pgingest.results.ResultFile;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The pooler axis as a user meets it: the launcher in a child JVM with a real PgBouncer. */
+class PoolerLaunchTest {
+
+    /**
+     * A loader that fails through transaction pooling (a batch is server-prepared under a name at once with pgjdbc's
+     * default prepareThreshold) is that combination's result: one line with its SQLSTATE and message, no stack trace,
+     * a line in the facts file, and the run, whose other trial was measured, exits 0.
+     */
+    @Test
+    @RequiresPart(Part.PGBOUNCER)
+    void aLoaderThatFailsThroughThePoolerIsRecordedAndTheRunGoesOn() throws Exception {
+        Path result = Files.createTempFile("jmh-result", ".json");
+        Path facts = Path.of(result + ".server.jsonl");
+        try {
+            BenchMainTest.Outcome o = BenchMainTest.launch(Duration.ofMinutes(3), Map.of(), "\\.PoolerBenchmark\\.",
+                    "-p", "method=BATCH", "-p", "via=pgbouncer-transaction", "-p", "prepareThreshold=5,0", "-p", "rows=50",
+                    "-f", "1", "-wi", "0", "-i", "3", "-r", "300ms", "-rff", result.toString());
+            assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(0);
+            var lines = o.stderr().lines().filter(l -> l.startsWith("pg-ingest-bench: ")).toList();
+            assertThat(lines).hasSize(2);
+            assertThat(lines.get(1)).startsWith("pg-ingest-bench: failed through the pooler: PoolerBenchmark.load "
+                    + "batchSize=1000 commitEvery=0 existingRows=0 hostileShare=0.1 indexes=STANDARD method=BATCH "
+                    + "prepareThreshold=5 rows=50 shape=USERS via=pgbouncer-transaction: SQLSTATE ")
+                    .containsAnyOf("prepared statement \"S_", "does not exist", "already exists");
+            // JMH's console goes to its log beside the result: the exception there is one line, without a stack trace
+            Matcher log = Pattern.compile("JMH log in (\\S+)").matcher(o.stdout());
+            assertThat(log.find()).as(o.stdout()).isTrue();
+            Path jmhLog = Path.of(log.group(1));
+            try {
+                assertThat(Files.readString(jmhLog)).contains("FailedThroughPoolerException: SQLSTATE ")
+                        .doesNotContain("\tat org.pgingest");
+            } finally {
+                Files.deleteIfExists(jmhLog);
+            }
+            ResultFile file = ResultFile.read(result);
+            assertThat(file.results()).singleElement().satisfies(r -> {
+                assertThat(r.params()).containsEntry("prepareThreshold", "0");
+                assertThat(r.metrics()).containsKeys("plans/op", "server.connections");
+            });
+            assertThat(file.poolerFailures()).extracting(PoolerFailure::error).singleElement().asString().startsWith("SQLSTATE ");
+            assertThat(file.facts()).allSatisfy(t -> assertThat(t.get("pooler")).isEqualTo("pgbouncer transaction"));
+        } finally {
+            Files.deleteIfExists(result);
+            Files.deleteIfExists(facts);
+        }
+    }
+
+    @Test
+    void anUnknownPoolerIsOneLineAndExitTwo() throws Exception {
+        BenchMainTest.Outcome o = BenchMainTest.launch(Duration.ofSeconds(60), Map.of(), "-Dpg.via=pgpool", "Ingest");
+        assertThat(o.exit()).isEqualTo(2);
+        assertThat(o.stderr()).isEqualTo("pg-ingest-bench: -Dpg.via=pgpool: no such way to the server; valid: direct, "
+                + "pgbouncer-session, pgbouncer-transaction\n");
+        assertThat(o.stdout()).isEmpty();
+    }
+
+    @Test
+    void aPoolerOptionBesideThePoolerAxisIsRefused() throws Exception {
+        BenchMainTest.Outcome o = BenchMainTest.launch(Duration.ofSeconds(60), Map.of(), "-Dpg.via=pgbouncer-session",
+                "\\.PoolerBenchmark\\.", "-p", "via=direct");
+        assertThat(o.exit()).isEqualTo(2);
+        assertThat(o.stderr()).isEqualTo("pg-ingest-bench: -Dpg.via=pgbouncer-session with a benchmark that takes its "
+                + "pooler from -p via (direct): leave out -Dpg.via, or give -p via=pgbouncer-session\n");
+    }
+}

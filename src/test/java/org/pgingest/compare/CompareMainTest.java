@@ -1,0 +1,163 @@
+package org.pgingest.compare;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgingest.ProcessTrees;
+import org.pgingest.RunDirectories;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code ./bench compare} refusing bad input as a user meets it: a child JVM, exit code 2 and one line, with nothing
+ * started (or, where the server had to answer, nothing left behind). The jars are stand-ins that hold this build's
+ * benchmark list and launcher ({@link SuiteJars}); nothing here runs a benchmark.
+ */
+class CompareMainTest {
+    private static final String PREFIX = "pg-ingest-bench compare: ";
+    @TempDir
+    Path dir;
+
+    record Outcome(int exit, String stdout, String stderr, long pid) {
+        List<String> errorLines() {
+            return stderr.lines().filter(l -> l.startsWith("pg-ingest-bench")).toList();
+        }
+    }
+
+    private Outcome compare(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), CompareMain.class.getName(), "-Djmh.ignoreLock=true"));
+        command.addAll(List.of(args));
+        Path out = dir.resolve("stdout.txt");
+        Path err = dir.resolve("stderr.txt");
+        ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().keySet().removeIf(k -> k.startsWith("PGIB_"));
+        Process p = pb.start();
+        p.getOutputStream().close();
+        try {
+            assertThat(p.waitFor(90, TimeUnit.SECONDS)).as("finished").isTrue();
+            return new Outcome(p.exitValue(), Files.readString(out), Files.readString(err), p.pid());
+        } finally {
+            ProcessTrees.stop(p);
+        }
+    }
+
+    private static void assertRefused(Outcome o, String line) {
+        assertThat(o.exit()).as(o.stderr()).isEqualTo(2);
+        assertThat(o.stderr()).isEqualTo(PREFIX + line + "\n");
+        assertThat(o.stdout()).as("nothing started").isEmpty();
+    }
+
+    private Path suiteJar(String name) throws IOException {
+        return SuiteJars.write(dir.resolve(name), line -> true);
+    }
+
+    @Test
+    void aMissingJarIsOneLine() throws Exception {
+        Path missing = dir.resolve("main.jar");
+        assertRefused(compare("--baseline", missing.toString(), "--candidate", suiteJar("b.jar").toString()),
+                "--baseline " + missing + ": no such file (give the target/benchmarks.jar of a build of this suite)");
+    }
+
+    @Test
+    void aJarThatIsNoBenchmarkJarIsOneLine() throws Exception {
+        Path plain = SuiteJars.write(dir.resolve("plain.jar"), null, true);
+        assertRefused(compare("--baseline", suiteJar("a.jar").toString(), "--candidate", plain.toString()),
+                "--candidate " + plain + ": no JMH benchmark list inside (META-INF/BenchmarkList); give the "
+                        + "target/benchmarks.jar that ./mvnw package builds");
+    }
+
+    @Test
+    void aMissingSideIsOneLine() throws Exception {
+        assertRefused(compare("--baseline", suiteJar("a.jar").toString()),
+                "--candidate JAR is required (the target/benchmarks.jar of the build to judge); " + CompareOptions.USAGE);
+    }
+
+    @Test
+    void jarsWithNothingInCommonAreOneLine() throws Exception {
+        Path roundTripOnly = SuiteJars.write(dir.resolve("a.jar"), line -> line.contains("RoundTripBenchmark"));
+        Path ingestOnly = SuiteJars.write(dir.resolve("b.jar"), line -> line.contains("IngestBenchmark"));
+        assertRefused(compare("--baseline", roundTripOnly.toString(), "--candidate", ingestOnly.toString(), "RoundTrip",
+                "Ingest", "-p", "method=BATCH"), "nothing in common: no trial of the selection is in both jars (1 in the "
+                + "baseline, 1 in the candidate)");
+    }
+
+    @Test
+    void aSelectionThatMatchesNothingSaysSo() throws Exception {
+        assertRefused(compare("--baseline", suiteJar("a.jar").toString(), "--candidate", suiteJar("b.jar").toString(),
+                "NoSuchBenchmark"), "nothing in common: no trial of the selection is in both jars (0 in the baseline, 0 in "
+                + "the candidate; no benchmark matches the selection: list them with ./bench -l)");
+    }
+
+    /** The launcher's own check of the value (BenchmarkParameters, whose wording its own tests pin down). */
+    @Test
+    void aParamValueTheSuiteRefusesIsItsOneLine() throws Exception {
+        Outcome o = compare("--baseline", suiteJar("a.jar").toString(), "--candidate", suiteJar("b.jar").toString(),
+                "Ingest", "-p", "rows=0");
+        assertThat(o.exit()).as(o.stderr()).isEqualTo(2);
+        assertThat(o.stderr()).startsWith(PREFIX + "-p rows=0: ").hasLineCount(1);
+        assertThat(o.stdout()).as("nothing started").isEmpty();
+    }
+
+    @Test
+    void aVerdictPathThatCannotBeWrittenIsOneLine() throws Exception {
+        Path file = Files.writeString(dir.resolve("plain-file"), "");
+        Path verdict = file.resolve("verdict.json");
+        Outcome o = compare("--baseline", suiteJar("a.jar").toString(), "--candidate", suiteJar("b.jar").toString(),
+                "--json", verdict.toString());
+        assertThat(o.exit()).as(o.stderr()).isEqualTo(2);
+        assertThat(o.stderr()).startsWith(PREFIX + "--json " + verdict + ": cannot create the directory ").hasLineCount(1);
+        assertThat(o.stdout()).as("nothing started").isEmpty();
+    }
+
+    @Test
+    void anOddIterationCountIsOneLine() throws Exception {
+        assertRefused(compare("--baseline", suiteJar("a.jar").toString(), "--candidate", suiteJar("b.jar").toString(),
+                "-i", "5"), "-i 5: give an even number of measured iterations (pairs alternate their order, baseline "
+                + "first then candidate first, so that drift cancels in each two)");
+    }
+
+    @Test
+    void jmhOptionsThatWouldMakeTheSidesDifferAreRefused() throws Exception {
+        assertRefused(compare("--baseline", suiteJar("a.jar").toString(), "--candidate", suiteJar("b.jar").toString(),
+                "-jvmArgs", "-Xmx1g"), "unknown option -jvmArgs (JMH options other than -e, -p, -f, -wi, -w, -i, -r and -t "
+                + "are not taken: both sides must run alike); " + CompareOptions.USAGE);
+    }
+
+    @Test
+    void aServerOptionPerSideIsOneLine() throws Exception {
+        assertRefused(compare("--baseline", suiteJar("a.jar").toString(), "--candidate", suiteJar("b.jar").toString(),
+                "--candidate-opt", "-Dpg.version=16"), "--candidate-opt -Dpg.version=16: both sides share one server, so "
+                + "-Dpg.version cannot differ between them; give it once before --baseline (only session settings, "
+                + "-Dpg.conf.NAME=VALUE, can be given per side)");
+    }
+
+    /** shared_buffers is sized at server start: one server cannot give two sides two values. */
+    @Test
+    void aServerWideSettingPerSideIsRefusedAndTheServerIsGone() throws Exception {
+        Outcome o = compare("--baseline", suiteJar("a.jar").toString(), "--candidate", suiteJar("b.jar").toString(),
+                "--candidate-opt", "-Dpg.conf.shared_buffers=1GB");
+        assertThat(o.exit()).as(o.stderr()).isEqualTo(2);
+        assertThat(o.errorLines()).containsExactly(PREFIX + "--candidate-opt -Dpg.conf.shared_buffers=1GB: shared_buffers "
+                + "is set for the whole server (context postmaster) and both sides share one server; give it once before "
+                + "--baseline for both, or compare two servers' runs with ./bench gate");
+        RunDirectories.assertNoneOf(o.pid());
+    }
+
+    @Test
+    void aSessionSettingTheServerRefusesIsItsOwnComplaint() throws Exception {
+        Outcome o = compare("--baseline", suiteJar("a.jar").toString(), "--candidate", suiteJar("b.jar").toString(),
+                "--candidate-opt", "-Dpg.conf.commit_delay=soon");
+        assertThat(o.exit()).as(o.stderr()).isEqualTo(2);
+        assertThat(o.errorLines()).singleElement().asString()
+                .startsWith(PREFIX + "--candidate-opt {commit_delay=soon}: the server refused a session with these "
+                        + "settings: FATAL: invalid value for parameter \"commit_delay\": \"soon\"");
+        RunDirectories.assertNoneOf(o.pid());
+    }
+}
