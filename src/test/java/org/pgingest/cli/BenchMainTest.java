@@ -108,7 +108,7 @@ class BenchMainTest {
                     "-p", "shape=SENSORS", "-f", "1", "-wi", "0", "-i", "1", "-r", "200ms", "-rff", result.toString());
             assertThat(o.exit).as(o.stderr).isZero();
             assertThat(o.stderr).contains("pg-ingest-bench: missing IngestBenchmark.load batchSize=1000 commitEvery=0 "
-                    + "hostileShare=0.1 indexes=STANDARD method=COPY_UPSERT rows=500 shape=SENSORS: COPY_UPSERT cannot write "
+                    + "existingRows=0 hostileShare=0.1 indexes=STANDARD method=COPY_UPSERT rows=500 shape=SENSORS: COPY_UPSERT cannot write "
                     + "pgib_source.sensors: it has no primary key, unique constraint or unique index");
         } finally {
             Files.deleteIfExists(result);
