@@ -2,6 +2,7 @@ package org.pgingest.gate;
 
 import org.pgingest.results.ResultFile;
 import org.pgingest.results.TrialFacts;
+import org.pgingest.workload.definition.PublishedShapes;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -52,8 +53,10 @@ public record FactsCheck(List<String> differences, List<String> notes) {
     }
 
     /**
-     * One line per {@code shape} label whose table definitions differ between the runs (by fingerprint): the same
-     * label over different columns, keys, indexes or triggers measures a different table.
+     * One line per table label whose definitions differ between the runs (by fingerprint): the same label over
+     * different columns, keys, indexes or triggers measures a different table. The label is what the params name:
+     * {@code shape} and, where it is not the shape's own, its index profile ({@code indexes}), so that a comparison
+     * across index profiles ({@code --ignore-param indexes}) judges what the extra index costs instead of stopping.
      */
     private static List<String> tableDifferences(ResultFile baseline, ResultFile current) {
         Map<String, Set<String>> b = fingerprints(baseline);
@@ -72,7 +75,10 @@ public record FactsCheck(List<String> differences, List<String> notes) {
         Map<String, Set<String>> byLabel = new TreeMap<>();
         for (TrialFacts t : file.facts()) {
             String fingerprint = t.get(TrialFacts.TABLE_FINGERPRINT);
-            String label = t.params().get("shape");
+            String shape = t.params().get("shape");
+            String indexes = t.params().get("indexes");
+            String label = shape == null || indexes == null || indexes.equals(PublishedShapes.STANDARD) ? shape
+                    : shape + " indexes=" + indexes;
             if (fingerprint != null && label != null) {
                 byLabel.computeIfAbsent(label, l -> new TreeSet<>()).add(fingerprint);
             }

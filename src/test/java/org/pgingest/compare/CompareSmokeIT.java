@@ -137,7 +137,8 @@ class CompareSmokeIT {
                 assertThat(c.get("verdict").asText()).as(c.toString()).isIn("same", "improved");
             }
         }
-        assertThat(counted).as("WAL bytes, records, fsyncs, FPIs, data fsyncs, commits, statements, allocation").isEqualTo(8);
+        assertThat(counted).as("WAL bytes, records, fsyncs, FPIs, data fsyncs, commits, statements, plans, allocation")
+                .isEqualTo(9);
         // Both sides ran on one server, each in a schema of its own, through its own launcher's facts.
         for (String side : List.of("baseline", "candidate")) {
             JsonNode facts = JSON.readTree(Files.readAllLines(OUT.resolve("same-build").resolve(side + ".json.server.jsonl"))
@@ -151,7 +152,7 @@ class CompareSmokeIT {
      * The candidate's sessions sleep 100 ms (the most commit_delay allows) before every commit's WAL flush
      * ({@code commit_siblings = 0}): a call of a few milliseconds gets many times slower, and even on a machine so busy
      * that a call takes 50 ms (the suite's own tests beside other builds) several times slower, which 8 pairs
-     * cannot miss. The score regresses (exit 1), the counted figures do not, and the gate reads both sides' results
+     * cannot miss. The score regresses (exit 1), the server's counted figures do not, and the gate reads both sides' results
      * as two runs.
      */
     @Test
@@ -172,13 +173,16 @@ class CompareSmokeIT {
                 regressed.add(c.get("metric").asText());
             }
         });
-        assertThat(regressed).containsExactly("score");
+        // The server's counted figures stay as they were. The loader's allocation per row need not: the delayed side
+        // makes about 30 times fewer calls, and what a call allocates depends on how often the JVM has run its code
+        // (seen: 6.4 B/row against 13.7; the JIT's escape analysis removes allocations only from compiled code).
+        assertThat(regressed).contains("score").isSubsetOf("score", "alloc.bytes/row");
         assertThat(verdict.get("comparison").get("sessionSettings").get("candidate").get("commit_delay").asText())
                 .isEqualTo("100000");
 
         Outcome gate = java("org.pgingest.cli.GateMain", List.of(OUT.resolve("planted/baseline.json").toString(),
-                OUT.resolve("planted/candidate.json").toString(), "--timed-advisory"));
-        assertThat(gate.exit()).as("the gate judges the counted figures alike: " + gate.stdout()).isZero();
+                OUT.resolve("planted/candidate.json").toString(), "--timed-advisory", "--rule", "alloc.bytes/row=ignore"));
+        assertThat(gate.exit()).as("the gate judges the server's counted figures alike: " + gate.stdout()).isZero();
         RunDirectories.assertNoneOf(o.pid());
     }
 }

@@ -294,6 +294,26 @@ class GateTest {
         assertThat(r.exitCode()).isEqualTo(GateResult.UNUSABLE);
     }
 
+    /**
+     * Two index profiles of one shape are two tables by their params: a comparison across them (as GateSmokeIT's
+     * "one more index" does with --ignore-param indexes) judges the figures; the same profile over two definitions
+     * is still refused.
+     */
+    @Test
+    void theIndexProfileIsPartOfTheTablesLabel() throws IOException {
+        HandMadeJmh standard = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "shape=USERS", "indexes=STANDARD")
+                .primary("ops/s", 100, 100, 100).facts(170011, "on", "on", "on", "off").table("USERS", "1829765f22a170d2");
+        HandMadeJmh moreIndexes = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "shape=USERS",
+                "indexes=PK_UNIQUE_BTREE").primary("ops/s", 90, 90, 90).facts(170011, "on", "on", "on", "off")
+                .table("USERS", "9a5c21b8bd6a7280");
+        HandMadeJmh changedStandard = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "shape=USERS",
+                "indexes=STANDARD").primary("ops/s", 100, 100, 100).facts(170011, "on", "on", "on", "off")
+                .table("USERS", "7d49dc6afb464859");
+        assertThat(gate(standard, moreIndexes, "indexes").facts().differences()).isEmpty();
+        assertThat(gate(standard, changedStandard).facts().differences()).containsExactly("table definition of shape USERS: "
+                + "baseline 1829765f22a170d2, current 7d49dc6afb464859 (different tables under one label)");
+    }
+
     @Test
     void majorVersionAndChecksums_areDecisiveFacts() throws IOException {
         HandMadeJmh base = load("BATCH", 300, 100, 100, 100).facts(170011, "on", "on", "on", "off");
