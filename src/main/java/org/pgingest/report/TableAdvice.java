@@ -38,6 +38,11 @@ public final class TableAdvice {
         byRows.entrySet().stream().sorted(Map.Entry.comparingByKey((a, b) -> Long.compare(number(a), number(b))))
                 .forEach(e -> sentences.add(atRows(e.getKey(), e.getValue(), ranking)));
         perRowCommit(ranking).ifPresent(sentences::add);
+        // The first sentence follows the colon; the others start with a capital.
+        for (int i = 1; i < sentences.size(); i++) {
+            String sentence = sentences.get(i);
+            sentences.set(i, sentence.substring(0, 1).toUpperCase(Locale.ROOT) + sentence.substring(1));
+        }
         return Optional.of("For " + table + ": " + String.join(" ", sentences));
     }
 
