@@ -24,7 +24,8 @@ for line in open(result + '.server.jsonl'):
         p = d['params']
         cells[(p['method'], p['via'], p['prepareThreshold'])] = ('missing', d['missing'])
 vias = ['direct', 'pgbouncer-session', 'pgbouncer-transaction']
-methods = sorted({k[0] for k in cells}, key=lambda m: [e['params']['method'] for e in entries].index(m) if m in [e['params']['method'] for e in entries] else 99)
+# The run's order of methods; one that only failed (no JSON entry) comes after them.
+methods = list(dict.fromkeys([e['params']['method'] for e in entries] + [k[0] for k in cells]))
 head = '| method | ' + ' | '.join(f'{v.replace("pgbouncer-", "")}, {t}' for v in vias for t in ('5', '0')) + ' |'
 print(head)
 print('|---|' + '---:|' * 6)
