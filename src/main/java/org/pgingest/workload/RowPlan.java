@@ -35,9 +35,10 @@ import java.util.regex.Pattern;
  *       write carries the row number through its codec's {@link TypeCodec#distinct} sequence, so keys are distinct
  *       across rows, calls, iterations and threads (which number rows apart).</li>
  *   <li>CHECK constraints, domain CHECKs and partition bounds: the columns they read take values from a pool of
- *       candidates (generated ones, hostile ones, NULLs where allowed, and the partition bounds' own values) that the
- *       server has filtered by evaluating the very expressions ({@code pg_get_constraintdef},
- *       {@code pg_get_partition_constraintdef}) on them: what passes is what the table accepts.</li>
+ *       candidates (generated ones, hostile ones, and the partition bounds' own values) that the server has filtered
+ *       by evaluating the very expressions ({@code pg_get_constraintdef}, {@code pg_get_partition_constraintdef}) on
+ *       them: what passes is what the table accepts. NULLs, where the expressions allow them, are drawn at the
+ *       column's share like any other column's.</li>
  *   <li>Foreign keys: the key tuples the referenced table holds, read from it (it is filled before).</li>
  *   <li>A user's sample rows ({@code --rows}, {@code --sample}), when given: cycled in order, key carriers still
  *       distinct.</li>
@@ -76,11 +77,15 @@ public final class RowPlan {
      * Tuples of values for some columns, picked together per row.
      *
      * @param columns     the columns, in tuple order
-     * @param typical     tuples the table accepts
+     * @param typical     tuples the table accepts, with no NULL
      * @param hostile     hostile tuples the table accepts (picked at the hostile share); may be empty
+     * @param nulled      tuples the table accepts with NULL in some column, each list picked at its share; the
+     *                    NULL share is applied when a row is drawn, not among the candidates, because a CHECK that
+     *                    keeps few candidates (an array of exactly 384 elements) keeps every NULL one
      * @param cycled      a sample's rows: row k takes tuple k modulo their number, not a random one
      */
-    private record Pool(List<Integer> columns, List<Object[]> typical, List<Object[]> hostile, boolean cycled) {
+    private record Pool(List<Integer> columns, List<Object[]> typical, List<Object[]> hostile, List<Nulled> nulled,
+                        boolean cycled) {
         Object[] pick(long row, SplittableRandom random, double hostileShare) {
             if (cycled) {
                 return typical.get((int) Math.floorMod(row, (long) typical.size()));
@@ -88,7 +93,19 @@ public final class RowPlan {
             if (!hostile.isEmpty() && hostileShare > 0 && random.nextDouble() < hostileShare) {
                 return hostile.get(random.nextInt(hostile.size()));
             }
+            for (Nulled n : nulled) {
+                if (random.nextDouble() < n.share()) {
+                    return n.tuples().get(random.nextInt(n.tuples().size()));
+                }
+            }
             return typical.get(random.nextInt(typical.size()));
+        }
+    }
+
+    /** Tuples of a pool with NULL where the table allows it, drawn at {@code share} of rows. */
+    private record Nulled(double share, List<Object[]> tuples) {
+        Nulled {
+            tuples = List.copyOf(tuples);
         }
     }
 
@@ -379,14 +396,15 @@ public final class RowPlan {
                         + fk.references().table() + ", whose copy holds no rows to reference");
             }
             boolean nullable = slots.stream().allMatch(i -> columns.get(i).nullable());
+            List<Nulled> nulled = new ArrayList<>();
             if (nullable) {
                 // NULL in a foreign key references nothing: allowed where every column of it is nullable.
-                int nulls = (int) Math.round(tuples.size() * NULL_SHARE / (1 - NULL_SHARE));
-                for (int n = 0; n < Math.max(1, nulls); n++) {
-                    tuples.add(new Object[slots.size()]);
-                }
+                double share = nullShares.getOrDefault(columns.get(slots.get(0)).name(), NULL_SHARE);
+                List<Object[]> allNull = new ArrayList<>();
+                allNull.add(new Object[slots.size()]);
+                nulled.add(new Nulled(share, allNull));
             }
-            addPool(slots, tuples, List.of(), false);
+            addPool(slots, tuples, List.of(), nulled, false);
         }
 
         /** The user's rows for every column that is neither a key carrier nor a foreign key's. */
@@ -424,7 +442,7 @@ public final class RowPlan {
             if (tuples.isEmpty()) {
                 throw new DefinitionException(sample.source() + " holds no rows");
             }
-            addPool(slots, tuples, List.of(), true);
+            addPool(slots, tuples, List.of(), List.of(), true);
         }
 
         /**
@@ -525,11 +543,11 @@ public final class RowPlan {
 
         /**
          * Candidate tuples for {@code group}, kept where the server finds every expression and every domain CHECK
-         * satisfied. Each column's candidates are its codec's typical values (NULL at the column's share where it
-         * allows NULL), the first of its distinct values (small numbers, for ranges such as 1 to 1000), the literals
+         * satisfied. Each column's candidates are its codec's typical values, the first of its distinct values (small numbers, for ranges such as 1 to 1000), the literals
          * of the expressions and partition bounds read as its values (the bounds themselves), and for an array
          * arrays as long as a number the expressions name ({@code cardinality(embedding) = 384}); hostile candidates
-         * are the codecs' hostile values, one column at a time.
+         * are the codecs' hostile values, one column at a time. NULLs are tuples of their own, one column at a time,
+         * drawn at the column's share (see {@link Pool}).
          */
         private void addFilteredPool(List<Integer> group, List<String> expressions, List<String> names,
                                      List<String> boundLiterals) throws SQLException {
@@ -549,10 +567,8 @@ public final class RowPlan {
             for (int n = 0; n < 2 * CANDIDATES; n++) {
                 Object[] tuple = new Object[group.size()];
                 for (int s = 0; s < tuple.length; s++) {
-                    Column c = columns.get(group.get(s));
-                    boolean isNull = c.nullable() && random.nextDouble() < nullShares.getOrDefault(c.name(), NULL_SHARE);
                     List<Object> options = choices.get(s);
-                    tuple[s] = isNull ? null : options.get(random.nextInt(options.size()));
+                    tuple[s] = options.get(random.nextInt(options.size()));
                 }
                 typical.add(tuple);
             }
@@ -570,7 +586,25 @@ public final class RowPlan {
                         .map(i -> columns.get(i).name()).toList()) + " satisfies " + String.join(" and ", names)
                         + " of " + definition.name() + "; give rows of your own with --rows FILE.csv");
             }
-            addPool(group, keptTypical, filter(group, expressions, hostile, names), false);
+            List<Nulled> nulled = new ArrayList<>();
+            for (int s = 0; s < group.size(); s++) {
+                Column c = columns.get(group.get(s));
+                double share = nullShares.getOrDefault(c.name(), NULL_SHARE);
+                if (!c.nullable() || share <= 0) {
+                    continue;
+                }
+                List<Object[]> withNull = new ArrayList<>();
+                for (Object[] tuple : keptTypical.subList(0, Math.min(keptTypical.size(), CANDIDATES))) {
+                    Object[] copy = tuple.clone();
+                    copy[s] = null;
+                    withNull.add(copy);
+                }
+                List<Object[]> kept = filter(group, expressions, withNull, names);
+                if (!kept.isEmpty()) {
+                    nulled.add(new Nulled(share, kept));
+                }
+            }
+            addPool(group, keptTypical, filter(group, expressions, hostile, names), nulled, false);
         }
 
         /** One column's candidate values (see {@link #addFilteredPool}). */
@@ -683,9 +717,11 @@ public final class RowPlan {
             return kept;
         }
 
-        private void addPool(List<Integer> slots, List<Object[]> typical, List<Object[]> hostile, boolean cycled) {
+        private void addPool(List<Integer> slots, List<Object[]> typical, List<Object[]> hostile, List<Nulled> nulled,
+                             boolean cycled) {
             int g = pools.size();
-            pools.add(new Pool(List.copyOf(slots), List.copyOf(typical), List.copyOf(hostile), cycled));
+            pools.add(new Pool(List.copyOf(slots), List.copyOf(typical), List.copyOf(hostile), List.copyOf(nulled),
+                    cycled));
             for (int s = 0; s < slots.size(); s++) {
                 kinds[slots.get(s)] = Kind.POOLED;
                 groupOf[slots.get(s)] = g;
