@@ -41,6 +41,10 @@ for m in methods:
                 plans = f'{c[2]:.0f}' if c[2] >= 1 else f'{c[2]:.2g}'
                 row.append(f'{rs / 1000:,.0f}k, {plans}' if rs else 'ok')
             elif c[0] == 'fail':
+                lost = re.search(r'holds (\d+) rows but the loader reported (\d+)', c[1])
+                if c[1].startswith('rows lost') and lost:
+                    row.append(f'rows lost ({int(lost.group(1)):,} of {int(lost.group(2)):,} held)')
+                    continue
                 error = re.match(r'SQLSTATE (\w+): ERROR: (.*)', c[1])
                 code, text = (error.group(1), error.group(2)) if error else ('?', c[1])
                 short = ('statement ' + re.search(r'"S_\d+"', text).group(0) + ' ' + ('exists' if 'already exists' in text else 'mismatch')) if '"S_' in text else text[:30]

@@ -196,11 +196,16 @@ public class IngestState {
     public void endIteration() throws SQLException {
         window.close();
         if (rowsInTable != existing.count() + rowsExpectedInTable) {
-            throw new IllegalStateException(loader.name() + ": the table holds " + rowsInTable + " rows but the loader "
+            throw rowsMismatch(loader.name() + ": the table holds " + rowsInTable + " rows but the loader "
                     + "reported " + (replacesContents ? rowsExpectedInTable + " in its last call (it replaces the table's contents)"
                     : rowsInIteration + " in this iteration") + (existing.count() > 0 ? " beside " + existing.count()
                     + " existing rows" : ""));
         }
+    }
+
+    /** What a table that does not hold the reported rows throws: a failure of the run. */
+    RuntimeException rowsMismatch(String message) {
+        return new IllegalStateException(message);
     }
 
     /** Counts this thread's table; called by {@link IterationWindow} after the window, while this thread waits. */

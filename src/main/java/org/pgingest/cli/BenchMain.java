@@ -214,7 +214,9 @@ public final class BenchMain {
         recordMissing(missing, factsFile.aside());
         List<PoolerFailure> throughPooler = failures.failedThroughPooler();
         recordPoolerFailures(throughPooler, factsFile.aside());
-        if (results.isEmpty()) {
+        // Trials that were missing or failed through their pooler are results too (the facts file says which and
+        // why), even when no trial was measured.
+        if (results.isEmpty() && missing.isEmpty() && throughPooler.isEmpty()) {
             resultFile.discard();
             factsFile.discard();
         } else {

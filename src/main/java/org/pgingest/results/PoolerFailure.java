@@ -14,7 +14,8 @@ import java.util.TreeMap;
  *
  * @param benchmark full benchmark name
  * @param params    the trial's params (the pooler among them)
- * @param error     the SQLSTATE and the first line of the message
+ * @param error     the SQLSTATE and the first line of the message, or "rows lost, no error: " and the row check's
+ *                  finding
  */
 public record PoolerFailure(String benchmark, SortedMap<String, String> params, String error) {
     public static final String KEY = "failedThroughPooler";
