@@ -12,9 +12,12 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The round trip a trial really gets, measured rather than assumed: {@value #SAMPLES} pairs of {@code SELECT 1} on a
- * prepared statement, one without the {@link RoundTripDelay} and one with it, and the delay's share is the mean
- * difference within a pair. The tenth of pairs with the smallest and the tenth with the largest difference are left
+ * The round trip a trial really gets, measured rather than assumed: pairs of {@code SELECT 1} on a prepared
+ * statement, one without the {@link RoundTripDelay} and one with it, and the delay's share is the mean difference
+ * within a pair. As many pairs as fit in about {@value #CHECK_MS} ms, from {@value #MIN_PAIRS} to
+ * {@value #MAX_PAIRS}: the direct round trip alone varies by 0.1 to 0.6 ms from one pair to the next on 2 shared
+ * cores, so 60 pairs measured a 1 ms delay anywhere from +0.91 to +1.11 ms (2026-11-24, three runs of the rtt
+ * preset) against a tolerance of 0.1 ms; 400 pairs narrow that spread by a factor of about 2.6 in 0.6 s. The tenth of pairs with the smallest and the tenth with the largest difference are left
  * out: a pair in which either round trip met a hiccup of the machine (a descheduled thread, a page fault) says
  * nothing about the delay. A plain difference of the means of 40 put a 1 ms trial at +0.885 ms on an idle machine
  * and refused it, while the direct round trip's mean moved from 0.25 to 1.4 ms between trials. What is kept is still a
@@ -29,9 +32,10 @@ import java.util.Map;
  * @param delayedMs mean round trip with it, over the pairs kept
  */
 public record RoundTripCheck(double askedMs, double directMs, double delayedMs) {
-    static final int SAMPLES = 60;
-    /** Pairs left out at each end, by their difference. */
-    static final int TRIMMED = SAMPLES / 10;
+    static final int MIN_PAIRS = 60;
+    static final int MAX_PAIRS = 400;
+    /** Time the pairs take, about, where neither bound applies. */
+    static final int CHECK_MS = 1500;
     static final int WARM_UP = 10;
     static final double TOLERANCE_SHARE = 0.01;
     static final double TOLERANCE_MS = 0.1;
@@ -45,21 +49,29 @@ public record RoundTripCheck(double askedMs, double directMs, double delayedMs) 
              Connection delayed = target.dataSource().getConnection();
              PreparedStatement directSelect = direct.prepareStatement("SELECT 1");
              PreparedStatement delayedSelect = delayed.prepareStatement("SELECT 1")) {
-            List<Pair> pairs = new ArrayList<>(SAMPLES);
-            for (int i = -WARM_UP; i < SAMPLES; i++) {
+            int samples = pairsFor(target.delay().delayMs());
+            List<Pair> pairs = new ArrayList<>(samples);
+            for (int i = -WARM_UP; i < samples; i++) {
                 Pair pair = new Pair(roundTripNs(directSelect), roundTripNs(delayedSelect));
                 if (i >= 0) {
                     pairs.add(pair);
                 }
             }
             pairs.sort(Comparator.comparingLong(Pair::differenceNs));
-            List<Pair> kept = pairs.subList(TRIMMED, SAMPLES - TRIMMED);
+            // A tenth of the pairs left out at each end, by their difference.
+            List<Pair> kept = pairs.subList(samples / 10, samples - samples / 10);
             return new RoundTripCheck(target.delay().delayMs(),
                     kept.stream().mapToLong(Pair::directNs).average().orElseThrow() / 1e6,
                     kept.stream().mapToLong(Pair::delayedNs).average().orElseThrow() / 1e6);
         } catch (SQLException e) {
             throw new TargetException("cannot measure the round trip: " + e.getMessage(), e);
         }
+    }
+
+    /** Pairs for a delay of {@code askedMs}: as many as take about {@link #CHECK_MS}, within the bounds. */
+    static int pairsFor(double askedMs) {
+        long fit = Math.round(CHECK_MS / (askedMs + 1));
+        return (int) Math.max(MIN_PAIRS, Math.min(MAX_PAIRS, fit));
     }
 
     /** One round trip without the delay and the next with it. */
