@@ -2,6 +2,7 @@ package org.pgingest.cli;
 
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.results.MissingTrial;
 import org.pgingest.server.EmbeddedTarget;
@@ -104,8 +105,12 @@ final class TableRun {
         List<String> userRest = new ArrayList<>(options.rest());
         removeOption(userRest, "-rff");
         Plan plan = plan(resolution.check(), userMethods(jmhArgs, given), userValues(jmhArgs, given, "rows"));
-        List<List<String>> parts = plan.parts(resolved.label(), userRest, given);
-        List<MissingTrial> missing = plan.missing(resolved.label());
+        // Benchmarks named on the command line (./bench --ddl F --table T Encoder) run on the table instead of the
+        // loaders and ceilings: JMH includes are alternatives, so adding them to the parts would run everything.
+        boolean benchmarksNamed = !new CommandLineOptions(jmhArgs.toArray(String[]::new)).getIncludes().isEmpty();
+        List<List<String>> parts = benchmarksNamed ? List.of(Plan.named(resolved.label(), userRest, given))
+                : plan.parts(resolved.label(), userRest, given);
+        List<MissingTrial> missing = benchmarksNamed ? List.of() : plan.missing(resolved.label());
         BenchMain.reportMissing(missing);
         if (parts.isEmpty()) {
             System.err.println("pg-ingest-bench: no loader asked for can write " + resolved.label() + "; " + result
@@ -242,9 +247,18 @@ final class TableRun {
             removeParameter(args, "method");
             removeParameter(args, "rows");
             args.add(include);
-            args.addAll(List.of("-p", "shape=" + label));
             args.addAll(List.of("-p", "method=" + String.join(",", methods.stream().map(Enum::name).toList())));
             args.addAll(List.of("-p", "rows=" + String.join(",", rows)));
+            return onTable(args, label, userArgs, given);
+        }
+
+        /** The benchmarks the user named, with their arguments, on the table. */
+        static List<String> named(String label, List<String> userArgs, List<String> given) {
+            return onTable(new ArrayList<>(userArgs), label, userArgs, given);
+        }
+
+        private static List<String> onTable(List<String> args, String label, List<String> userArgs, List<String> given) {
+            args.addAll(List.of("-p", "shape=" + label));
             if (!given.contains("hostileShare")) {
                 args.addAll(List.of("-p", "hostileShare=0"));
             }

@@ -134,10 +134,16 @@ final class CopyBuffer implements BinarySink {
         int lengthAt = size;
         size += 4;
         int start = size;
+        writeUtf8(s);
+        INT.set(bytes, lengthAt, size - start);
+    }
+
+    @Override
+    public void writeUtf8(CharSequence s) {
+        reserve(s.length() * MAX_BYTES_PER_CHAR);
         for (int i = 0, n = s.length(); i < n; i++) {
             i = putChar(s, i);
         }
-        INT.set(bytes, lengthAt, size - start);
     }
 
     /**

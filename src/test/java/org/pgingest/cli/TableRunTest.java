@@ -102,6 +102,23 @@ class TableRunTest {
         assertNoRunDirectoryOf(o.pid());
     }
 
+    /**
+     * A benchmark named on the command line runs on the table in place of the loaders and ceilings (JMH's includes
+     * are alternatives: added to the default parts, it would have run all of them as well).
+     */
+    @Test
+    void aBenchmarkNamedOnTheCommandLineRunsAloneOnTheTable() throws Exception {
+        Path result = directory.resolve("encoder.json");
+        BenchMainTest.Outcome o = launchHere("--ddl", dump.toString(), "--table", "\"Shop\".\"Order Lines\"", "Encoder",
+                "-p", "format=BINARY", "-wi", "0", "-i", "1", "-r", "200ms", "-rff", result.toString());
+        assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
+        assertThat(ResultFile.read(result).results()).singleElement().satisfies(r -> {
+            assertThat(r.shortName()).isEqualTo("EncoderBenchmark.encode");
+            assertThat(r.params()).containsEntry("format", "BINARY").containsEntry("shape", "\"Shop\".\"Order Lines\"");
+        });
+        assertThat(o.stderr()).doesNotContain("missing IngestBenchmark");
+    }
+
     @Test
     void aFileThatIsNoSqlIsOneLine() throws Exception {
         Path binary = directory.resolve("not-sql.zip");

@@ -15,6 +15,9 @@ public interface BinarySink {
 
     void write(byte[] bytes);
 
+    /** UTF-8 of valid UTF-16 (no U+0000), with no length before it: the caller has reserved one. */
+    void writeUtf8(CharSequence s);
+
     /** Binary COPY's text field: its length in bytes (int32), then its UTF-8 (valid UTF-16 only, no U+0000). */
     void writeLengthPrefixedUtf8(CharSequence s);
 

@@ -29,6 +29,8 @@ final class JsonCodec extends TextValuedCodec {
                     .maxStringLength(Integer.MAX_VALUE).maxNestingDepth(Integer.MAX_VALUE).build())
             .build();
     private static final int JSONB_VERSION = 1;
+    /** Characters of a JSON number without exponent that numeric always holds (its 16,383 digits after the point). */
+    private static final int PLAIN_NUMBER_DIGITS = 16_383;
     private static final String UNTRANSLATABLE_CHARACTER = "22P05";
 
     private final boolean binaryJson;
@@ -46,18 +48,26 @@ final class JsonCodec extends TextValuedCodec {
         return new JsonCodec(sqlType, true);
     }
 
+    /**
+     * Every loader checks every value (RowCheck), so this runs once per JSON value loaded and must not cost more than
+     * the encoding: strings are decoded (an allocation each) only where the text has a backslash-u escape, the only
+     * way a decoded string can hold U+0000 or an unpaired surrogate (the text itself is valid UTF-16, checked first,
+     * and a raw control character is a syntax error); numbers are read as BigDecimal only where they could be beyond
+     * numeric's range (an exponent, or more digits than {@link #PLAIN_NUMBER_DIGITS}).
+     */
     @Override
     Object checkedValue(Object value) {
         String text = Texts.checkScalarValues((String) value);
+        boolean escapes = binaryJson && text.contains("\\u");
         try (JsonParser parser = JSON.createParser(text)) {
             JsonToken token = parser.nextToken();
             if (token == null) {
                 throw invalid("no JSON value");
             }
             for (int depth = 0; ; token = parser.nextToken()) {
-                if (binaryJson && (token == JsonToken.VALUE_STRING || token == JsonToken.FIELD_NAME)) {
+                if (escapes && (token == JsonToken.VALUE_STRING || token == JsonToken.FIELD_NAME)) {
                     checkJsonbString(parser.getText());
-                } else if (binaryJson && token.isNumeric()) {
+                } else if (binaryJson && token.isNumeric() && !plainNumber(parser)) {
                     NumericCodec.checkUnconstrained(new BigDecimal(parser.getText()), sqlType());
                 }
                 depth += token.isStructStart() ? 1 : token.isStructEnd() ? -1 : 0;
@@ -72,6 +82,24 @@ final class JsonCodec extends TextValuedCodec {
             throw invalid(e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage());
         }
         return text;
+    }
+
+    /**
+     * The current number token has no exponent and at most {@value #PLAIN_NUMBER_DIGITS} characters, so numeric
+     * holds it (131,072 digits before the point, 16,383 after: PostgreSQL 9.4-18). Read from Jackson's own buffer.
+     */
+    private static boolean plainNumber(JsonParser parser) throws IOException {
+        int length = parser.getTextLength();
+        if (length > PLAIN_NUMBER_DIGITS) {
+            return false;
+        }
+        char[] chars = parser.getTextCharacters();
+        for (int i = parser.getTextOffset(), end = i + length; i < end; i++) {
+            if (chars[i] == 'e' || chars[i] == 'E') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** jsonb's strings become text: no U+0000 (untranslatable_character) and no unpaired surrogate (a syntax error). */
@@ -95,10 +123,10 @@ final class JsonCodec extends TextValuedCodec {
             out.writeLengthPrefixedUtf8((String) value);
             return;
         }
-        byte[] utf8 = ((String) value).getBytes(StandardCharsets.UTF_8);
-        out.writeInt(1 + utf8.length);
+        int length = out.reserveLength();
         out.writeByte(JSONB_VERSION);
-        out.write(utf8);
+        out.writeUtf8((String) value);
+        out.fillLength(length);
     }
 
     private static final String[] STATUSES = {"new", "paid", "shipped", "returned"};

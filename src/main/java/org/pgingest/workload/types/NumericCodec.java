@@ -26,6 +26,9 @@ final class NumericCodec extends BaseCodec implements OrderedCodec {
     private static final int MAX_INTEGER_DIGITS = 131_072;
     private static final int MAX_DSCALE = 16_383;
     private static final int NUMERIC_NEG = 0x4000;
+    /** Digits of a value whose binary form is made in long arithmetic: 15, plus up to 3 of padding, fit a long. */
+    private static final int SMALL_PRECISION = 15;
+    private static final long[] POWERS_OF_TEN = {1, 10, 100, 1000};
 
     /** Declared precision, or -1 for unconstrained numeric. */
     private final int precision;
@@ -114,6 +117,45 @@ final class NumericCodec extends BaseCodec implements OrderedCodec {
         out.append(value instanceof NumericSpecial special ? special.text() : ((BigDecimal) value).toPlainString());
     }
 
+    /**
+     * numeric_send of a value of at most {@link #SMALL_PRECISION} digits, {@code unscaled} × 10^-{@code dscale},
+     * in long arithmetic: the digits padded to whole groups of four after the point are at most 18, so a long holds
+     * them, and no String or array is made (binary COPY sends one such value per numeric column and row).
+     */
+    private static void writeSmall(BinarySink out, long unscaled, int dscale) {
+        int padRight = (4 - dscale % 4) % 4;
+        long scaled = Math.abs(unscaled) * POWERS_OF_TEN[padRight];
+        if (scaled == 0) {
+            out.writeInt(8);
+            out.writeShort(0);
+            out.writeShort(0);
+            out.writeShort(0);
+            out.writeShort(dscale);
+            return;
+        }
+        int groups = 1;
+        long top = 1;
+        while (scaled / top >= 10_000) {
+            top *= 10_000;
+            groups++;
+        }
+        int trailingZeroGroups = 0;
+        for (long rest = scaled; rest % 10_000 == 0; rest /= 10_000) {
+            trailingZeroGroups++;
+        }
+        int ndigits = groups - trailingZeroGroups;
+        out.writeInt(8 + 2 * ndigits);
+        out.writeShort(ndigits);
+        out.writeShort(groups - 1 - (dscale + padRight) / 4);
+        out.writeShort(unscaled < 0 ? NUMERIC_NEG : 0);
+        out.writeShort(dscale);
+        for (int g = 0; g < ndigits; g++) {
+            out.writeShort((int) (scaled / top));
+            scaled %= top;
+            top /= 10_000;
+        }
+    }
+
     @Override
     public void writeBinary(BinarySink out, Object value) {
         if (value instanceof NumericSpecial special) {
@@ -126,6 +168,10 @@ final class NumericCodec extends BaseCodec implements OrderedCodec {
         }
         BigDecimal d = (BigDecimal) value;
         int dscale = d.scale();
+        if (d.precision() <= SMALL_PRECISION && dscale >= 0) {
+            writeSmall(out, d.movePointRight(dscale).longValue(), dscale);
+            return;
+        }
         // Decimal digits padded with zeros on the right to whole groups of four after the point and on the left to
         // whole groups of four before it; then groups of four digits are the base-10000 digits.
         String digits = d.unscaledValue().abs().toString();

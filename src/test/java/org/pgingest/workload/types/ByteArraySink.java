@@ -50,6 +50,11 @@ final class ByteArraySink implements BinarySink {
     }
 
     @Override
+    public void writeUtf8(CharSequence s) {
+        write(s.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Override
     public void writeLengthPrefixedUtf8(CharSequence s) {
         byte[] utf8 = s.toString().getBytes(StandardCharsets.UTF_8);
         writeInt(utf8.length);

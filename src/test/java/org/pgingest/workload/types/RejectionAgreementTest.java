@@ -58,6 +58,9 @@ class RejectionAgreementTest {
             new Case("jsonb", "\"\\u0000\""),
             new Case("jsonb", "\"\\ud800\""),
             new Case("jsonb", "1e1000000"),
+            new Case("jsonb", "[1, " + "9".repeat(131_073) + "]"), // more integer digits than numeric holds, no exponent
+            new Case("jsonb", "{\"k\": \"\\u0000\"}"), // the escape in a string inside an object
+            new Case("jsonb", "{\"\\ud83d\": 1}"), // an unpaired surrogate escape in a key
             new Case("json", "[1,]"),
             new Case("json", "{\"a\": 1} {}"),
             new Case("tsvector", new PgTsvector(List.of(new PgTsvector.Lexeme("a", List.of(new PgTsvector.Position(0, 'D')))))),
