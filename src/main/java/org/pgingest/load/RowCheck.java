@@ -2,7 +2,7 @@ package org.pgingest.load;
 
 import org.pgingest.workload.Column;
 import org.pgingest.workload.Table;
-import org.pgingest.workload.ValueRejectedException;
+import org.pgingest.workload.types.ValueRejectedException;
 
 import java.sql.SQLDataException;
 import java.util.Iterator;

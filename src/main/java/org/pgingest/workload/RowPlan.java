@@ -543,8 +543,9 @@ public final class RowPlan {
 
         /**
          * Candidate tuples for {@code group}, kept where the server finds every expression and every domain CHECK
-         * satisfied. Each column's candidates are its codec's typical values, the first of its distinct values (small numbers, for ranges such as 1 to 1000), the literals
-         * of the expressions and partition bounds read as its values (the bounds themselves), and for an array
+         * satisfied. Each column's candidates are its codec's typical values, the first of its distinct values
+         * (small numbers, for ranges such as 1 to 1000), the literals of the expressions and partition bounds read
+         * as its values (the bounds themselves), and for an array
          * arrays as long as a number the expressions name ({@code cardinality(embedding) = 384}); hostile candidates
          * are the codecs' hostile values, one column at a time. NULLs are tuples of their own, one column at a time,
          * drawn at the column's share (see {@link Pool}).

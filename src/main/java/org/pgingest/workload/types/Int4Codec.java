@@ -1,6 +1,5 @@
 package org.pgingest.workload.types;
 
-import org.pgingest.workload.ValueRejectedException;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;

@@ -1,6 +1,5 @@
 package org.pgingest.workload.types;
 
-import org.pgingest.workload.ValueRejectedException;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

@@ -1,6 +1,5 @@
 package org.pgingest.workload.types;
 
-import org.pgingest.workload.ValueRejectedException;
 
 import java.util.ArrayList;
 import java.util.List;

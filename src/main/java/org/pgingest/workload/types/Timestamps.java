@@ -1,6 +1,5 @@
 package org.pgingest.workload.types;
 
-import org.pgingest.workload.ValueRejectedException;
 
 /**
  * The microsecond arithmetic timestamp and timestamptz share: from epoch seconds and nanoseconds to the stored

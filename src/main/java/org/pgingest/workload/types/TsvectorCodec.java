@@ -1,6 +1,5 @@
 package org.pgingest.workload.types;
 
-import org.pgingest.workload.ValueRejectedException;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

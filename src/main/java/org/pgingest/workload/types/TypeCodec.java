@@ -24,7 +24,7 @@ public interface TypeCodec {
 
     /**
      * The value every encoder must see: the same or an exactly equivalent object (e.g. rounded as the server
-     * rounds its text input), or {@link org.pgingest.workload.ValueRejectedException} (wrong Java class, not
+     * rounds its text input), or {@link org.pgingest.workload.types.ValueRejectedException} (wrong Java class, not
      * storable, out of range).
      */
     Object checked(Object value);
@@ -72,7 +72,7 @@ public interface TypeCodec {
      * The value of a text form: the server's text output of the type ({@code col::text}, DateStyle ISO) always, and
      * the text input forms {@link #appendText} writes. Rows come as text from a user's sample ({@code --rows
      * FILE.csv}, {@code --sample N}), from a referenced table's keys and from partition bounds; binary COPY needs
-     * them as values. Throws {@link org.pgingest.workload.ValueRejectedException} for text this codec cannot read.
+     * them as values. Throws {@link org.pgingest.workload.types.ValueRejectedException} for text this codec cannot read.
      */
     Object parse(String text);
 

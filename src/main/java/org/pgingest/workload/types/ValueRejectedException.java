@@ -1,4 +1,4 @@
-package org.pgingest.workload;
+package org.pgingest.workload.types;
 
 /**
  * A value PostgreSQL could not store exactly, or of a Java type its column does not take. Carries the

@@ -90,9 +90,9 @@ class ColumnTypeFactsTest {
             TypeCodec tinyCodec = TypeCodecs.forColumn(tiny);
             assertThat(tinyCodec.checked("abc")).isEqualTo("abc");
             assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> tinyCodec.checked("abcd")))
-                    .isInstanceOf(org.pgingest.workload.ValueRejectedException.class);
+                    .isInstanceOf(org.pgingest.workload.types.ValueRejectedException.class);
             assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> tinyCodec.checked("")))
-                    .isInstanceOf(org.pgingest.workload.ValueRejectedException.class);
+                    .isInstanceOf(org.pgingest.workload.types.ValueRejectedException.class);
             st.execute("DROP SCHEMA \"Other Schema\" CASCADE");
         }
     }

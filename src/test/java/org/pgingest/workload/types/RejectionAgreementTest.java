@@ -4,7 +4,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.pgingest.server.TestServers;
-import org.pgingest.workload.ValueRejectedException;
 
 import java.math.BigDecimal;
 import java.sql.Connection;

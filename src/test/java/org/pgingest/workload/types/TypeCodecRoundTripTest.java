@@ -235,7 +235,7 @@ class TypeCodecRoundTripTest {
             TypeCodec codec = scratch.codec();
             if (Integer.parseInt(major) < 17) {
                 assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> codec.checked(PgInterval.POSITIVE_INFINITY)))
-                        .isInstanceOf(org.pgingest.workload.ValueRejectedException.class);
+                        .isInstanceOf(org.pgingest.workload.types.ValueRejectedException.class);
                 return;
             }
             List<Object> values = List.of(codec.checked(PgInterval.POSITIVE_INFINITY), codec.checked(PgInterval.NEGATIVE_INFINITY));
