@@ -39,7 +39,8 @@ for m in methods:
             elif c[0] == 'ok':
                 rs = c[1]
                 plans = f'{c[2]:.0f}' if c[2] >= 1 else f'{c[2]:.2g}'
-                row.append(f'{rs / 1000:,.0f}k, {plans}' if rs else 'ok')
+                rate = f'{rs / 1000:,.1f}k' if rs < 10_000 else f'{rs / 1000:,.0f}k'
+                row.append(f'{rate}, {plans}' if rs else 'ok')
             elif c[0] == 'fail':
                 lost = re.search(r'holds (\d+) rows but the loader reported (\d+)', c[1])
                 if c[1].startswith('rows lost') and lost:
