@@ -130,12 +130,9 @@ final class CopyBuffer implements BinarySink {
     /** Binary COPY's text field: its length in bytes (int32), then its UTF-8. */
     @Override
     public void writeLengthPrefixedUtf8(CharSequence s) {
-        reserve(4 + s.length() * MAX_BYTES_PER_CHAR);
-        int lengthAt = size;
-        size += 4;
-        int start = size;
+        int length = reserveLength();
         writeUtf8(s);
-        INT.set(bytes, lengthAt, size - start);
+        fillLength(length);
     }
 
     @Override
