@@ -14,6 +14,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.pgingest.table.TrialTable;
+import org.pgingest.load.CheckedRows;
 import org.pgingest.load.CopyFormat;
 import org.pgingest.load.LoadException;
 import org.pgingest.workload.Column;
@@ -56,6 +57,13 @@ public class EncoderBenchmark {
     @Param({"0.1"})
     public double hostileShare;
 
+    /**
+     * Rows checked before the measured loop, as the ingest benchmarks give them to loaders ({@link CheckedRows});
+     * {@code -p checkedBefore=false} puts the suite's value check back into each call, to see what it costs.
+     */
+    @Param({"true"})
+    public boolean checkedBefore;
+
     private List<Column> columns;
     private List<Object[]> rows;
 
@@ -65,7 +73,8 @@ public class EncoderBenchmark {
         try (Connection c = server.target().dataSource().getConnection()) {
             TrialTable copy = tableTrial.copy(c, "_encoder");
             columns = copy.table().columns();
-            rows = new RowGenerator(copy.plan(), TableTrial.SEED, hostileShare).next(ROWS);
+            List<Object[]> generated = new RowGenerator(copy.plan(), TableTrial.SEED, hostileShare).next(ROWS);
+            rows = checkedBefore ? CheckedRows.of(copy.table(), generated) : generated;
         }
     }
 

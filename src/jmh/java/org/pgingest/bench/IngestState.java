@@ -10,6 +10,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.ThreadParams;
 import org.pgingest.cli.BenchmarkParameters;
 import org.pgingest.table.TrialTable;
+import org.pgingest.load.CheckedRows;
+import org.pgingest.load.LoadException;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.load.Loader;
 import org.pgingest.results.NotMeasurableException;
@@ -164,10 +166,13 @@ public class IngestState {
         window.open();
     }
 
-    /** Per call: fresh rows with fresh keys. Calls take a millisecond or more, as Level.Invocation needs. */
+    /**
+     * Per call: fresh rows with fresh keys, checked as every loader would check them ({@link CheckedRows}: the check
+     * is the suite's, not the ingest path's). Calls take a millisecond or more, as Level.Invocation needs.
+     */
     @Setup(Level.Invocation)
-    public void nextRows() {
-        batch = generator.next(rows);
+    public void nextRows() throws LoadException {
+        batch = CheckedRows.of(table, generator.next(rows));
     }
 
     /** One measured call: the loader on this call's rows, and what it allocated on this thread. */

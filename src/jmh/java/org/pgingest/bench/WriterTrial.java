@@ -8,6 +8,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.pgingest.table.TrialTable;
+import org.pgingest.load.CheckedRows;
+import org.pgingest.load.LoadException;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.load.Loader;
 import org.pgingest.server.PostgresTarget;
@@ -122,12 +124,12 @@ public abstract class WriterTrial {
         windowStart = writers.startWindow(meter);
     }
 
-    /** Per call: fresh rows for every writer, outside the measured region. */
+    /** Per call: fresh rows for every writer, checked ({@link CheckedRows}), outside the measured region. */
     @Setup(Level.Invocation)
-    public void nextRows() {
+    public void nextRows() throws LoadException {
         batches = new ArrayList<>(generators.size());
         for (RowGenerator g : generators) {
-            batches.add(g.next(rows));
+            batches.add(CheckedRows.of(table, g.next(rows)));
         }
     }
 

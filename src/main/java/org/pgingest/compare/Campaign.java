@@ -221,6 +221,13 @@ public final class Campaign {
         double t2 = mean(plain.get(LINE_ROWS[1]));
         double perRow = (t2 - t1) / (LINE_ROWS[1] - LINE_ROWS[0]);
         double fixed = t1 - perRow * LINE_ROWS[0];
+        if (!(added > 0) || !(perRow > 0)) {
+            // Rows per size would come out negative or meaningless and plant nothing; the runs' noise (another
+            // process on the machine) swamped what they measure. Stop rather than run an hour of comparisons on it.
+            throw new IllegalStateException(String.format(Locale.ROOT, "calibration of %s measured the delay adding "
+                    + "%.2f ms per call and %.2f us per row: not a slowdown that can be planted; was the machine busy? "
+                    + "Remove %s and run again", method, added * 1000, perRow * 1e6, d));
+        }
         List<Planted> planted = new ArrayList<>();
         Map<String, Object> sizes = new LinkedHashMap<>();
         for (double size : settings.sizes()) {

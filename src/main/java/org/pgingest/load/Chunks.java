@@ -16,7 +16,7 @@ final class Chunks {
 
     /**
      * Hands {@code rows} to {@code writer} in chunks of {@code size} (0: all in one) and sums what it wrote.
-     * Each chunk is a fresh list, so a writer may keep it.
+     * Each chunk is a fresh list (of checked rows, a range of them that nothing changes), so a writer may keep it.
      */
     static long write(Iterable<Object[]> rows, int size, Writer writer) throws SQLException {
         return write(rows, size, writer, false);
@@ -31,6 +31,9 @@ final class Chunks {
     }
 
     private static long write(Iterable<Object[]> rows, int size, Writer writer, boolean nameChunk) throws SQLException {
+        if (rows instanceof CheckedRows checked) {
+            return writeRanges(checked, size, writer, nameChunk);
+        }
         long written = 0;
         long offset = 0;
         List<Object[]> chunk = new ArrayList<>(size == 0 ? 16 : Math.min(size, 65_536));
@@ -44,6 +47,19 @@ final class Chunks {
         }
         if (!chunk.isEmpty()) {
             written += writeChunk(writer, chunk, offset, nameChunk);
+        }
+        return written;
+    }
+
+    /**
+     * Chunks of checked rows as ranges of them: still {@link CheckedRows}, so a loader that checks each chunk it is
+     * given (the atomic loader under CommitEveryLoader) does not check them again.
+     */
+    private static long writeRanges(CheckedRows rows, int size, Writer writer, boolean nameChunk) throws SQLException {
+        int step = size == 0 ? Math.max(rows.size(), 1) : size;
+        long written = 0;
+        for (int from = 0; from < rows.size(); from += step) {
+            written += writeChunk(writer, rows.subList(from, Math.min(rows.size(), from + step)), from, nameChunk);
         }
         return written;
     }

@@ -39,6 +39,9 @@ public abstract class ReturningLoader extends AtomicLoader {
 
     /** The rows, each passed through {@link RowCheck}. */
     private static List<Object[]> checkedList(Table table, List<Object[]> rows) throws LocatedFailure {
+        if (RowCheck.alreadyChecked(table.columns(), rows)) {
+            return rows;
+        }
         List<Object[]> checked = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
             checked.add(RowCheck.checked(table.columns(), rows.get(i), i));

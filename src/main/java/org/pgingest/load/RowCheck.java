@@ -12,7 +12,8 @@ import java.util.List;
  * The one check every row passes before any loader encodes it: not null, as many values as the table has
  * columns, and each value accepted by its {@link org.pgingest.workload.types.TypeCodec#checked codec}. A row that fails is the
  * row's fault, reported with its index like a row the server rejected; a row whose timestamps the check
- * rounded to the microsecond is replaced by a copy (the caller's array is never changed).
+ * rounded to the microsecond is replaced by a copy (the caller's array is never changed). Rows checked before
+ * the call ({@link CheckedRows}) are not checked again.
  */
 final class RowCheck {
     private RowCheck() {
@@ -67,8 +68,14 @@ final class RowCheck {
         return checking(table.columns(), rows);
     }
 
-    /** The rows of {@code columns}, each checked as it is iterated; a bad row throws {@link Rejected}. */
+    /**
+     * The rows of {@code columns}, each checked as it is iterated; a bad row throws {@link Rejected}. Rows
+     * {@link CheckedRows} checked for these columns are passed on as they are.
+     */
     static Iterable<Object[]> checking(List<Column> columns, Iterable<Object[]> rows) {
+        if (alreadyChecked(columns, rows)) {
+            return rows;
+        }
         return () -> new Iterator<>() {
             private final Iterator<Object[]> source = rows.iterator();
             private long index;
@@ -94,7 +101,7 @@ final class RowCheck {
      * commit the rows before a bad one. Only input already in memory can be checked up front.
      */
     static void checkAll(Table table, Iterable<Object[]> rows) throws LoadException {
-        if (rows instanceof List<Object[]> list) {
+        if (rows instanceof List<Object[]> list && !alreadyChecked(table.columns(), rows)) {
             for (int i = 0; i < list.size(); i++) {
                 try {
                     checked(table.columns(), list.get(i), i);
@@ -103,6 +110,11 @@ final class RowCheck {
                 }
             }
         }
+    }
+
+    /** True for rows {@link CheckedRows} checked for exactly these columns: checking them again would find nothing. */
+    static boolean alreadyChecked(List<Column> columns, Iterable<Object[]> rows) {
+        return rows instanceof CheckedRows checked && checked.checkedFor(columns);
     }
 
     private static LocatedFailure rejected(long index, String sqlState, String message) {

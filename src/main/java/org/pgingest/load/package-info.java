@@ -10,10 +10,11 @@
  * {@code ReturningValuesLoader}, {@code ReturningBatchLoader}, {@code ReturningUnnestLoader},
  * {@code QuarantineLoader} (wraps an atomic loader); their bases {@code AtomicLoader},
  * {@code ReturningLoader} and {@code LiteralLoader}; {@code CopyFormat}; {@code Preparation} (pgjdbc's prepareThreshold as an axis);
- * {@code LoadException}, the one exception a rejected row gives.
+ * {@code LoadException}, the one exception a rejected row gives; {@code CheckedRows}, rows checked before a call.
  *
  * <p><b>Helpers</b> (package-private, one concern each): {@code RowCheck} (the check every row passes before
- * encoding), {@code Failures} (which failures a row caused), {@code Transactions} (all or nothing),
+ * encoding, unless {@link org.pgingest.load.CheckedRows} passed it before the call), {@code Failures} (which
+ * failures a row caused), {@code Transactions} (all or nothing),
  * {@code Statements} (INSERT text and binding), {@code SqlLiterals} (values quoted into SQL text),
  * {@code Chunks} (chunking as rows are iterated),
  * {@code BatchWriter}, {@code CopyWriter}, {@code StagedInput} (the temp table of staged upserts),

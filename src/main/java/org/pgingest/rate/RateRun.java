@@ -2,6 +2,8 @@ package org.pgingest.rate;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
+import org.pgingest.load.CheckedRows;
+import org.pgingest.load.LoadException;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.load.Loader;
 import org.pgingest.server.PostgresTarget;
@@ -167,7 +169,13 @@ public final class RateRun {
                 if (call >= plan.calls() || due >= end()) {
                     return;
                 }
-                List<Object[]> batch = generator.next(plan.batch());
+                List<Object[]> batch;
+                try {
+                    batch = CheckedRows.of(table, generator.next(plan.batch()));
+                } catch (LoadException e) {
+                    failure.compareAndSet(null, e);
+                    return;
+                }
                 long now;
                 while ((now = System.nanoTime()) < due) {
                     LockSupport.parkNanos(due - now);
