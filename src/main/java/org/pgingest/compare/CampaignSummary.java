@@ -235,6 +235,12 @@ final class CampaignSummary {
                     .append(" | ").append(String.format(Locale.ROOT, "%.2f x", gain)).append(" |\n");
         }
         summary.put("planted", plantedRows);
+        List<Map<String, Object>> each = new ArrayList<>();
+        aa.forEach(o -> each.add(comparisonRecord(dir, o)));
+        for (Campaign.Planted p : planted) {
+            all(dir.resolve("planted").resolve(p.name())).forEach(o -> each.add(comparisonRecord(dir, o)));
+        }
+        summary.put("comparisons", each);
         int pairs = settings.compareArgs().contains("-i")
                 ? Integer.parseInt(settings.compareArgs().get(settings.compareArgs().indexOf("-i") + 1))
                 : CompareOptions.DEFAULT_ITERATIONS;
@@ -265,6 +271,32 @@ final class CampaignSummary {
                 + "measured ((t(1 - alpha/2) + t(0.9)) x spread / sqrt(pairs), docs/compare.md).\n");
         Campaign.write(dir.resolve("summary.json"), summary);
         Files.writeString(dir.resolve("summary.md"), md, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * One comparison's judged scores and the gate's verdicts on them, the part of its directory the summary rests on
+     * (the whole directory, both sides' JMH results and logs, is about 1.4 MB a comparison).
+     */
+    private static Map<String, Object> comparisonRecord(Path campaign, Outcome o) {
+        Map<String, Object> scores = new TreeMap<>();
+        o.scores().forEach((label, c) -> {
+            Map<String, Object> score = new LinkedHashMap<>();
+            for (String field : List.of("baseline", "current", "ratio", "ratioLow", "ratioHigh", "pairs",
+                    "detectableChange", "verdict")) {
+                JsonNode value = c.get(field);
+                score.put(field, value == null || value.isNull() ? null
+                        : value.isNumber() ? (Object) value.numberValue() : value.asText());
+            }
+            scores.put(label, score);
+        });
+        Map<String, Object> record = new LinkedHashMap<>();
+        record.put("comparison", campaign.relativize(o.dir()).toString());
+        record.put("exit", o.exit());
+        record.put("seconds", o.seconds());
+        record.put("scores", scores);
+        record.put("gate", o.gateScores());
+        record.put("gateAt2Pct", o.gateMatchedScores());
+        return record;
     }
 
     private static String percent(double fraction) {
