@@ -57,13 +57,6 @@ public class EncoderBenchmark {
     @Param({"0.1"})
     public double hostileShare;
 
-    /**
-     * Rows checked before the measured loop, as the ingest benchmarks give them to loaders ({@link CheckedRows});
-     * {@code -p checkedBefore=false} puts the suite's value check back into each call, to see what it costs.
-     */
-    @Param({"true"})
-    public boolean checkedBefore;
-
     private List<Column> columns;
     private List<Object[]> rows;
 
@@ -74,7 +67,8 @@ public class EncoderBenchmark {
             TrialTable copy = tableTrial.copy(c, "_encoder");
             columns = copy.table().columns();
             List<Object[]> generated = new RowGenerator(copy.plan(), TableTrial.SEED, hostileShare).next(ROWS);
-            rows = checkedBefore ? CheckedRows.of(copy.table(), generated) : generated;
+            // Checked before the measured loop, as the ingest benchmarks give rows to loaders (CheckedRows).
+            rows = CheckedRows.of(copy.table(), generated);
         }
     }
 
