@@ -183,8 +183,11 @@ final class CampaignSummary {
                 + "detectable change, paired | same iterations unpaired | gain |\n"
                 + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         List<Map<String, Object>> plantedRows = new ArrayList<>();
+        List<Map<String, Object>> each = new ArrayList<>();
+        aa.forEach(o -> each.add(comparisonRecord(dir, o)));
         for (Campaign.Planted p : planted) {
             List<Outcome> outcomes = all(dir.resolve("planted").resolve(p.name()));
+            outcomes.forEach(o -> each.add(comparisonRecord(dir, o)));
             int detected = 0;
             int gateDetected = 0;
             int gateMatchedDetected = 0;
@@ -235,11 +238,6 @@ final class CampaignSummary {
                     .append(" | ").append(String.format(Locale.ROOT, "%.2f x", gain)).append(" |\n");
         }
         summary.put("planted", plantedRows);
-        List<Map<String, Object>> each = new ArrayList<>();
-        aa.forEach(o -> each.add(comparisonRecord(dir, o)));
-        for (Campaign.Planted p : planted) {
-            all(dir.resolve("planted").resolve(p.name())).forEach(o -> each.add(comparisonRecord(dir, o)));
-        }
         summary.put("comparisons", each);
         int pairs = settings.compareArgs().contains("-i")
                 ? Integer.parseInt(settings.compareArgs().get(settings.compareArgs().indexOf("-i") + 1))

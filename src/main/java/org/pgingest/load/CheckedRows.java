@@ -4,7 +4,6 @@ import org.pgingest.workload.Column;
 import org.pgingest.workload.Table;
 
 import java.util.AbstractList;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.RandomAccess;
 
@@ -32,16 +31,11 @@ public final class CheckedRows extends AbstractList<Object[]> implements RandomA
 
     /** Every row checked for {@code table}'s columns; the first one refused is a LoadException naming its index. */
     public static CheckedRows of(Table table, List<Object[]> rows) throws LoadException {
-        List<Column> columns = table.columns();
-        List<Object[]> checked = new ArrayList<>(rows.size());
-        for (int i = 0; i < rows.size(); i++) {
-            try {
-                checked.add(RowCheck.checked(columns, rows.get(i), i));
-            } catch (LocatedFailure e) {
-                throw new LoadException(i, e.original());
-            }
+        try {
+            return new CheckedRows(table.columns(), RowCheck.checkedList(table.columns(), rows));
+        } catch (LocatedFailure e) {
+            throw new LoadException(e.rowIndex(), e.original());
         }
-        return new CheckedRows(columns, checked);
     }
 
     /** True when these rows were checked for exactly {@code columns} (the same names, types and nullability). */

@@ -5,7 +5,6 @@ import org.pgingest.workload.Table;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -39,14 +38,7 @@ public abstract class ReturningLoader extends AtomicLoader {
 
     /** The rows, each passed through {@link RowCheck}. */
     private static List<Object[]> checkedList(Table table, List<Object[]> rows) throws LocatedFailure {
-        if (RowCheck.alreadyChecked(table.columns(), rows)) {
-            return rows;
-        }
-        List<Object[]> checked = new ArrayList<>(rows.size());
-        for (int i = 0; i < rows.size(); i++) {
-            checked.add(RowCheck.checked(table.columns(), rows.get(i), i));
-        }
-        return checked;
+        return RowCheck.checkedList(table.columns(), rows);
     }
 
     /** The generated id column of the table's shape. */

@@ -5,6 +5,7 @@ import org.pgingest.workload.Table;
 import org.pgingest.workload.types.ValueRejectedException;
 
 import java.sql.SQLDataException;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 
@@ -110,6 +111,21 @@ final class RowCheck {
                 }
             }
         }
+    }
+
+    /**
+     * Every row of {@code rows} as {@link #checked} leaves it, in order; the first refused is a LocatedFailure naming
+     * its index. Rows {@link CheckedRows} checked for these columns are returned as they are.
+     */
+    static List<Object[]> checkedList(List<Column> columns, List<Object[]> rows) throws LocatedFailure {
+        if (alreadyChecked(columns, rows)) {
+            return rows;
+        }
+        List<Object[]> checked = new ArrayList<>(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            checked.add(checked(columns, rows.get(i), i));
+        }
+        return checked;
     }
 
     /** True for rows {@link CheckedRows} checked for exactly these columns: checking them again would find nothing. */

@@ -49,10 +49,10 @@ final class JsonCodec extends TextValuedCodec {
 
     /**
      * Loaders check every value they are given unchecked (RowCheck), so this may run once per JSON value loaded and
-     * should not cost more than the encoding: strings are decoded (an allocation each) only where the text has a backslash-u escape, the only
-     * way a decoded string can hold U+0000 or an unpaired surrogate (the text itself is valid UTF-16, checked first,
-     * and a raw control character is a syntax error); numbers are read as BigDecimal only where they could be beyond
-     * numeric's range (an exponent, or more digits than {@link #PLAIN_NUMBER_DIGITS}).
+     * should not cost more than the encoding: strings are decoded (an allocation each) only where the text has a
+     * backslash-u escape, the only way a decoded string can hold U+0000 or an unpaired surrogate (the text itself is
+     * valid UTF-16, checked first, and a raw control character is a syntax error); numbers are read as BigDecimal
+     * only where they could be beyond numeric's range (an exponent, or more digits than {@link #PLAIN_NUMBER_DIGITS}).
      */
     @Override
     Object checkedValue(Object value) {
