@@ -26,26 +26,24 @@ import java.util.Map;
  * pairs judged by {@code ./bench gate} on the two sides' results, side by side. Every comparison's JSON stays in
  * {@code DIR}; {@code DIR/summary.md} and {@code DIR/summary.json} hold the figures. In order:
  * <ol>
- *   <li><b>Calibration</b>, per method: the call's time at 1,000 and 5,000 rows (a line through both), and what
- *       {@code commit_delay} adds to a call (measured at 100 rows, where it is large against the call), from separate
- *       runs in ABBA order; the rows per call that make the delay 3, 5 and 10 % of a call follow.</li>
+ *   <li><b>Calibration</b>, per method: one paired comparison (the candidate delayed) at 1,000 and 5,000 rows gives
+ *       the call's time (a line through both) and what {@code commit_delay} adds to a call; the rows per call that
+ *       make the delay 3, 5 and 10 % of a call follow.</li>
  *   <li><b>True effects</b>: at each size's rows, long separate runs without and with the delay (ABBA), whose
  *       ratio is the slowdown the comparisons should find.</li>
  *   <li><b>Comparisons</b>, interleaved so that the machine's drift over the campaign reaches every condition alike:
- *       20 A/A comparisons of the quick selection (one build on both sides), and 10 planted comparisons per method and
- *       size (the candidate's sessions with the delay), all at the comparison's default lengths; after each, the gate
- *       on the two sides' results, with its defaults and with its timed threshold at the comparison's 2 %.</li>
+ *       20 A/A comparisons of the quick selection (one build on both sides) at the comparison's default lengths, 10
+ *       planted comparisons per method and size (the candidate's sessions with the delay) of one trial at 48 measured
+ *       iterations a side, and 5 A/A comparisons per method at that length; after each, the gate on the two sides'
+ *       results, with its defaults and with its timed threshold at the comparison's 2 %.</li>
  * </ol>
  * Rerun with the same directory to resume: finished steps are read back, not run again.
  */
 public final class Campaign {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final String INGEST = "org\\.pgingest\\.bench\\.IngestBenchmark\\.";
-    /** Rows per call where the delay is measured: there it is a large share of the call. */
-    private static final int DELAY_ROWS = 100;
+    /** Rows per call of the calibration comparison: a line through both gives a call's time at any rows. */
     private static final int[] LINE_ROWS = {1000, 5000};
-    /** Measured iterations of each calibration run (1 s each): four runs give each figure 12 to 24 s. */
-    private static final int CALIBRATION_ITERATIONS = 6;
 
     private final Path dir;
     private final Path jar;
@@ -57,19 +55,27 @@ public final class Campaign {
     /**
      * What the campaign runs; {@link #parse} reads it.
      *
-     * @param aa          A/A comparisons of the quick selection
+     * @param aa          A/A comparisons of the quick selection, at the comparison's default lengths
      * @param planted     planted comparisons per method and size
+     * @param aaPlanted   A/A comparisons per method at the planted comparisons' rows (the 5 % size's) and length:
+     *                    the false alarms of the length that finds the planted slowdowns
+     * @param plantedIterations measured iterations a side of the planted comparisons (and their A/A)
      * @param sizes       planted slowdowns as fractions of a call
      * @param methods     the methods slowed down
      * @param delay       commit_delay in microseconds
      * @param trueIterations measured iterations of each separate run that measures a true effect
      * @param compareArgs more arguments for every comparison (e.g. lengths other than the defaults)
      */
-    record Settings(int aa, int planted, List<Double> sizes, List<String> methods, int delay, int trueIterations,
-                    List<String> compareArgs) {
+    record Settings(int aa, int planted, int aaPlanted, int plantedIterations, List<Double> sizes, List<String> methods,
+                    int delay, int trueIterations, List<String> compareArgs) {
         static Settings parse(List<String> args) {
             int aa = 20;
             int planted = 10;
+            int aaPlanted = 5;
+            // The first campaign (16 pairs, the default) found 5 % of binary COPY 5 times in 10; the spread of its
+            // pairs' log ratios (0.05 for binary COPY, 0.07 to 0.09 for a batch) puts 9 in 10 for a batch's 5 % at
+            // about 44 pairs: 48 leaves a margin.
+            int plantedIterations = 48;
             List<Double> sizes = List.of(0.03, 0.05, 0.10);
             List<String> methods = List.of("COPY_BINARY", "BATCH");
             int delay = 1000;
@@ -81,6 +87,8 @@ public final class Campaign {
                 switch (a) {
                     case "--aa" -> aa = Integer.parseInt(v);
                     case "--planted" -> planted = Integer.parseInt(v);
+                    case "--aa-planted" -> aaPlanted = Integer.parseInt(v);
+                    case "--planted-iterations" -> plantedIterations = Integer.parseInt(v);
                     case "--sizes" -> sizes = Arrays.stream(v.split(",")).map(s -> Double.parseDouble(s) / 100)
                             .toList();
                     case "--methods" -> methods = List.of(v.split(","));
@@ -91,11 +99,13 @@ public final class Campaign {
                 }
                 i++;
             }
-            return new Settings(aa, planted, sizes, methods, delay, trueIterations, compareArgs);
+            return new Settings(aa, planted, aaPlanted, plantedIterations, sizes, methods, delay, trueIterations,
+                    compareArgs);
         }
     }
 
-    static final String USAGE = "usage: Campaign DIR [-DNAME=VALUE]... [--aa N] [--planted N] [--sizes 3,5,10] "
+    static final String USAGE = "usage: Campaign DIR [-DNAME=VALUE]... [--aa N] [--planted N] [--aa-planted N] "
+            + "[--planted-iterations N] [--sizes 3,5,10] "
             + "[--methods COPY_BINARY,BATCH] [--commit-delay MICROSECONDS] [--true-iterations N] [--compare-arg ARG]...";
 
     private Campaign(Path dir, Path jar, List<String> leading, Settings settings) throws IOException {
@@ -124,10 +134,17 @@ public final class Campaign {
         campaign.run();
     }
 
-    /** One planted condition: a method slowed down by a share of its call, and the rows per call that make it so. */
+    /**
+     * One planted condition: a method slowed down by a share of its call, and the rows per call that make it so; size
+     * 0 is the A/A condition at the planted length (nothing planted).
+     */
     record Planted(String method, double size, int rows) {
         String name() {
             return method + "-" + Math.round(size * 100) + "pct";
+        }
+
+        boolean isAa() {
+            return size == 0;
         }
     }
 
@@ -138,8 +155,9 @@ public final class Campaign {
             Files.writeString(firstStart, java.time.Instant.now() + "\n");
         }
         say("campaign in " + dir + ": calibration, true effects, " + settings.aa() + " A/A comparisons of the quick "
-                + "selection and " + settings.planted() + " planted comparisons per method and size (" + settings.methods()
-                + " x " + settings.sizes() + "); about " + CompareMain.minutes(estimateSeconds())
+                + "selection, " + settings.planted() + " planted comparisons per method and size (" + settings.methods()
+                + " x " + settings.sizes() + ") and " + settings.aaPlanted() + " A/A per method at their length (-i "
+                + settings.plantedIterations() + "); about " + CompareMain.minutes(estimateSeconds())
                 + " on a quiet 2-core machine");
         List<Planted> planted = new ArrayList<>();
         Map<String, Object> calibration = new LinkedHashMap<>();
@@ -151,21 +169,31 @@ public final class Campaign {
         for (Planted p : planted) {
             trueEffects.put(p.name(), trueEffect(p));
         }
-        int rounds = Math.max(settings.aa(), settings.planted());
+        List<Planted> conditions = new ArrayList<>(planted);
+        for (String method : settings.methods()) {
+            // The A/A of the planted length runs at the rows of the size the issue names, 5 %, or the first size.
+            planted.stream().filter(p -> p.method().equals(method))
+                    .min((x, y) -> Double.compare(Math.abs(x.size() - 0.05), Math.abs(y.size() - 0.05)))
+                    .ifPresent(p -> conditions.add(new Planted(method, 0, p.rows())));
+        }
+        int rounds = Math.max(settings.aa(), Math.max(settings.planted(), settings.aaPlanted()));
         for (int round = 1; round <= rounds; round++) {
             if (round <= settings.aa()) {
                 comparison(dir.resolve("aa").resolve(String.format("%02d", round)), List.of());
             }
-            if (round <= settings.planted()) {
-                for (Planted p : planted) {
-                    comparison(dir.resolve("planted").resolve(p.name()).resolve(String.format("%02d", round)),
-                            List.of("--candidate-opt", "-Dpg.conf.commit_delay=" + settings.delay(),
-                                    "--candidate-opt", "-Dpg.conf.commit_siblings=0",
-                                    INGEST, "-p", "method=" + p.method(), "-p", "rows=" + p.rows()));
+            for (Planted p : conditions) {
+                if (round > (p.isAa() ? settings.aaPlanted() : settings.planted())) {
+                    continue;
                 }
+                List<String> extra = new ArrayList<>(p.isAa() ? List.of()
+                        : List.of("--candidate-opt", "-Dpg.conf.commit_delay=" + settings.delay(),
+                                "--candidate-opt", "-Dpg.conf.commit_siblings=0"));
+                extra.addAll(List.of("-i", Integer.toString(settings.plantedIterations()),
+                        INGEST, "-p", "method=" + p.method(), "-p", "rows=" + p.rows()));
+                comparison(dir.resolve("planted").resolve(p.name()).resolve(String.format("%02d", round)), extra);
             }
         }
-        CampaignSummary.write(dir, settings, planted, calibration, trueEffects, Files.readString(firstStart).trim(),
+        CampaignSummary.write(dir, settings, conditions, calibration, trueEffects, Files.readString(firstStart).trim(),
                 (System.nanoTime() - started) / 1e9);
         // The copy is the build itself under another name: nothing to keep beside the results.
         Files.deleteIfExists(baselineJar);
@@ -179,71 +207,80 @@ public final class Campaign {
     private double estimateSeconds() {
         double launcher = 10;
         CompareOptions defaults = CompareOptions.parse(new String[] {"--baseline", "a", "--candidate", "b"});
+        CompareOptions longer = CompareOptions.parse(new String[] {"--baseline", "a", "--candidate", "b", "-i",
+            Integer.toString(settings.plantedIterations())});
         double quick = launcher + CompareMain.estimateSeconds(8, defaults);
-        double one = launcher + CompareMain.estimateSeconds(1, defaults);
+        double one = launcher + CompareMain.estimateSeconds(1, longer);
         double second = 1 + CompareMain.ITERATION_OVERHEAD_SECONDS;
-        double calibrationTrial = CompareMain.TRIAL_OVERHEAD_SECONDS + (1 + CALIBRATION_ITERATIONS) * second;
-        // Per method: two plain runs of three row counts, two delayed runs of one.
-        double calibrate = settings.methods().size() * (4 * launcher + 2 * 3 * calibrationTrial + 2 * calibrationTrial);
+        // Per method: one comparison of two trials.
+        double calibrate = settings.methods().size() * (launcher + CompareMain.estimateSeconds(2, defaults));
         double truth = settings.methods().size() * settings.sizes().size() * 4
                 * (launcher + CompareMain.TRIAL_OVERHEAD_SECONDS + (2 + settings.trueIterations()) * second);
-        return calibrate + truth + settings.aa() * quick
-                + (double) settings.planted() * settings.methods().size() * settings.sizes().size() * one;
+        return calibrate + truth + settings.aa() * quick + (double) settings.methods().size()
+                * (settings.planted() * settings.sizes().size() + settings.aaPlanted()) * one;
     }
 
-    /** The rows per call that make the delay each size's share of a call of this method. */
+    /**
+     * The rows per call that make the delay each size's share of a call of this method, from one paired comparison
+     * (the candidate delayed) at {@link #LINE_ROWS}: the baseline's calls give a line through both row counts, and the
+     * pairs give what the delay adds to a call. Calibrating in the setting the planted comparisons run in matters:
+     * the first campaign calibrated with separate runs, each on a server of its own, where calls ran 10 to 25 % faster
+     * than on the comparisons' shared server (which records every statement in pg_stat_statements), and its batch
+     * plants came out at half their size. What the delay adds is measured at 1,000 rows, where it is the larger share
+     * of a call (about 15 % here) and so the more precisely known; the figure at 5,000 rows is recorded beside it to
+     * show it does not depend on the rows (one sleep per commit, PostgreSQL's XLogFlush).
+     */
     private List<Planted> calibrate(String method, Map<String, Object> calibration) throws IOException, InterruptedException {
-        Path d = dir.resolve("calibration");
-        String rows = DELAY_ROWS + "," + LINE_ROWS[0] + "," + LINE_ROWS[1];
-        List<String> common = List.of(INGEST, "-p", "method=" + method, "-f", "1", "-wi", "1", "-w", "1s", "-i",
-                Integer.toString(CALIBRATION_ITERATIONS), "-r", "1s");
-        List<String> delayed = List.of("-Dpg.conf.commit_delay=" + settings.delay(), "-Dpg.conf.commit_siblings=0");
-        Map<Integer, List<Double>> plain = new LinkedHashMap<>();
-        List<Double> slow = new ArrayList<>();
-        // ABBA: plain, delayed, delayed, plain.
-        for (String run : List.of("A1", "B1", "B2", "A2")) {
-            boolean isPlain = run.startsWith("A");
-            List<String> args = new ArrayList<>(isPlain ? List.of() : delayed);
-            args.addAll(common);
-            args.addAll(List.of("-p", "rows=" + (isPlain ? rows : Integer.toString(DELAY_ROWS))));
-            ResultFile result = bench(d.resolve(method + "-" + run + ".json"), args);
-            for (BenchmarkResult r : result.results()) {
-                double secondsPerCall = 1 / r.primary().score();
-                if (isPlain) {
-                    plain.computeIfAbsent(Integer.parseInt(r.params().get("rows")), k -> new ArrayList<>()).add(secondsPerCall);
-                } else {
-                    slow.add(secondsPerCall);
-                }
-            }
+        Path d = dir.resolve("calibration").resolve(method);
+        comparison(d, List.of("--candidate-opt", "-Dpg.conf.commit_delay=" + settings.delay(),
+                "--candidate-opt", "-Dpg.conf.commit_siblings=0",
+                INGEST, "-p", "method=" + method, "-p", "rows=" + LINE_ROWS[0] + "," + LINE_ROWS[1]));
+        if (!Files.isRegularFile(d.resolve("verdict.json"))) {
+            throw new IOException("the calibration comparison of " + method + " wrote no verdict; see " + d + ".log");
         }
-        double added = mean(slow) - mean(plain.get(DELAY_ROWS));
-        double t1 = mean(plain.get(LINE_ROWS[0]));
-        double t2 = mean(plain.get(LINE_ROWS[1]));
+        ResultFile baseline = ResultFile.read(d.resolve("baseline.json"));
+        ResultFile candidate = ResultFile.read(d.resolve("candidate.json"));
+        Map<Integer, Double> secondsPerCall = new LinkedHashMap<>();
+        Map<Integer, Double> added = new LinkedHashMap<>();
+        for (BenchmarkResult b : baseline.results()) {
+            int rows = Integer.parseInt(b.params().get("rows"));
+            BenchmarkResult c = candidate.results().stream().filter(r -> r.params().equals(b.params())).findFirst()
+                    .orElseThrow(() -> new IOException("the calibration's candidate has no result at " + rows + " rows"));
+            double call = 1 / b.primary().score();
+            PairedRatio.Estimate e = PairedRatio.of(b.primary().iterations(), c.primary().iterations(), 0.99);
+            secondsPerCall.put(rows, call);
+            // The ratio is of calls per second: the delayed call takes call / ratio.
+            added.put(rows, call * (1 / e.ratio() - 1));
+        }
+        double delay = added.getOrDefault(LINE_ROWS[0], Double.NaN);
+        double t1 = secondsPerCall.getOrDefault(LINE_ROWS[0], Double.NaN);
+        double t2 = secondsPerCall.getOrDefault(LINE_ROWS[1], Double.NaN);
         double perRow = (t2 - t1) / (LINE_ROWS[1] - LINE_ROWS[0]);
         double fixed = t1 - perRow * LINE_ROWS[0];
-        if (!(added > 0) || !(perRow > 0)) {
+        if (!(delay > 0) || !(perRow > 0)) {
             // Rows per size would come out negative or meaningless and plant nothing; the runs' noise (another
             // process on the machine) swamped what they measure. Stop rather than run an hour of comparisons on it.
             throw new IllegalStateException(String.format(Locale.ROOT, "calibration of %s measured the delay adding "
                     + "%.2f ms per call and %.2f us per row: not a slowdown that can be planted; was the machine busy? "
-                    + "Remove %s and run again", method, added * 1000, perRow * 1e6, d));
+                    + "Remove %s and run again", method, delay * 1000, perRow * 1e6, d));
         }
         List<Planted> planted = new ArrayList<>();
         Map<String, Object> sizes = new LinkedHashMap<>();
         for (double size : settings.sizes()) {
-            int r = roundTwoDigits((added / size - fixed) / perRow);
+            int r = roundTwoDigits((delay / size - fixed) / perRow);
             planted.add(new Planted(method, size, r));
             sizes.put(Math.round(size * 100) + " %", r);
         }
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("delayAddsMillisPerCall", added * 1000);
+        m.put("delayAddsMillisPerCall", delay * 1000);
+        m.put("delayAddsMillisPerCallAt" + LINE_ROWS[1], added.getOrDefault(LINE_ROWS[1], Double.NaN) * 1000);
         m.put("millisPerCallAt" + LINE_ROWS[0], t1 * 1000);
         m.put("millisPerCallAt" + LINE_ROWS[1], t2 * 1000);
         m.put("microsPerRow", perRow * 1e6);
         m.put("fixedMillisPerCall", fixed * 1000);
         m.put("rowsPerSize", sizes);
         calibration.put(method, m);
-        say("calibrated " + method + ": the delay adds " + String.format(Locale.ROOT, "%.2f", added * 1000)
+        say("calibrated " + method + ": the delay adds " + String.format(Locale.ROOT, "%.2f", delay * 1000)
                 + " ms per call; rows per size " + sizes);
         return planted;
     }

@@ -153,29 +153,32 @@ final class CampaignSummary {
         double longest = aaSeconds.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
         falseAlarms.put("secondsMax", longest);
         summary.put("falseAlarms", falseAlarms);
-        md.append("## False alarms: ").append(aa.size()).append(" A/A comparisons of the quick selection\n\n")
-                .append("| judged by | comparisons with a timed regression | with a counted regression |\n|---|---:|---:|\n")
-                .append("| `./bench compare` (defaults) | ").append(compareAlarms).append(" of ").append(aa.size())
-                .append(" | ").append(countedAlarms).append(" |\n")
-                .append("| `./bench gate` (defaults) on the two sides' results | ").append(gateAlarms).append(" of ")
-                .append(aa.size()).append(" | ").append(countedAlarms).append(" (same rules) |\n")
-                .append("| `./bench gate --timed 2%` on the two sides' results | ").append(gateMatchedAlarms).append(" of ")
-                .append(aa.size()).append(" | |\n\n");
-        md.append(String.format(Locale.ROOT, "A comparison of the quick selection took %s (median), %s at most.%n%n",
-                CompareMain.minutes(median(aaSeconds)), CompareMain.minutes(longest)));
         Map<String, List<Double>> aaDetectable = new TreeMap<>();
         for (Outcome o : aa) {
             o.scores().forEach((label, c) -> aaDetectable.computeIfAbsent(label, k -> new ArrayList<>())
                     .add(c.path("detectableChange").asDouble(Double.NaN)));
         }
-        md.append("Smallest slowdown each trial of the quick selection would show 9 times in 10 (median over the A/A "
-                + "comparisons, from each comparison's own noise):\n\n| trial | detectable change |\n|---|---:|\n");
         Map<String, Double> aaMde = new LinkedHashMap<>();
-        aaDetectable.forEach((label, values) -> {
-            aaMde.put(label, median(values));
-            md.append("| ").append(label).append(" | ").append(percent(median(values))).append(" |\n");
-        });
-        md.append('\n');
+        aaDetectable.forEach((label, values) -> aaMde.put(label, median(values)));
+        md.append("## False alarms: ").append(aa.size()).append(" A/A comparisons of the quick selection\n\n");
+        if (aa.isEmpty()) {
+            md.append("None in this campaign (`--aa 0`).\n\n");
+        } else {
+            md.append("| judged by | comparisons with a timed regression | with a counted regression |\n|---|---:|---:|\n")
+                    .append("| `./bench compare` (defaults) | ").append(compareAlarms).append(" of ").append(aa.size())
+                    .append(" | ").append(countedAlarms).append(" |\n")
+                    .append("| `./bench gate` (defaults) on the two sides' results | ").append(gateAlarms).append(" of ")
+                    .append(aa.size()).append(" | ").append(countedAlarms).append(" (same rules) |\n")
+                    .append("| `./bench gate --timed 2%` on the two sides' results | ").append(gateMatchedAlarms)
+                    .append(" of ").append(aa.size()).append(" | |\n\n");
+            md.append(String.format(Locale.ROOT, "A comparison of the quick selection took %s (median), %s at most.%n%n",
+                    CompareMain.minutes(median(aaSeconds)), CompareMain.minutes(longest)));
+            md.append("Smallest slowdown each trial of the quick selection would show 9 times in 10 (median over the "
+                    + "A/A comparisons, from each comparison's own noise):\n\n| trial | detectable change |\n|---|---:|\n");
+            aaMde.forEach((label, value) -> md.append("| ").append(label).append(" | ").append(percent(value))
+                    .append(" |\n"));
+            md.append('\n');
+        }
         summary.put("quickDetectableChange", aaMde);
 
         md.append("## Planted slowdowns\n\n| method | asked | rows per call | true slowdown (long separate runs) | "
@@ -194,6 +197,7 @@ final class CampaignSummary {
             List<Double> estimates = new ArrayList<>();
             List<Double> paired = new ArrayList<>();
             List<Double> unpaired = new ArrayList<>();
+            List<Double> pairCounts = new ArrayList<>();
             for (Outcome o : outcomes) {
                 JsonNode score = o.scores().values().stream().findFirst().orElse(null);
                 if (score == null || score.get("ratio") == null) {
@@ -204,6 +208,7 @@ final class CampaignSummary {
                 gateMatchedDetected += o.gateMatchedScores().values().stream().anyMatch("regressed"::equals) ? 1 : 0;
                 estimates.add(1 - score.get("ratio").asDouble());
                 paired.add(score.get("detectableChange").asDouble());
+                pairCounts.add(score.get("pairs").asDouble());
                 double confidence = score.get("confidence").asDouble();
                 ResultFile a = ResultFile.read(o.dir().resolve("baseline.json"));
                 ResultFile b = ResultFile.read(o.dir().resolve("candidate.json"));
@@ -219,6 +224,7 @@ final class CampaignSummary {
             row.put("method", p.method());
             row.put("asked", p.size());
             row.put("rows", p.rows());
+            row.put("pairs", median(pairCounts));
             row.put("trueSlowdown", trueSlowdown);
             row.put("comparisons", n);
             row.put("compareDetected", detected);
@@ -229,7 +235,9 @@ final class CampaignSummary {
             row.put("detectableUnpairedMedian", median(unpaired));
             row.put("gain", gain);
             plantedRows.add(row);
-            md.append("| ").append(p.method()).append(" | ").append(percent(p.size())).append(" | ").append(p.rows())
+            // The A/A rows (nothing planted) count false alarms in the "detected" columns.
+            md.append("| ").append(p.method()).append(" | ").append(p.isAa() ? "A/A" : percent(p.size())).append(" | ")
+                    .append(p.rows())
                     .append(" | ").append(percent(trueSlowdown)).append(" | ").append(detected).append(" of ").append(n)
                     .append(" | ").append(percent(estimates.isEmpty() ? Double.NaN : Campaign.mean(estimates)))
                     .append(" | ").append(gateDetected).append(" of ").append(n)
@@ -239,29 +247,28 @@ final class CampaignSummary {
         }
         summary.put("planted", plantedRows);
         summary.put("comparisons", each);
-        int pairs = settings.compareArgs().contains("-i")
-                ? Integer.parseInt(settings.compareArgs().get(settings.compareArgs().indexOf("-i") + 1))
-                : CompareOptions.DEFAULT_ITERATIONS;
         md.append('\n');
         md.append("## Minimum detectable effect\n\n| method | smallest planted slowdown found in 9 of 10 or more | "
-                + "median detectable change of its comparisons | measured iterations a side for 5 % (about) |\n"
-                + "|---|---:|---:|---:|\n");
+                + "median detectable change of its comparisons | at pairs | measured iterations a side for 5 % (about) |\n"
+                + "|---|---:|---:|---:|---:|\n");
         Map<String, Object> mde = new LinkedHashMap<>();
         for (String method : settings.methods()) {
-            double smallest = plantedRows.stream().filter(r -> r.get("method").equals(method))
-                    .filter(r -> (int) r.get("comparisons") > 0
+            List<Map<String, Object>> slowed = plantedRows.stream().filter(r -> r.get("method").equals(method))
+                    .filter(r -> (double) r.get("asked") > 0).toList();
+            double smallest = slowed.stream().filter(r -> (int) r.get("comparisons") > 0
                             && (int) r.get("compareDetected") * 10 >= 9 * (int) r.get("comparisons"))
                     .mapToDouble(r -> (double) r.get("asked")).min().orElse(Double.NaN);
-            double detectable = median(plantedRows.stream().filter(r -> r.get("method").equals(method))
-                    .map(r -> (double) r.get("detectablePairedMedian")).toList());
+            double detectable = median(slowed.stream().map(r -> (double) r.get("detectablePairedMedian")).toList());
+            double pairs = median(slowed.stream().map(r -> (double) r.get("pairs")).toList());
             // The detectable change shrinks with the square root of the pairs (the t quantiles barely move past 16).
-            long forFivePercent = Double.isFinite(detectable)
+            long forFivePercent = Double.isFinite(detectable) && Double.isFinite(pairs)
                     ? 2 * (long) Math.ceil(pairs * Math.pow(detectable / 0.05, 2) / 2) : -1;
-            mde.put(method, Map.of("smallestFoundNineInTen", smallest, "detectableMedian", detectable,
+            mde.put(method, Map.of("smallestFoundNineInTen", smallest, "detectableMedian", detectable, "pairs", pairs,
                     "iterationsForFivePercent", forFivePercent));
             md.append("| ").append(method).append(" | ")
                     .append(Double.isNaN(smallest) ? "none of the sizes" : percent(smallest))
                     .append(" | ").append(percent(detectable)).append(" | ")
+                    .append(Double.isFinite(pairs) ? Long.toString(Math.round(pairs)) : "n/a").append(" | ")
                     .append(forFivePercent < 0 ? "n/a" : Long.toString(forFivePercent)).append(" |\n");
         }
         summary.put("minimumDetectable", mde);
