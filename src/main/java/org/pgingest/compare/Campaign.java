@@ -224,9 +224,10 @@ public final class Campaign {
      * The rows per call that make the delay each size's share of a call of this method, from one paired comparison
      * (the candidate delayed) at {@link #LINE_ROWS}: the baseline's calls give a line through both row counts, and the
      * pairs give what the delay adds to a call. Calibrating in the setting the planted comparisons run in matters:
-     * the first campaign calibrated with separate runs, each on a server of its own, where calls ran 10 to 25 % faster
-     * than on the comparisons' shared server (which records every statement in pg_stat_statements), and its batch
-     * plants came out at half their size. What the delay adds is measured at 1,000 rows, where it is the larger share
+     * the first campaign calibrated with separate runs, each on a server of its own, where calls ran 2 to 25 % faster
+     * than the same calls did in the comparisons (on their shared server, which also records statements in
+     * pg_stat_statements), and with the delay measured at 100 rows in such runs its batch plants came out at half
+     * their size. What the delay adds is measured at 1,000 rows, where it is the larger share
      * of a call (about 15 % here) and so the more precisely known; the figure at 5,000 rows is recorded beside it to
      * show it does not depend on the rows (one sleep per commit, PostgreSQL's XLogFlush).
      */
