@@ -185,9 +185,7 @@ public final class Campaign {
                 if (round > (p.isAa() ? settings.aaPlanted() : settings.planted())) {
                     continue;
                 }
-                List<String> extra = new ArrayList<>(p.isAa() ? List.of()
-                        : List.of("--candidate-opt", "-Dpg.conf.commit_delay=" + settings.delay(),
-                                "--candidate-opt", "-Dpg.conf.commit_siblings=0"));
+                List<String> extra = new ArrayList<>(p.isAa() ? List.of() : delayedCandidate());
                 extra.addAll(List.of("-i", Integer.toString(settings.plantedIterations()),
                         INGEST, "-p", "method=" + p.method(), "-p", "rows=" + p.rows()));
                 comparison(dir.resolve("planted").resolve(p.name()).resolve(String.format("%02d", round)), extra);
@@ -233,9 +231,9 @@ public final class Campaign {
      */
     private List<Planted> calibrate(String method, Map<String, Object> calibration) throws IOException, InterruptedException {
         Path d = dir.resolve("calibration").resolve(method);
-        comparison(d, List.of("--candidate-opt", "-Dpg.conf.commit_delay=" + settings.delay(),
-                "--candidate-opt", "-Dpg.conf.commit_siblings=0",
-                INGEST, "-p", "method=" + method, "-p", "rows=" + LINE_ROWS[0] + "," + LINE_ROWS[1]));
+        List<String> extra = new ArrayList<>(delayedCandidate());
+        extra.addAll(List.of(INGEST, "-p", "method=" + method, "-p", "rows=" + LINE_ROWS[0] + "," + LINE_ROWS[1]));
+        comparison(d, extra);
         if (!Files.isRegularFile(d.resolve("verdict.json"))) {
             throw new IOException("the calibration comparison of " + method + " wrote no verdict; see " + d + ".log");
         }
@@ -293,7 +291,7 @@ public final class Campaign {
         Map<String, Double> scores = new LinkedHashMap<>();
         for (String run : List.of("A1", "B1", "B2", "A2")) {
             List<String> args = new ArrayList<>(run.startsWith("A") ? List.of()
-                    : List.of("-Dpg.conf.commit_delay=" + settings.delay(), "-Dpg.conf.commit_siblings=0"));
+                    : delay());
             args.addAll(common);
             scores.put(run, bench(dir.resolve("true-effect").resolve(p.name() + "-" + run + ".json"), args)
                     .results().get(0).primary().score());
@@ -309,6 +307,21 @@ public final class Campaign {
         say("true effect " + p.name() + " at " + p.rows() + " rows: "
                 + String.format(Locale.ROOT, "%.1f %%", (1 - ratio) * 100));
         return m;
+    }
+
+    /**
+     * The planted slowdown as server settings: every commit sleeps {@code commit_delay} before its WAL flush, with no
+     * other transaction needed for it ({@code commit_siblings = 0}).
+     */
+    private List<String> delay() {
+        return List.of("-Dpg.conf.commit_delay=" + settings.delay(), "-Dpg.conf.commit_siblings=0");
+    }
+
+    /** {@link #delay} for the candidate's sessions of a comparison only. */
+    private List<String> delayedCandidate() {
+        List<String> options = new ArrayList<>();
+        delay().forEach(setting -> options.addAll(List.of("--candidate-opt", setting)));
+        return options;
     }
 
     /** One comparison of the built jar against its copy, then the gate on its two sides' results both ways. */

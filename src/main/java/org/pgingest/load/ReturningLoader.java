@@ -18,7 +18,8 @@ public abstract class ReturningLoader extends AtomicLoader {
     /** Loads the rows and returns their generated ids in input order. */
     public final long[] loadReturningIds(Connection connection, Table table, List<Object[]> rows) throws SQLException {
         requireSupported(table);
-        return Transactions.atomically(connection, () -> writeReturning(connection, table, checkedList(table, rows)),
+        return Transactions.atomically(connection, () -> writeReturning(connection, table,
+                RowCheck.checkedList(table.columns(), rows)),
                 failure -> locate(connection, table, rows, failure));
     }
 
@@ -35,11 +36,6 @@ public abstract class ReturningLoader extends AtomicLoader {
 
     /** Writes inside the caller's transaction and returns the ids in input order. */
     protected abstract long[] writeReturning(Connection connection, Table table, List<Object[]> rows) throws SQLException;
-
-    /** The rows, each passed through {@link RowCheck}. */
-    private static List<Object[]> checkedList(Table table, List<Object[]> rows) throws LocatedFailure {
-        return RowCheck.checkedList(table.columns(), rows);
-    }
 
     /** The generated id column of the table's shape. */
     static String idColumn(Table table) {
