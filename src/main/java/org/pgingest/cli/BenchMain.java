@@ -81,7 +81,7 @@ public final class BenchMain {
     public static final String QUICK = "org\\.pgingest\\.bench\\.(RoundTripBenchmark|IngestBenchmark)\\..*";
     public static final String DEFAULT_RESULT = "target/jmh-result.json";
     /** Adds server costs per iteration to the results of benchmarks that measure them (named: it lives in src/jmh). */
-    static final String COST_PROFILER = "org.pgingest.bench.ServerCostProfiler";
+    public static final String COST_PROFILER = "org.pgingest.bench.ServerCostProfiler";
     /** Where forks append server facts (read by the benchmarks' FactsFile). */
     static final String FACTS_FILE_PROPERTY = "pg.facts.file";
     /** The parameter of a benchmark whose trials choose their own pooler (PoolerBenchmark). */

@@ -80,20 +80,8 @@ final class TableRun {
         suite.apply();
         TargetConfig config = TargetConfig.fromEnvironment();
         options.checkTarget(config);
-        Resolution resolution;
-        try {
-            resolution = resolve(options, config);
-        } catch (DefinitionException e) {
-            e.skipped().forEach(line -> System.err.println("pg-ingest-bench: " + options.ddl().map(f -> TableOptions.DDL
-                    + " " + f.getFileName() + " ").orElse("") + line + " (skipped)"));
-            throw new UsageException(e.getMessage());
-        } catch (SQLException e) {
-            throw new UsageException("reading " + options.table() + ": " + e.getMessage().replace('\n', ' '));
-        }
+        Resolution resolution = resolveAndTell(options, config);
         ResolvedTable resolved = resolution.table();
-        resolved.skipped().forEach(line -> System.err.println("pg-ingest-bench: " + resolved.source() + " " + line
-                + " (skipped)"));
-        notes(resolved, resolution.check()).forEach(line -> System.out.println("pg-ingest-bench: " + line));
 
         List<String> jmhArgs = suite.rest();
         Path result = Path.of(valueOf(jmhArgs, "-rff").orElse("target/table-" + fileName(resolved) + ".json"));
@@ -127,6 +115,28 @@ final class TableRun {
 
     /** The resolved table and what the check found. */
     record Resolution(ResolvedTable table, TableCheck check) {
+    }
+
+    /**
+     * Resolves and checks the table, then says what a reader should know: the statements skipped (stderr) and the
+     * notes (stdout). A table that cannot be resolved is a {@link UsageException} after its skipped statements.
+     */
+    static Resolution resolveAndTell(TableOptions options, TargetConfig config) throws IOException {
+        Resolution resolution;
+        try {
+            resolution = resolve(options, config);
+        } catch (DefinitionException e) {
+            e.skipped().forEach(line -> System.err.println("pg-ingest-bench: " + options.ddl().map(f -> TableOptions.DDL
+                    + " " + f.getFileName() + " ").orElse("") + line + " (skipped)"));
+            throw new UsageException(e.getMessage());
+        } catch (SQLException e) {
+            throw new UsageException("reading " + options.table() + ": " + e.getMessage().replace('\n', ' '));
+        }
+        ResolvedTable resolved = resolution.table();
+        resolved.skipped().forEach(line -> System.err.println("pg-ingest-bench: " + resolved.source() + " " + line
+                + " (skipped)"));
+        notes(resolved, resolution.check()).forEach(line -> System.out.println("pg-ingest-bench: " + line));
+        return resolution;
     }
 
     /**
