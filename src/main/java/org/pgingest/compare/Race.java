@@ -17,8 +17,8 @@ import java.util.Set;
  * the latest interval of every pair. After {@link RankStatistics#MIN_ROUNDS} rounds it is looked at, then each time
  * the rounds have grown by a quarter (few looks: each spends its share of the error rate). At a look the candidate
  * with the highest mean log rows/s leads; a candidate the leader is claimed faster than stops running (racing); the
- * top is settled when the leader is claimed faster than, or tied with, every candidate still running. A pair whose
- * candidates both stopped keeps the interval of the look at which the second stopped.
+ * top is settled when the leader is claimed faster than, or tied with, every candidate still running. A pair keeps
+ * the interval of the look at which either of its candidates stopped.
  */
 final class Race {
     /** Why a candidate stopped running. */
@@ -108,7 +108,9 @@ final class Race {
         int family = ranked.size() * (ranked.size() - 1) / 2;
         for (int a : ranked) {
             for (int b : ranked) {
-                if (a < b && (running.contains(a) || running.contains(b) || pairs[a][b] == null)) {
+                // A candidate that stopped gets no more rounds: its pairs keep the look at which it stopped (a later
+                // look would only widen the same data's interval at that look's smaller share of the error rate).
+                if (a < b && ((running.contains(a) && running.contains(b)) || pairs[a][b] == null)) {
                     Pair p = statistics.pair(rounds, a, b, looks, family);
                     pairs[a][b] = p;
                     pairs[b][a] = new Pair(b, a, p.rounds(), 1 / p.ratio(), 1 / p.high(), 1 / p.low(), p.claim().reversed());

@@ -231,7 +231,7 @@ public final class RankMain {
                     + candidates + " candidates at " + options.rows().size() + (options.rows().size() == 1 ? " number"
                     : " numbers") + " of rows per call need about " + CompareMain.minutes(Math.ceil(least))
                     + " for their start, " + RankRun.WARMUPS + " warm-up and " + RankStatistics.MIN_ROUNDS
-                    + " measured rounds; give at least --budget " + (long) Math.ceil(least / 60) + "m, fewer candidates, "
+                    + " measured rounds; give at least --budget " + (long) Math.ceil(least) + "s, fewer candidates, "
                     + "or a shorter --slice");
         }
     }

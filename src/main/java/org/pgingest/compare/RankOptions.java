@@ -36,13 +36,14 @@ import java.util.stream.Collectors;
  * @param confidence the family-wise confidence as a share
  * @param slice      one slice's measured time
  * @param seed       the seed of the rounds' orders
+ * @param maxRounds  measured rounds at most per ranking ({@code --rounds}; 0: as many as the budget allows)
  * @param json       {@code --json FILE}
  * @param markdown   {@code --markdown FILE}
  * @param report     whether to write target/report.html and .md
  */
 record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<LoadMethod> methods, List<Candidate> variants,
                    List<Integer> rows, Map<String, String> params, Duration budget, double delta, double confidence,
-                   Duration slice, long seed, Optional<Path> json, Optional<Path> markdown, boolean report) {
+                   Duration slice, long seed, int maxRounds, Optional<Path> json, Optional<Path> markdown, boolean report) {
     static final Duration DEFAULT_BUDGET = Duration.ofMinutes(10);
     static final double DEFAULT_DELTA = 0.03;
     static final double DEFAULT_CONFIDENCE = 0.95;
@@ -54,7 +55,7 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
     static final Set<String> PARAMS = Set.of("shape", "indexes", "hostileShare", "existingRows", "batchSize",
             "commitEvery");
     private static final List<String> OPTIONS = List.of("-p", Candidate.VARIANT, "--budget", "--delta", "--confidence",
-            "--slice", "--seed", "--json", "--markdown", "--no-report");
+            "--slice", "--seed", "--rounds", "--json", "--markdown", "--no-report");
     private static final Pattern DURATION = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m(?!s))?(?:(\\d+)s)?(?:(\\d+)ms)?");
 
     static RankOptions parse(String[] args) {
@@ -142,10 +143,11 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
         double confidence = Optional.ofNullable(single.get("--confidence")).map(v -> percent("--confidence", v, 50, 100))
                 .orElse(DEFAULT_CONFIDENCE);
         long seed = Optional.ofNullable(single.get("--seed")).map(RankOptions::seed).orElse(System.nanoTime());
+        int maxRounds = Optional.ofNullable(single.get("--rounds")).map(RankOptions::rounds).orElse(0);
         Optional<Path> json = Optional.ofNullable(single.get("--json")).map(f -> output("--json", f));
         Optional<Path> markdown = Optional.ofNullable(single.get("--markdown")).map(f -> output("--markdown", f));
         RankOptions options = new RankOptions(suite, table, methods, variants, rows, params, budget, delta, confidence,
-                slice, seed, json, markdown, report);
+                slice, seed, maxRounds, json, markdown, report);
         options.checkParameters();
         return options;
     }
@@ -156,9 +158,14 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
                 .map(Candidate::of).toList() : methods.stream().map(Candidate::of).toList()) : variants;
         for (Candidate c : asked) {
             for (int r : rows) {
-                Map<String, String> trial = trialParams(c, r);
+                // IngestState's defaults for what neither the options nor the candidate set.
+                Map<String, String> trial = new LinkedHashMap<>(Map.of("shape", "USERS", "indexes", "STANDARD",
+                        "batchSize", Integer.toString(LoadMethod.Knobs.DEFAULT.batchSize()),
+                        "commitEvery", Integer.toString(LoadMethod.Knobs.DEFAULT.commitEvery()), "existingRows", "0"));
+                trial.putAll(trialParams(c, r));
                 if (table.isPresent()) {
                     trial.remove("shape");
+                    trial.remove("indexes");
                 }
                 BenchmarkParameters.problem(trial).ifPresent(problem -> {
                     throw new UsageException((variants.isEmpty() ? "" : Candidate.VARIANT + " " + c.name() + ": ")
@@ -263,6 +270,19 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
         } catch (NumberFormatException e) {
             throw new UsageException("--seed " + value + ": give a whole number (the rounds' orders repeat with it)");
         }
+    }
+
+    private static int rounds(String value) {
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= RankStatistics.MIN_ROUNDS) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // the same line as a value out of range
+        }
+        throw new UsageException("--rounds " + value + ": give a whole number of " + RankStatistics.MIN_ROUNDS
+                + " or more (measured rounds at most; the budget still ends the run first)");
     }
 
     private static Path output(String option, String file) {

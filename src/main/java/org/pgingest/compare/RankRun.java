@@ -136,7 +136,8 @@ final class RankRun implements AutoCloseable {
                 lastRound = System.nanoTime() - t0;
             }
             while (!race.running().isEmpty() && !race.settled() && !stopped) {
-                if (System.nanoTime() + lastRound > endNanos) {
+                if (System.nanoTime() + lastRound > endNanos
+                        || (options.maxRounds() > 0 && race.rounds() >= options.maxRounds())) {
                     break;
                 }
                 long t0 = System.nanoTime();

@@ -132,7 +132,7 @@ final class RankVerdict {
                     .ifPresent(m -> m.forEach((k, v) -> n.with("effectiveSettings").put(k, v)));
             n.put("status", race.status(c).name().toLowerCase(Locale.ROOT));
             race.why(c).ifPresent(w -> n.put("why", w));
-            if (race.status(c) != Race.Status.FAILED) {
+            if (race.status(c) != Race.Status.FAILED && race.slices(c) > 0) {
                 int[] rank = race.rank(c);
                 n.putArray("rank").add(rank[0]).add(rank[1]);
                 n.put("rowsPerSecond", Math.round(race.rowsPerSecond(c)));
@@ -278,9 +278,18 @@ final class RankVerdict {
     String advice(RankRun.Ranking r) {
         Race race = r.race();
         String conf = pct(run.options().confidence()) + " %";
+        if (race.rounds() == 0) {
+            return "**Nothing measured** at " + r.rows() + " rows per call: " + (race.ranked().isEmpty()
+                    ? "every candidate failed or is missing (listed below)."
+                    : "the budget ended before the first measured round; give a longer --budget.");
+        }
         if (race.leader() < 0) {
             return "No candidate was measured at " + r.rows() + " rows per call: every one failed or is missing (listed "
                     + "below).";
+        }
+        if (race.ranked().size() == 1) {
+            return "Only " + escape(r.candidates().get(race.leader()).name()) + " could be measured at " + r.rows()
+                    + " rows per call (the others are listed below): nothing to rank it against.";
         }
         Candidate lead = r.candidates().get(race.leader());
         StringBuilder sb = new StringBuilder();
