@@ -18,6 +18,7 @@ import org.pgingest.workload.definition.DefinitionException;
 import org.pgingest.workload.definition.ResolvedTable;
 import org.pgingest.workload.definition.ResolvedTables;
 import org.pgingest.workload.definition.TableSources;
+import org.pgingest.workload.RowGenerator;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -62,7 +63,6 @@ final class TableRun {
     private static final String CEILING = "org\\.pgingest\\.bench\\.CeilingBenchmark\\.";
     private static final List<LoadMethod> COPY_FORMATS = List.of(LoadMethod.COPY_TEXT, LoadMethod.COPY_CSV,
             LoadMethod.COPY_BINARY);
-    private static final long SEED = 20261122L;
 
     private TableRun() {
     }
@@ -174,7 +174,7 @@ final class TableRun {
                     }
                 }
                 try (Connection c = server.dataSource().getConnection()) {
-                    return new Resolution(resolved, TableCheck.run(c, new SuiteSchema(server.schema()), resolved, true, SEED));
+                    return new Resolution(resolved, TableCheck.run(c, new SuiteSchema(server.schema()), resolved, true, RowGenerator.SEED));
                 }
             }
         }
@@ -184,7 +184,7 @@ final class TableRun {
             if (options.sample().isPresent()) {
                 live = live.withSample(UserRows.fromLiveTable(c, live.table(), options.sample().get()));
             }
-            return new Resolution(live, TableCheck.run(c, new SuiteSchema(target.schema()), live, false, SEED));
+            return new Resolution(live, TableCheck.run(c, new SuiteSchema(target.schema()), live, false, RowGenerator.SEED));
         }
     }
 
@@ -195,7 +195,7 @@ final class TableRun {
 
     private static TableCheck checkOn(TargetConfig config, ResolvedTable resolved, boolean owned) throws SQLException {
         try (PostgresTarget target = PostgresTarget.open(config); Connection c = target.dataSource().getConnection()) {
-            return TableCheck.run(c, new SuiteSchema(target.schema()), resolved, owned, SEED);
+            return TableCheck.run(c, new SuiteSchema(target.schema()), resolved, owned, RowGenerator.SEED);
         }
     }
 
