@@ -120,7 +120,8 @@ public final class RankMain {
         }
         Files.createDirectories(work);
         boolean keepLogs = false;
-        try (SharedServer server = SharedServer.open(config)) {
+        // JMH's machine-wide lock, for all the candidates (their launchers ignore it: they run at once by design).
+        try (CompareMain.JmhLock lock = CompareMain.JmhLock.take(); SharedServer server = SharedServer.open(config)) {
             out.println(PREFIX + "ranking " + asked.size() + " candidates on " + label + " at "
                     + options.rows().stream().map(String::valueOf).reduce((a, b) -> a + " and " + b).orElse("")
                     + " rows per call within " + CompareMain.minutes(options.budget().toSeconds()) + "; server "

@@ -47,7 +47,7 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
     static final Duration DEFAULT_BUDGET = Duration.ofMinutes(10);
     static final double DEFAULT_DELTA = 0.03;
     static final double DEFAULT_CONFIDENCE = 0.95;
-    static final Duration DEFAULT_SLICE = Duration.ofSeconds(1);
+    static final Duration DEFAULT_SLICE = Duration.ofMillis(500);
     /** Rows per call by default on a published shape (the quick selection's) and on a user's table (small, bulk). */
     static final List<Integer> SHAPE_ROWS = List.of(500);
     static final List<Integer> TABLE_ROWS = List.of(500, 50_000);

@@ -166,9 +166,6 @@ final class RankRun implements AutoCloseable {
             if (race.unseenRounds()) {
                 race.look();
             }
-            for (Integer c : race.running()) {
-                referee.release("c" + c);
-            }
             for (String id : ids.keySet()) {
                 referee.release(id);
             }
