@@ -24,7 +24,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 /** Concurrent writers and their one shared cost window, on a real embedded server (fsync on). */
 class WritersTest {
@@ -72,18 +71,22 @@ class WritersTest {
         }
         try (Writers writers = Writers.open(server, loader, WRITERS, mode);
              ServerCostMeter meter = ServerCostMeter.open(server)) {
-            CounterSnapshot start = writers.startWindow(meter);
+            // Readings outside the window's edges bracket it: the counter only grows, so the window can count no more
+            // than they do, whatever the server flushed on its own meanwhile (the walwriter, the bgwriter's
+            // running-transactions record every 15 s).
             long fsyncsBefore = serverWalFsyncs();
+            CounterSnapshot start = writers.startWindow(meter);
             assertThat(writers.loadAll(loader, table, batches)).isEqualTo(WRITERS * ROWS_PER_WRITER);
             ServerCosts costs = writers.endWindow(meter, start);
             long serverFsyncs = serverWalFsyncs() - fsyncsBefore;
 
-            // The two readings are milliseconds apart from the window's own edges, and an idle server can flush WAL
-            // in between on its own (the bgwriter logs running transactions every 15 s; the walwriter flushes it).
-            assertThat(costs.get(CostFigure.WAL_FSYNCS).orElseThrow()).isCloseTo(serverFsyncs, within(1.0));
+            assertThat(costs.get(CostFigure.WAL_FSYNCS).orElseThrow()).isBetween(1.0, (double) serverFsyncs);
             // every row is a commit of its own; concurrent commits may share one WAL flush (group commit)
             if (mode == ConnectionMode.POOLED) {
-                assertThat(costs.get(CostFigure.COMMITS)).hasValue(WRITERS * ROWS_PER_WRITER);
+                // An autovacuum worker's own transactions in the database may fall into the window; the writers'
+                // are every one of the rows'.
+                assertThat(costs.get(CostFigure.COMMITS).orElseThrow()).isBetween((double) WRITERS * ROWS_PER_WRITER,
+                        WRITERS * ROWS_PER_WRITER + 10.0);
             } else {
                 // and each new connection's own setup queries (pgjdbc's and the type lookups) commit too
                 assertThat(costs.get(CostFigure.COMMITS).orElseThrow()).isGreaterThan(WRITERS * ROWS_PER_WRITER);
