@@ -9,35 +9,55 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What Chromium laid out in a page's SVGs, from its own boxes ({@code getBoundingClientRect}): every text that
- * reaches outside its svg, every two texts of one svg whose boxes overlap, and per svg (by id) its category labels
- * and the bars drawn with a size (and the narrowest one's width). The page is left as it is: a copy with a measuring script added is opened, so the
+ * What Chromium laid out in a page's SVGs, from its own boxes: every text that reaches outside its svg, every two
+ * texts of one svg whose boxes overlap, and per svg (by id) its category labels and the bars drawn with a size (and
+ * the narrowest one's width). The page is left as it is: a copy with a measuring script added is opened, so the
  * report a person gets has no script. Reusable for any page of inline SVG (the report, the rank's report).
  */
-final class PageLayout {
-    /** Run at load. Two boxes that share 1 px or less in either direction touch (anti-aliasing), not overlap. */
+public final class PageLayout {
+    /**
+     * Run at load. Each text's box is its own (getBBox) with its corners taken to the page by its transform
+     * (getScreenCTM): a rotated label is the rotated rectangle it covers, not the larger upright box around it. Two
+     * boxes overlap when no edge's direction separates them by more than -1 px (sharing 1 px is anti-aliasing).
+     */
     private static final String SCRIPT = """
             <script>
             window.addEventListener('load', function () {
+              function corners(t) {
+                var b = t.getBBox(), m = t.getScreenCTM();
+                return [[b.x, b.y], [b.x + b.width, b.y], [b.x + b.width, b.y + b.height], [b.x, b.y + b.height]]
+                    .map(function (c) { return [m.a * c[0] + m.c * c[1] + m.e, m.b * c[0] + m.d * c[1] + m.f]; });
+              }
+              function separated(p, q) {
+                return [p, q].some(function (poly) {
+                  return poly.some(function (c, k) {
+                    var d = poly[(k + 1) % 4], nx = c[1] - d[1], ny = d[0] - c[0], len = Math.hypot(nx, ny);
+                    var on = function (x) { return (x[0] * nx + x[1] * ny) / len; };
+                    var pp = p.map(on), qq = q.map(on);
+                    return Math.min(Math.max.apply(null, pp), Math.max.apply(null, qq))
+                        - Math.max(Math.min.apply(null, pp), Math.min.apply(null, qq)) <= 1;
+                  });
+                });
+              }
               var problems = [];
               document.querySelectorAll('svg').forEach(function (svg, n) {
                 var box = svg.getBoundingClientRect();
                 var name = svg.id || ('svg ' + (n + 1));
-                var texts = Array.prototype.map.call(svg.querySelectorAll('text'), function (t) {
-                  return {text: t.textContent, b: t.getBoundingClientRect()};
-                }).filter(function (t) { return t.b.width > 0 && t.b.height > 0; });
+                var texts = Array.prototype.filter.call(svg.querySelectorAll('text'), function (t) {
+                  var b = t.getBBox();
+                  return b.width > 0 && b.height > 0;
+                }).map(function (t) { return {text: t.textContent, c: corners(t)}; });
                 texts.forEach(function (t) {
-                  if (t.b.left < box.left - 0.5 || t.b.right > box.right + 0.5 || t.b.top < box.top - 0.5
-                      || t.b.bottom > box.bottom + 0.5) {
+                  if (t.c.some(function (c) {
+                    return c[0] < box.left - 0.5 || c[0] > box.right + 0.5 || c[1] < box.top - 0.5
+                        || c[1] > box.bottom + 0.5;
+                  })) {
                     problems.push('outside ' + name + ': "' + t.text + '"');
                   }
                 });
                 for (var i = 0; i < texts.length; i++) {
                   for (var j = i + 1; j < texts.length; j++) {
-                    var a = texts[i].b, b = texts[j].b;
-                    var w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-                    var h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-                    if (w > 1 && h > 1) {
+                    if (!separated(texts[i].c, texts[j].c)) {
                       problems.push('overlap in ' + name + ': "' + texts[i].text + '" and "' + texts[j].text + '"');
                     }
                   }
@@ -67,7 +87,7 @@ final class PageLayout {
     }
 
     /** Lays {@code page} out in a window {@code width} px wide. */
-    static PageLayout of(HeadlessChromium chromium, Path page, int width) throws IOException, InterruptedException {
+    public static PageLayout of(HeadlessChromium chromium, Path page, int width) throws IOException, InterruptedException {
         String html = Files.readString(page);
         int end = html.lastIndexOf("</body>");
         if (end < 0) {
@@ -79,7 +99,7 @@ final class PageLayout {
     }
 
     /** Texts outside their svg and texts over texts, one line each; empty when the layout is clean. */
-    List<String> problems() {
+    public List<String> problems() {
         Matcher m = Pattern.compile("<pre id=\"layout-problems\"[^>]*>([^<]*)</pre>").matcher(dom);
         if (!m.find()) {
             throw new IllegalStateException("the measuring script did not run: no #layout-problems in the DOM");
@@ -94,7 +114,7 @@ final class PageLayout {
         return problems;
     }
 
-    int svgs() {
+    public int svgs() {
         return Integer.parseInt(attribute("pre", "data-svgs"));
     }
 
