@@ -79,7 +79,13 @@ final class RankReport {
         int longest = order.stream().mapToInt(c -> r.candidates().get(c).name().length()).max().orElse(4);
         int left = 12 + longest * CHAR;
         int top = 20 + (int) (longest * CHAR * 0.72);
+        // A column's name runs up and right at 45 degrees from its centre: as far right as its length times cos 45,
+        // which for a long name in the last column is past the grid.
         int width = left + order.size() * CELL + 20;
+        for (int i = 0; i < order.size(); i++) {
+            int reach = (int) (r.candidates().get(order.get(i)).name().length() * CHAR * 0.72) + 16;
+            width = Math.max(width, left + i * CELL + CELL / 2 + reach);
+        }
         int height = top + order.size() * CELL + 20;
         StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-size=\"12\" "

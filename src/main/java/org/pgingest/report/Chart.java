@@ -53,20 +53,4 @@ public record Chart(String id, String title, String unit, String note, List<Stri
         }
         return m;
     }
-
-    /**
-     * The largest value, for the axis. Not value plus error: with 3 iterations JMH's 99.9 % interval is about 31
-     * times their spread and can be several times the score, which would squeeze every bar to the left.
-     */
-    double max() {
-        double max = 0;
-        for (Figure[] row : figures) {
-            for (Figure f : row) {
-                if (f.present()) {
-                    max = Math.max(max, f.value());
-                }
-            }
-        }
-        return max;
-    }
 }

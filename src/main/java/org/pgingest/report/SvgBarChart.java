@@ -30,8 +30,8 @@ final class SvgBarChart {
     private static final int BAR_GAP = 2;
     private static final int GROUP_GAP = 10;
     private static final int AXIS = 22;
-    /** Share of a panel's width the longest bar and its axis take; the rest holds the value written after it. */
-    private static final double PLOT = 0.76;
+    /** Most of a panel's width the axis takes; the rest holds the value written after the longest bar. */
+    private static final double PLOT = 0.85;
     /** Gap between panels, percent of the width. */
     private static final double PANEL_GAP = 3;
     private static final int LEGEND_PER_ROW = 4;
@@ -56,7 +56,8 @@ final class SvgBarChart {
         int series = first.series().size();
         List<List<String>> labels = first.categories().stream().map(c -> wrap(c, (int) (NARROWEST / CHAR_WIDTH) - 2))
                 .toList();
-        int legendRows = series > 1 ? (series + LEGEND_PER_ROW - 1) / LEGEND_PER_ROW : 0;
+        // a legend row even for one run: it names the run, and the first label goes under it
+        int legendRows = (series + LEGEND_PER_ROW - 1) / LEGEND_PER_ROW;
         int top = legendRows * LINE + (headed ? LINE + 4 : 4);
         int group = series * BAR + (series - 1) * BAR_GAP;
         int height = top;
@@ -81,14 +82,16 @@ final class SvgBarChart {
         for (int p = 0; p < panels.size(); p++) {
             Chart chart = panels.get(p);
             double start = p * (panelWidth + PANEL_GAP);
-            double[] ticks = ticks(chart.max() * 1.1);
-            double max = ticks[ticks.length - 1];
+            Axis axis = Axis.of(chart);
+            double[] ticks = axis.ticks();
+            double plot = panelWidth * plotShare(chart, axis, panelWidth);
             if (headed) {
                 svg.append(String.format(Locale.ROOT, "<text class=\"panel\" x=\"%.2f%%\" y=\"%d\" font-weight=\"bold\">%s</text>%n",
-                        start, legendRows * LINE + 12, Html.escape(chart.title() + " (" + chart.unit() + ")")));
+                        start, legendRows * LINE + 12, Html.escape(chart.title() + " (" + chart.unit() + ")"
+                                + (axis.log() ? ", log scale" : ""))));
             }
             for (int t = 0; t < ticks.length; t++) {
-                double x = start + panelWidth * PLOT * ticks[t] / max;
+                double x = start + plot * axis.at(ticks[t]);
                 svg.append(String.format(Locale.ROOT, "<line x1=\"%.2f%%\" y1=\"%d\" x2=\"%.2f%%\" y2=\"%d\" stroke=\"#ddd\"/>"
                         + "<text class=\"tick\" x=\"%.2f%%\" y=\"%d\" text-anchor=\"%s\" fill=\"#555\">%s</text>%n",
                         x, top, x, plotBottom, x, plotBottom + 15, t == 0 ? "start" : "middle", tickLabel(ticks[t])));
@@ -97,7 +100,7 @@ final class SvgBarChart {
             for (int c = 0; c < chart.categories().size(); c++) {
                 y0 += labels.get(c).size() * LINE;
                 for (int s = 0; s < series; s++) {
-                    bar(svg, chart, c, s, start, panelWidth, max, y0 + s * (BAR + BAR_GAP));
+                    bar(svg, chart, c, s, start, panelWidth, plot, axis, y0 + s * (BAR + BAR_GAP));
                 }
                 y0 += group + GROUP_GAP;
             }
@@ -118,10 +121,9 @@ final class SvgBarChart {
         return svg.toString();
     }
 
-    private static void bar(StringBuilder svg, Chart chart, int c, int s, double start, double panelWidth, double max,
-                            int y) {
+    private static void bar(StringBuilder svg, Chart chart, int c, int s, double start, double panelWidth, double plot,
+                            Axis axis, int y) {
         Figure f = chart.figures()[c][s];
-        double plot = panelWidth * PLOT;
         if (!f.present()) {
             // The reason can be long (a role and a setting named): shortened to the panel, whole in the tooltip and table.
             String text = f.missing() == null ? "not measured" : "missing: " + f.missing();
@@ -132,22 +134,23 @@ final class SvgBarChart {
         }
         double v = f.value();
         double e = f.error();
-        double w = plot * v / max;
+        double w = plot * axis.at(v);
         String tip = chart.categories().get(c) + ", " + chart.series().get(s) + ": " + Numbers.significant(v, 5)
                 + (Double.isFinite(e) ? " ± " + Numbers.significant(e, 5) : "") + " " + chart.unit();
         svg.append(String.format(Locale.ROOT, "<rect class=\"bar\" x=\"%.2f%%\" y=\"%d\" width=\"%.3f%%\" height=\"%d\" "
                 + "fill=\"%s\"><title>%s</title></rect>", start, y, Math.max(0.05, w), BAR, color(s), Html.escape(tip)));
         double end = start + w;
         if (Double.isFinite(e) && e > 0 && !chart.counted()) {
-            // a whisker past the axis ends at its edge, open (no cap): the interval goes on
-            double lo = start + plot * Math.max(0, v - e) / max;
-            double hi = start + plot * Math.min(max, v + e) / max;
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%.2f%%\" y1=\"%d\" x2=\"%.2f%%\" y2=\"%d\" stroke=\"#333\"/>"
-                    + "<line x1=\"%.2f%%\" y1=\"%d\" x2=\"%.2f%%\" y2=\"%d\" stroke=\"#333\"/>", lo, y + BAR / 2, hi,
-                    y + BAR / 2, lo, y + 3, lo, y + BAR - 3));
-            if (v + e <= max) {
-                svg.append(String.format(Locale.ROOT, "<line x1=\"%.2f%%\" y1=\"%d\" x2=\"%.2f%%\" y2=\"%d\" stroke=\"#333\"/>",
-                        hi, y + 3, hi, y + BAR - 3));
+            // The axis reaches every whisker's end (Axis), so both ends have their cap; on a log axis a low end at or
+            // under 0 has none: it starts at the axis, open, the interval goes on.
+            double lo = start + plot * axis.at(v - e);
+            double hi = start + plot * axis.at(v + e);
+            svg.append(String.format(Locale.ROOT, "<line class=\"whisker\" x1=\"%.2f%%\" y1=\"%d\" x2=\"%.2f%%\" y2=\"%d\" "
+                    + "stroke=\"#333\"/><line class=\"cap\" x1=\"%.2f%%\" y1=\"%d\" x2=\"%.2f%%\" y2=\"%d\" stroke=\"#333\"/>",
+                    lo, y + BAR / 2, hi, y + BAR / 2, hi, y + 3, hi, y + BAR - 3));
+            if (!axis.log() || v - e > 0) {
+                svg.append(String.format(Locale.ROOT, "<line class=\"cap\" x1=\"%.2f%%\" y1=\"%d\" x2=\"%.2f%%\" y2=\"%d\" "
+                        + "stroke=\"#333\"/>", lo, y + 3, lo, y + BAR - 3));
             }
             end = Math.max(end, hi);
         }
@@ -155,26 +158,23 @@ final class SvgBarChart {
                 y + BAR - 3, Numbers.significant(v, 4)));
     }
 
-    /** Five or so round ticks from 0 to at least {@code max}. */
-    static double[] ticks(double max) {
-        if (!(max > 0)) {
-            return new double[] {0, 1};
-        }
-        double raw = max / 5;
-        double magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
-        double step = magnitude;
-        for (double m : new double[] {1, 2, 2.5, 5, 10}) {
-            if (m * magnitude >= raw) {
-                step = m * magnitude;
-                break;
+    /**
+     * The share of a panel's width its axis takes: the rest, at the narrowest chart, holds the longest value written
+     * after a bar that reaches the axis end, and half the last tick's label (centred on the end).
+     */
+    static double plotShare(Chart chart, Axis axis, double panelWidth) {
+        int chars = 0;
+        for (Figure[] row : chart.figures()) {
+            for (Figure f : row) {
+                if (f.present()) {
+                    chars = Math.max(chars, Numbers.significant(f.value(), 4).length());
+                }
             }
         }
-        int n = (int) Math.ceil(max / step - 1e-9);
-        double[] ticks = new double[n + 1];
-        for (int i = 0; i <= n; i++) {
-            ticks[i] = i * step;
-        }
-        return ticks;
+        double[] ticks = axis.ticks();
+        chars = Math.max(chars, (tickLabel(ticks[ticks.length - 1]).length() + 1) / 2);
+        double panelPx = NARROWEST * panelWidth / 100;
+        return Math.min(PLOT, 1 - (chars * CHAR_WIDTH + 8) / panelPx);
     }
 
     /** Round ticks of large figures with thousands separators (rows/s), others to four significant digits. */

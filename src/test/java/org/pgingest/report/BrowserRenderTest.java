@@ -9,21 +9,19 @@ import org.pgingest.results.ResultFile;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Opens the report in a real headless Chromium, offline, at the narrowest and widest page the report is made for
- * (1,000 and 2,000 px), and checks from the browser's own layout boxes that no text of any chart (labels, values,
- * ticks, reasons) reaches outside its SVG, and that each chart has a label per entry and a bar per measured figure.
+ * (1,000 and 2,000 px), and checks from the browser's own layout boxes ({@link PageLayout}) that no text of any chart
+ * (legend, labels, values, ticks, reasons) reaches outside its SVG or overlaps another, and that each chart has a
+ * label per entry and a bar per measured figure.
  * Screenshots are left in {@code target/report-1000.png} and {@code target/report-2000.png} to look at. Skipped, with
  * the reason, where no Chromium can be had.
  */
@@ -79,22 +77,37 @@ class BrowserRenderTest {
     }
 
     @Test
-    void atEveryWidth_noTextLeavesItsChart_andEveryEntryHasItsLabelAndBars() throws Exception {
+    void atEveryWidth_noTextLeavesItsChartOrOverlapsAnother_andEveryEntryHasItsLabelAndBars() throws Exception {
         HeadlessChromium chromium = chromium();
         Path page = page();
         for (int width : WIDTHS) {
-            String dom = chromium.dumpDom(page, width);
-            assertThat(attribute(dom, "body", "data-rendered-charts")).as("charts at %d px", width)
-                    .isEqualTo(String.valueOf(expected().size()));
-            assertThat(attribute(dom, "body", "data-texts-outside")).as("texts outside their chart at %d px: %s", width,
-                    outsideTexts(dom)).isEqualTo("0");
+            PageLayout layout = PageLayout.of(chromium, page, width);
+            assertThat(layout.svgs()).as("charts at %d px", width).isEqualTo(expected().size());
+            assertThat(layout.problems()).as("texts outside their chart or over another at %d px", width).isEmpty();
             expected().forEach((chart, counts) -> {
-                String svg = "svg[^>]*id=\"svg-" + chart + "\"";
-                assertThat(attribute(dom, svg, "data-labels")).as("labels of %s at %d px", chart, width)
-                        .isEqualTo(String.valueOf(counts[0]));
-                assertThat(attribute(dom, svg, "data-rendered-bars")).as("bars of %s at %d px", chart, width)
-                        .isEqualTo(String.valueOf(counts[1]));
+                assertThat(layout.labels("svg-" + chart)).as("labels of %s at %d px", chart, width)
+                        .isEqualTo(counts[0]);
+                assertThat(layout.bars("svg-" + chart)).as("bars of %s at %d px", chart, width).isEqualTo(counts[1]);
             });
+        }
+    }
+
+    /**
+     * One real run (docs/results/quick.json, the suite's quick selection): one series, so one legend entry above the
+     * first label, and fsyncs per row from 0.002 (batched) to 1 (a commit per row) in one chart.
+     */
+    @Test
+    void aCommittedRun_atEveryWidth_noTextLeavesItsChartOrOverlapsAnother_andEveryFsyncBarIsSeen() throws Exception {
+        HeadlessChromium chromium = chromium();
+        Report report = Report.of(List.of(ResultFile.read(Path.of("docs/results/quick.json"))));
+        Path page = Files.writeString(dir.resolve("quick.html"), HtmlReport.render(report, "report quick.json"));
+        for (int width : WIDTHS) {
+            PageLayout layout = PageLayout.of(chromium, page, width);
+            assertThat(layout.problems()).as("texts outside their chart or over another at %d px", width).isEmpty();
+            // 9 entries with fsyncs, the smallest 0.00202 beside 1: every bar at least a few px long
+            assertThat(layout.bars("svg-wal-fsyncs-per-row")).as("fsync bars at %d px", width).isEqualTo(9);
+            assertThat(layout.narrowestBar("svg-wal-fsyncs-per-row")).as("narrowest fsync bar at %d px", width)
+                    .isGreaterThan(20);
         }
     }
 
@@ -114,21 +127,6 @@ class BrowserRenderTest {
             assertThat(pixels(shot, SvgBarChart.PALETTE[0], width / 2, width)).as("bars in the right half at %d px", width)
                     .isGreaterThan(100);
         }
-    }
-
-    private static String outsideTexts(String dom) {
-        Matcher m = Pattern.compile("data-outside=\"([^\"]+)\"").matcher(dom);
-        StringBuilder sb = new StringBuilder();
-        while (m.find()) {
-            sb.append(m.group(1)).append("; ");
-        }
-        return sb.toString();
-    }
-
-    private static String attribute(String dom, String element, String name) {
-        Matcher m = Pattern.compile("<" + element + "[^>]*\\s" + name + "=\"([^\"]*)\"").matcher(dom);
-        assertThat(m.find()).as(name + " on <" + element + "> in the DOM after load").isTrue();
-        return m.group(1);
     }
 
     private static int pixels(BufferedImage image, String hex, int fromX, int toX) {

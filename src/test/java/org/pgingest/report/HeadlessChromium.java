@@ -12,13 +12,13 @@ import java.util.concurrent.TimeUnit;
  * Debian's {@code chromium} run headless on a local file, with a fresh profile and everything that would reach
  * the network switched off, so a page that needs anything from outside shows it.
  */
-final class HeadlessChromium {
+public final class HeadlessChromium {
     private static final long TIMEOUT_SECONDS = 90;
     private final Path binary;
     private final Path profileRoot;
 
     /** {@code binary}: the browser {@link org.pgingest.Part#chromium()} found. */
-    HeadlessChromium(Path binary, Path profileRoot) {
+    public HeadlessChromium(Path binary, Path profileRoot) {
         this.binary = binary;
         this.profileRoot = profileRoot;
     }
@@ -29,7 +29,7 @@ final class HeadlessChromium {
     }
 
     /** A PNG of the top {@code height} pixels of the page at {@code width} px wide. */
-    Path screenshot(Path page, Path png, int width, int height) throws IOException, InterruptedException {
+    public Path screenshot(Path page, Path png, int width, int height) throws IOException, InterruptedException {
         run(page, "--window-size=" + width + "," + height, "--screenshot=" + png.toAbsolutePath());
         return png;
     }

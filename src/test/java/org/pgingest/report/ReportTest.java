@@ -158,8 +158,8 @@ class ReportTest {
 
     @Test
     void ticksAreRound() {
-        assertThat(SvgBarChart.ticks(124_400)).containsExactly(0, 25_000, 50_000, 75_000, 100_000, 125_000);
-        assertThat(SvgBarChart.ticks(0.95)).containsExactly(0, 0.2, 0.4, 0.6000000000000001, 0.8, 1.0);
+        assertThat(Axis.linearTicks(124_400)).containsExactly(0, 25_000, 50_000, 75_000, 100_000, 125_000);
+        assertThat(Axis.linearTicks(0.95)).containsExactly(0, 0.2, 0.4, 0.6000000000000001, 0.8, 1.0);
     }
 
     /** Two cells of a ladder in one list, as a preset merges them; a figure the server could not give is null. */

@@ -1,0 +1,68 @@
+package org.pgingest.compare;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgingest.Part;
+import org.pgingest.RequiresPart;
+import org.pgingest.load.LoadMethod;
+import org.pgingest.report.HeadlessChromium;
+import org.pgingest.report.PageLayout;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The rank report's heat map and strip chart in a real headless Chromium: no text over another or outside its svg,
+ * with four candidates, one of them a variant with the longest name a variant may have (40 characters). Screenshots
+ * are left in {@code target/rank-report-1000.png} and {@code target/rank-report-2000.png} to look at.
+ */
+@RequiresPart(Part.CHROMIUM)
+class RankReportRenderTest {
+    @TempDir
+    Path dir;
+
+    /** A hand-made ranking: 12 rounds, each candidate's rows/s a few per cent from its own level, turns rotating. */
+    private static RankRun.Ranking ranking() {
+        List<Candidate> candidates = List.of(Candidate.of(LoadMethod.COPY_BINARY), Candidate.of(LoadMethod.UNNEST),
+                Candidate.of(LoadMethod.BATCH), new Candidate("batch_with_synchronous_commit_off_and_2k", LoadMethod.BATCH,
+                        Map.of(), Map.of("synchronous_commit", "off")));
+        double[] level = {160_000, 150_000, 86_000, 120_000};
+        Race race = new Race(candidates.size(), new RankStatistics(0.95, 0.03));
+        List<List<RankRun.SliceRecord>> rounds = new ArrayList<>();
+        for (int round = 0; round < 12; round++) {
+            Map<Integer, Double> figures = new LinkedHashMap<>();
+            List<RankRun.SliceRecord> slices = new ArrayList<>();
+            for (int position = 0; position < candidates.size(); position++) {
+                int c = (position + round) % candidates.size();
+                double rows = level[c] * (1 + 0.02 * Math.sin(round * 1.7 + c));
+                figures.put(c, rows);
+                slices.add(new RankRun.SliceRecord(c, position, Map.of("rows", rows)));
+            }
+            race.add(figures);
+            rounds.add(slices);
+        }
+        race.look();
+        return new RankRun.Ranking(500, candidates, race, rounds, Map.of(), 600);
+    }
+
+    @Test
+    void heatMapAndStripChart_atEveryWidth_noTextOverAnotherOrOutsideItsSvg() throws Exception {
+        RankRun.Ranking r = ranking();
+        Path page = Files.writeString(dir.resolve("rank.html"), "<!DOCTYPE html><html lang=\"en\"><head><meta "
+                + "charset=\"utf-8\"></head><body>" + RankReport.heatMap(r) + RankReport.stripChart(r) + "</body></html>\n");
+        HeadlessChromium chromium = new HeadlessChromium(Part.chromium().orElseThrow(), dir);
+        Files.createDirectories(Path.of("target"));
+        for (int width : List.of(1000, 2000)) {
+            chromium.screenshot(page, Path.of("target", "rank-report-" + width + ".png"), width, 900);
+            PageLayout layout = PageLayout.of(chromium, page, width);
+            assertThat(layout.svgs()).isEqualTo(2);
+            assertThat(layout.problems()).as("texts over another or outside their svg at %d px", width).isEmpty();
+        }
+    }
+}
