@@ -23,6 +23,8 @@ public final class Bench {
     }
 
     public static void main(String[] args) throws IOException, InterruptedException {
+        // The launcher's own servers say nothing on stderr but problems (slf4j-simple reads this at its first logger).
+        System.setProperty("org.slf4j.simpleLogger.log.org.pgingest.server", "warn");
         if (args.length == 0) {
             System.exit(RankMain.run(RankMain.quickArgs(), System.out, System.err));
         }

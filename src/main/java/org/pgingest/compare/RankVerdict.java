@@ -230,6 +230,12 @@ final class RankVerdict {
         order.sort((x, y) -> Double.compare(race.meanLog(y), race.meanLog(x)));
         for (int c : order) {
             int[] rank = race.rank(c);
+            if (race.slices(c) == 0) {
+                md.append("| – | ").append(escape(r.candidates().get(c).describe())).append(" | ")
+                        .append(r.candidates().get(c).semantics()).append(" | – | 0 |")
+                        .append(" |".repeat(COUNTED.size())).append('\n');
+                continue;
+            }
             md.append("| ").append(rank[0] == rank[1] ? Integer.toString(rank[0]) : rank[0] + "–" + rank[1])
                     .append(" | ").append(escape(r.candidates().get(c).describe()))
                     .append(race.status(c) == Race.Status.BEHIND ? " (stopped: " + race.why(c).orElse("") + ")" : "")
