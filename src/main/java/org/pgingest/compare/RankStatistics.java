@@ -15,9 +15,10 @@ import java.util.Map;
  *       into a ratio (the geometric mean ratio). Paired within the round, so drift that moves both candidates cancels
  *       (Abedi &amp; Brecht's randomized multiple interleaved trials; Kalibera &amp; Jones' ratio intervals).</li>
  *   <li><b>Repeated looks.</b> The verdict is looked at after several rounds and the run may stop at any look; the
- *       k-th look (from 1) spends {@code alpha * 6 / (pi^2 k^2)} of the error rate. Those shares sum to at most
- *       {@code alpha} whatever the number of looks (a union bound), so stopping at the first settled look does not
- *       inflate false claims (optional stopping at a fixed 5 % would give 17-30 %).</li>
+ *       k-th look (from 1) spends {@code alpha (K+1) / ((k+K)(k+K+1))} of the error rate, K = {@value #LOOK_OFFSET}.
+ *       Those shares telescope to {@code alpha} over infinitely many looks (a union bound), so stopping at the first
+ *       settled look does not inflate false claims (optional stopping at a fixed 5 % would give 17-30 %). The offset
+ *       keeps the first looks, at 5 to 10 rounds where little can be settled, from spending most of it.</li>
  *   <li><b>Multiplicity.</b> Bonferroni across the pairs of the ranking: each interval at {@code alpha_k / pairs}, so
  *       every interval reported at a look holds at once, and every claim drawn from them with it.</li>
  *   <li><b>Claims</b>, of a against b: {@code tie} when the whole interval lies within {@code [1/(1+delta), 1+delta]}
@@ -28,6 +29,8 @@ import java.util.Map;
 final class RankStatistics {
     /** Rounds a pair needs before any claim: the t interval of fewer is too wide to settle anything useful. */
     static final int MIN_ROUNDS = 5;
+    /** K of the looks' shares of the error rate: the first look spends 1/(K+1) of it. */
+    static final int LOOK_OFFSET = 4;
 
     /** What an interval says of a against b. */
     enum Claim {
@@ -79,7 +82,7 @@ final class RankStatistics {
         if (look < 1) {
             throw new IllegalArgumentException("looks count from 1, was " + look);
         }
-        return alpha * 6 / (Math.PI * Math.PI * look * (double) look);
+        return alpha * (LOOK_OFFSET + 1) / ((look + (double) LOOK_OFFSET) * (look + LOOK_OFFSET + 1));
     }
 
     /** The two-sided confidence of each pair's interval at the k-th look among {@code pairs} pairs. */

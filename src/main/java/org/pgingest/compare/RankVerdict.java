@@ -82,8 +82,8 @@ final class RankVerdict {
         root.put("sliceSeconds", run.options().slice().toMillis() / 1000.0);
         root.put("seed", run.options().seed());
         root.put("method", "randomized interleaved rounds; per pair Student's t interval of the per-round log ratio; "
-                + "the k-th look spends alpha*6/(pi^2 k^2); Bonferroni across the ranking's pairs; tie when the interval "
-                + "lies within ±delta");
+                + "the k-th look spends alpha*5/((k+4)(k+5)); Bonferroni across the ranking's pairs; tie when the "
+                + "interval lies within ±delta");
         root.put("settled", run.rankings().stream().allMatch(r -> r.race().settled()));
         root.put("elapsedSeconds", Math.round(run.seconds() * 10) / 10.0);
         ArrayNode rankings = root.putArray("rankings");
