@@ -14,8 +14,8 @@ import static org.assertj.core.api.Assertions.within;
 
 /** The rank's statistics against cases whose answers come from tables and arithmetic, not from the code. */
 class RankStatisticsTest {
-    /** A confidence whose first look spends exactly 5 % on one pair: it spends 1/5 of alpha, so alpha is 0.25. */
-    private static final double FIRST_LOOK_AT_95 = 0.75;
+    /** A confidence whose first look spends exactly 5 % on one pair: it spends 1/6 of alpha, so alpha is 0.30. */
+    private static final double FIRST_LOOK_AT_95 = 0.70;
 
     /** Rounds in which a ran at {@code a[i]} rows/s and b at {@code b[i]}. */
     private static List<Map<Integer, Double>> rounds(double[] a, double[] b) {
@@ -34,7 +34,7 @@ class RankStatisticsTest {
             spent += s.alphaAtLook(k);
         }
         assertThat(spent).isLessThan(0.05).isGreaterThan(0.0499);
-        // 5 / ((k+4)(k+5)): 1/6, 1/9 (5/42 ...) of alpha at the first looks; 5/210 at the tenth.
+        // 5 / ((k+4)(k+5)): 1/6, then 5/42 of alpha at the first looks; 5/210 at the tenth.
         assertThat(s.alphaAtLook(1)).isCloseTo(0.05 / 6, within(1e-15));
         assertThat(s.alphaAtLook(10)).isCloseTo(0.05 * 5 / 210, within(1e-15));
         assertThat(s.pairConfidence(1, 10)).isCloseTo(1 - 0.05 / 6 / 10, within(1e-15));
