@@ -155,6 +155,9 @@ final class TableRun {
                             TableOptions.DDL + " " + file.getFileName(), server.schema()), options);
                 }
                 if (config.kind() == TargetKind.EXTERNAL) {
+                    // The DDL is not applied there: a copied trigger would call the user's own function, which may
+                    // write the user's tables (an audit log); so the copies get none, and the notes say so.
+                    resolved = resolved.withoutTriggers();
                     try {
                         return new Resolution(resolved, checkOn(config, resolved, false));
                     } catch (DefinitionException e) {
@@ -201,10 +204,10 @@ final class TableRun {
             notes.add("its " + triggers + (triggers == 1 ? " trigger runs" : " triggers run") + " in every measured call: "
                     + "its cost is part of every figure");
         } else if (!r.triggers() && triggers > 0) {
-            notes.add("its " + triggers + (triggers == 1 ? " trigger is" : " triggers are") + " not copied from a live "
-                    + "table (a trigger function may write your other tables): to include "
+            notes.add("its " + triggers + (triggers == 1 ? " trigger is" : " triggers are") + " not copied on an "
+                    + "external server (a trigger function there is your own and may write your other tables): to include "
                     + (triggers == 1 ? "it" : "them") + ", run ./bench --ddl FILE --table " + r.label()
-                    + " with FILE from pg_dump --schema-only");
+                    + " on the embedded server, with FILE from pg_dump --schema-only");
         }
         if (!r.foreignKeys()) {
             notes.add("foreign keys dropped (--drop-foreign-keys)");

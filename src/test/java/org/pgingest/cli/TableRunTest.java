@@ -216,14 +216,50 @@ class TableRunTest {
             assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
             assertThat(o.stdout()).contains("pg-ingest-bench: table app.\"Visits\" from live table app.\"Visits\"",
                     "rows from --sample 300 of app.\"Visits\"",
-                    "pg-ingest-bench: its 1 trigger is not copied from a live table (a trigger function may write your other "
-                            + "tables): to include it, run ./bench --ddl FILE --table app.\"Visits\" with FILE from pg_dump "
-                            + "--schema-only",
+                    "pg-ingest-bench: its 1 trigger is not copied on an external server (a trigger function there is "
+                            + "your own and may write your other tables): to include it, run ./bench --ddl FILE --table "
+                            + "app.\"Visits\" on the embedded server, with FILE from pg_dump --schema-only",
                     "- For app.\"Visits\": at 100 rows per call ");
             assertThat(o.stdout() + o.stderr()).doesNotContain(TestServers.APP_PASSWORD);
             ResultFile file = ResultFile.read(directory.resolve("live.json"));
             assertThat(file.results()).extracting(e -> e.params().get("method")).contains("COPY_BINARY", "BATCH", "BATCH_UPSERT");
             assertThat(writes(server)).as("rows, inserts, updates, deletes of app.Visits and app.audit").isEqualTo(before);
+        }
+    }
+
+    /**
+     * {@code --ddl} on an external server: the DDL's table has a trigger whose function, on the user's server, writes
+     * the user's audit table. The suite's copies get no trigger (the function is the user's), the run says so, and
+     * the audit table is untouched after rows were measured.
+     */
+    @Test
+    void aDdlTablesTriggerOnAnExternalServerWritesNoUserTable() throws Exception {
+        String ddl = "CREATE SCHEMA app;\n"
+                + "CREATE TABLE app.audit (at timestamptz DEFAULT now());\n"
+                + "CREATE FUNCTION app.audit_visit() RETURNS trigger LANGUAGE plpgsql AS\n"
+                + "$$ BEGIN INSERT INTO app.audit DEFAULT VALUES; RETURN NEW; END $$;\n"
+                + "CREATE TABLE app.\"Visits\" (id bigint PRIMARY KEY, visitor text NOT NULL);\n"
+                + "CREATE TRIGGER visits_audit AFTER INSERT ON app.\"Visits\" FOR EACH ROW EXECUTE FUNCTION app.audit_visit();\n";
+        Path file = directory.resolve("visits.sql");
+        Files.writeString(file, ddl);
+        try (EmbeddedTarget server = TestServers.withPasswordLogins()) {
+            try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+                st.execute(ddl);
+                // The application's role writes its tables: what a copied trigger would do as it.
+                st.execute("GRANT USAGE ON SCHEMA app TO " + TestServers.APP_USER);
+                st.execute("GRANT SELECT, INSERT ON app.\"Visits\", app.audit TO " + TestServers.APP_USER);
+            }
+            List<Long> before = writes(server);
+            BenchMainTest.Outcome o = launch(directory, Duration.ofMinutes(5), Map.of("PGIB_JDBC_URL",
+                            server.endpoint().jdbcUrl(), "PGIB_USER", TestServers.APP_USER, "PGIB_PASSWORD",
+                            TestServers.APP_PASSWORD),
+                    "-Dpg.target=external", "-Dpg.schema=ddl_check", "--ddl", file.toString(), "--table", "app.\"Visits\"",
+                    "-p", "rows=100", "-p", "method=BATCH", "-wi", "0", "-i", "1", "-r", "200ms",
+                    "-rff", directory.resolve("ddl-external.json").toString());
+            assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
+            assertThat(ResultFile.read(directory.resolve("ddl-external.json")).results()).isNotEmpty();
+            assertThat(writes(server)).as("rows, inserts, updates, deletes of app.Visits and app.audit").isEqualTo(before);
+            assertThat(o.stdout()).contains("pg-ingest-bench: its 1 trigger is not copied on an external server");
         }
     }
 
