@@ -151,7 +151,7 @@ final class TableRun {
             try (EmbeddedTarget server = EmbeddedTarget.start(own)) {
                 ResolvedTable resolved;
                 try (Connection c = server.dataSource().getConnection()) {
-                    resolved = withOptions(TableSources.fromDdl(c, script, options.table(), label,
+                    resolved = withOptions(TableSources.fromUserDdl(c, script, options.table(), label,
                             TableOptions.DDL + " " + file.getFileName(), server.schema()), options);
                 }
                 if (config.kind() == TargetKind.EXTERNAL) {

@@ -167,6 +167,30 @@ class TableRunTest {
         assertNoRunDirectoryOf(o.pid());
     }
 
+    /**
+     * A DDL file that runs a program on the host and holds a role's password, as pg_dumpall writes it: the COPY is
+     * not applied (no file appears) and the role statement neither, each named by its line alone; the password is
+     * printed nowhere.
+     */
+    @Test
+    void aDdlFileRunsNoHostCommandAndItsPasswordsAreNotEchoed() throws Exception {
+        Path touched = directory.resolve("touched-by-ddl");
+        Path file = directory.resolve("hostile.sql");
+        Files.writeString(file, "CREATE TABLE places (id integer PRIMARY KEY);\n"
+                + "COPY places FROM PROGRAM 'touch " + touched + "';\n"
+                + "ALTER ROLE app WITH LOGIN PASSWORD 'Hunter2-in-a-dump';\n"
+                + "CREATE USER MAPPING FOR app SERVER remote OPTIONS (user 'app', password 'Hunter2-in-a-dump');\n"
+                + "CREATE SERVER remote FOREIGN DATA WRAPPER no_such_fdw OPTIONS (password 'Hunter2-in-a-dump');\n");
+        BenchMainTest.Outcome o = launchHere("--ddl", file.toString(), "--table", "nope");
+        assertThat(o.exit()).isEqualTo(2);
+        assertThat(touched).doesNotExist();
+        assertThat(o.stderr()).contains("pg-ingest-bench: --ddl hostile.sql line 2: COPY ... is not applied: a schema "
+                + "holds no such statement", "pg-ingest-bench: --ddl hostile.sql line 3: ALTER ROLE ... is not applied",
+                "pg-ingest-bench: --ddl hostile.sql line 4: CREATE USER ... is not applied",
+                "pg-ingest-bench: --ddl hostile.sql line 5: CREATE SERVER remote FOREIGN DATA WRAPPER no_such_fdw");
+        assertThat(o.stdout() + o.stderr()).doesNotContain("Hunter2");
+    }
+
     @Test
     void optionsThatDoNotFitAreOneLine() throws Exception {
         assertRefused(launchHere("--ddl", dump.toString()), "--ddl " + dump + " without --table: name the table to "
