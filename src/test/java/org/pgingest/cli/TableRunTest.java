@@ -248,7 +248,22 @@ class TableRunTest {
             ResultFile file = ResultFile.read(directory.resolve("live.json"));
             assertThat(file.results()).extracting(e -> e.params().get("method")).contains("COPY_BINARY", "BATCH", "BATCH_UPSERT");
             assertThat(writes(server)).as("rows, inserts, updates, deletes of app.Visits and app.audit").isEqualTo(before);
+            assertThat(o.stdout()).contains("pg-ingest-bench: schema live_check, where the suite's copies were, dropped "
+                    + "from the server (--keep-schema keeps it)");
+            assertThat(schemas(server)).doesNotContain("live_check");
         }
+    }
+
+    /** The server's schemas, by name. */
+    private static List<String> schemas(EmbeddedTarget server) throws SQLException {
+        List<String> names = new ArrayList<>();
+        try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT nspname FROM pg_namespace")) {
+            while (rs.next()) {
+                names.add(rs.getString(1));
+            }
+        }
+        return names;
     }
 
     /**
@@ -278,12 +293,16 @@ class TableRunTest {
                             server.endpoint().jdbcUrl(), "PGIB_USER", TestServers.APP_USER, "PGIB_PASSWORD",
                             TestServers.APP_PASSWORD),
                     "-Dpg.target=external", "-Dpg.schema=ddl_check", "--ddl", file.toString(), "--table", "app.\"Visits\"",
+                    "--keep-schema",
                     "-p", "rows=100", "-p", "method=BATCH", "-wi", "0", "-i", "1", "-r", "200ms",
                     "-rff", directory.resolve("ddl-external.json").toString());
             assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
             assertThat(ResultFile.read(directory.resolve("ddl-external.json")).results()).isNotEmpty();
             assertThat(writes(server)).as("rows, inserts, updates, deletes of app.Visits and app.audit").isEqualTo(before);
-            assertThat(o.stdout()).contains("pg-ingest-bench: its 1 trigger is not copied on an external server");
+            assertThat(o.stdout()).contains("pg-ingest-bench: its 1 trigger is not copied on an external server",
+                    "pg-ingest-bench: schema ddl_check kept on the server (--keep-schema); DROP SCHEMA \"ddl_check\" "
+                            + "CASCADE drops it");
+            assertThat(schemas(server)).contains("ddl_check");
         }
     }
 
