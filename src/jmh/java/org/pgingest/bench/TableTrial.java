@@ -48,6 +48,11 @@ public class TableTrial {
         String indexes = params.getParamsKeys().contains("indexes") ? params.getParam("indexes") : PublishedShapes.STANDARD;
         try (Connection c = target.dataSource().getConnection()) {
             ResolvedTable resolved = ResolvedTables.resolve(shape, indexes, c, target.schema());
+            if (target.kind() == TargetKind.EXTERNAL) {
+                // No DDL is applied on a user's server, so a trigger would call the user's function (the launcher
+                // resolves the table without triggers there; this holds for any tables file).
+                resolved = resolved.withoutTriggers();
+            }
             copies = new TableCopies(schema, resolved);
             if (target.kind() != TargetKind.EXTERNAL) {
                 copies.applySetup(c);

@@ -242,6 +242,10 @@ public final class BenchmarkParameters {
             }
         }
         if (parsed.get("method") instanceof LoadMethod method) {
+            if (method.replacesTableContents() && parsed.containsKey("workers")) {
+                return Optional.of("-p method=" + method.name() + ": " + method.name() + " replaces the table's contents "
+                        + "on every call, and writers sharing a table would empty each other's rows; narrow -p method");
+            }
             if (method.replacesTableContents() && parsed.get("existingRows") instanceof Integer existing && existing > 0) {
                 return Optional.of("-p method=" + method.name() + " with -p existingRows=" + existing + ": " + method.name()
                         + " replaces the table's contents on every call, so the table cannot hold rows before it; "

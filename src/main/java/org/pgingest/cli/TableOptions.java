@@ -20,16 +20,18 @@ import java.util.Optional;
  * @param rows             {@code --rows FILE.csv}: the user's own rows
  * @param sample           {@code --sample N}: N rows read from the live table
  * @param dropForeignKeys  {@code --drop-foreign-keys}
+ * @param keepSchema       {@code --keep-schema}: on an external server, the suite's schema stays after the run
  * @param rest             every other argument, in order (leading -D options and JMH's)
  */
 record TableOptions(Optional<Path> ddl, QualifiedName table, Optional<Path> rows, Optional<Integer> sample,
-                    boolean dropForeignKeys, List<String> rest) {
+                    boolean dropForeignKeys, boolean keepSchema, List<String> rest) {
     static final String DDL = "--ddl";
     static final String TABLE = "--table";
     static final String ROWS = "--rows";
     static final String SAMPLE = "--sample";
     static final String DROP_FOREIGN_KEYS = "--drop-foreign-keys";
-    private static final List<String> ALL = List.of(DDL, TABLE, ROWS, SAMPLE, DROP_FOREIGN_KEYS);
+    static final String KEEP_SCHEMA = "--keep-schema";
+    private static final List<String> ALL = List.of(DDL, TABLE, ROWS, SAMPLE, DROP_FOREIGN_KEYS, KEEP_SCHEMA);
 
     TableOptions {
         rest = List.copyOf(rest);
@@ -47,6 +49,7 @@ record TableOptions(Optional<Path> ddl, QualifiedName table, Optional<Path> rows
         Optional<String> rows = value(rest, ROWS, "a CSV file with a header line: --rows sample.csv");
         Optional<String> sample = value(rest, SAMPLE, "a number of rows: --sample 1000");
         boolean drop = rest.remove(DROP_FOREIGN_KEYS);
+        boolean keep = rest.remove(KEEP_SCHEMA);
         if (table.isEmpty()) {
             throw new UsageException((ddl.isPresent() ? DDL + " " + ddl.get() + " without " + TABLE
                     : "these options need " + TABLE) + ": name the table to benchmark, e.g. --table orders");
@@ -74,7 +77,7 @@ record TableOptions(Optional<Path> ddl, QualifiedName table, Optional<Path> rows
                         + " sets the table; leave -p shape and -p indexes out");
             }
         }
-        return new TableOptions(ddlFile, name, rowsFile, sampleRows, drop, rest);
+        return new TableOptions(ddlFile, name, rowsFile, sampleRows, drop, keep, rest);
     }
 
     /** Checks what depends on the target: a live table needs an external server. */

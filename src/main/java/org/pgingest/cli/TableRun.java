@@ -103,14 +103,44 @@ final class TableRun {
         if (parts.isEmpty()) {
             System.err.println("pg-ingest-bench: no loader asked for can write " + resolved.label() + "; " + result
                     + " left as it was");
-            return 0;
+            return leaveServer(config, options, 0);
         }
         PartsRun run = PartsRun.run("table " + resolved.label(), parts, result, flags,
                 missing.stream().map(MissingTrial::jsonLine).toList());
         if (run.results()) {
             TableEnd.finish(result, resolved, flags.report(), run.trials(), run.took(), run.log());
         }
-        return run.status();
+        return leaveServer(config, options, run.status());
+    }
+
+    /**
+     * On an external server, drops the suite's schema the run worked in (its copies of the user's table and what they
+     * reference), unless {@code --keep-schema}; says which, and how to drop a kept one. Returns {@code status}.
+     */
+    private static int leaveServer(TargetConfig config, TableOptions options, int status) {
+        if (config.kind() != TargetKind.EXTERNAL) {
+            return status;
+        }
+        String schema = config.schema();
+        String dropIt = "DROP SCHEMA " + org.pgingest.workload.Identifiers.quote(schema) + " CASCADE drops it";
+        if (options.keepSchema()) {
+            System.out.println("pg-ingest-bench: schema " + schema + " kept on the server (" + TableOptions.KEEP_SCHEMA
+                    + "); " + dropIt);
+            return status;
+        }
+        try (PostgresTarget target = PostgresTarget.open(config); Connection c = target.dataSource().getConnection()) {
+            if (new SuiteSchema(schema).drop(c)) {
+                System.out.println("pg-ingest-bench: schema " + schema + ", where the suite's copies were, dropped from "
+                        + "the server (" + TableOptions.KEEP_SCHEMA + " keeps it)");
+            } else {
+                System.err.println("pg-ingest-bench: schema " + schema + " holds objects the suite did not create: "
+                        + "left as it is");
+            }
+        } catch (SQLException e) {
+            System.err.println("pg-ingest-bench: schema " + schema + " could not be dropped (" + e.getMessage()
+                    .replace('\n', ' ') + "); " + dropIt);
+        }
+        return status;
     }
 
     /** The resolved table and what the check found. */
@@ -161,10 +191,13 @@ final class TableRun {
             try (EmbeddedTarget server = EmbeddedTarget.start(own)) {
                 ResolvedTable resolved;
                 try (Connection c = server.dataSource().getConnection()) {
-                    resolved = withOptions(TableSources.fromDdl(c, script, options.table(), label,
+                    resolved = withOptions(TableSources.fromUserDdl(c, script, options.table(), label,
                             TableOptions.DDL + " " + file.getFileName(), server.schema()), options);
                 }
                 if (config.kind() == TargetKind.EXTERNAL) {
+                    // The DDL is not applied there: a copied trigger would call the user's own function, which may
+                    // write the user's tables (an audit log); so the copies get none, and the notes say so.
+                    resolved = resolved.withoutTriggers();
                     try {
                         return new Resolution(resolved, checkOn(config, resolved, false));
                     } catch (DefinitionException e) {
@@ -211,10 +244,10 @@ final class TableRun {
             notes.add("its " + triggers + (triggers == 1 ? " trigger runs" : " triggers run") + " in every measured call: "
                     + "its cost is part of every figure");
         } else if (!r.triggers() && triggers > 0) {
-            notes.add("its " + triggers + (triggers == 1 ? " trigger is" : " triggers are") + " not copied from a live "
-                    + "table (a trigger function may write your other tables): to include "
+            notes.add("its " + triggers + (triggers == 1 ? " trigger is" : " triggers are") + " not copied on an "
+                    + "external server (a trigger function there is your own and may write your other tables): to include "
                     + (triggers == 1 ? "it" : "them") + ", run ./bench --ddl FILE --table " + r.label()
-                    + " with FILE from pg_dump --schema-only");
+                    + " on the embedded server, with FILE from pg_dump --schema-only");
         }
         if (!r.foreignKeys()) {
             notes.add("foreign keys dropped (--drop-foreign-keys)");

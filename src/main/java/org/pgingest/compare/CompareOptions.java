@@ -7,6 +7,7 @@ import org.pgingest.gate.GateInputException;
 import org.pgingest.gate.GateRules;
 import org.pgingest.gate.PairedRatio;
 import org.pgingest.gate.Rule;
+import org.pgingest.server.SecretBearing;
 import org.pgingest.server.SuiteOptions;
 
 import java.nio.file.Path;
@@ -78,6 +79,9 @@ record CompareOptions(SuiteOptions suite, Map<Side, Path> jars, Map<Side, List<S
             if (a.equals("--baseline-opt") || a.equals("--candidate-opt")) {
                 sideArgs.get(a.startsWith("--baseline") ? Side.BASELINE : Side.CANDIDATE)
                         .add(value(List.of(commandLine), ++i, a));
+            } else if (a.startsWith("--baseline-opt=") || a.startsWith("--candidate-opt=")) {
+                sideArgs.get(a.startsWith("--baseline") ? Side.BASELINE : Side.CANDIDATE)
+                        .add(a.substring(a.indexOf('=') + 1));
             } else {
                 others.add(a);
             }
@@ -129,7 +133,7 @@ record CompareOptions(SuiteOptions suite, Map<Side, Path> jars, Map<Side, List<S
                     case "-t" -> threads = whole(value(args, ++i, a), a, 1);
                     default -> {
                         if (a.startsWith("-")) {
-                            throw new UsageException("unknown option " + a + " (JMH options other than -e, -p, -f, "
+                            throw new UsageException("unknown option " + SecretBearing.masked(a) + " (JMH options other than -e, -p, -f, "
                                     + "-wi, -w, -i, -r and -t are not taken: both sides must run alike); " + USAGE);
                         }
                         includes.add(a);

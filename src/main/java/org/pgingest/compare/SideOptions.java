@@ -1,6 +1,7 @@
 package org.pgingest.compare;
 
 import org.pgingest.cli.UsageException;
+import org.pgingest.server.SecretBearing;
 import org.pgingest.server.SuiteOptions;
 
 import java.util.ArrayList;
@@ -39,11 +40,17 @@ public record SideOptions(Side side, Map<String, String> settings, Map<String, S
         for (String arg : args) {
             int eq = arg.indexOf('=');
             if (!arg.startsWith("-D") || eq < 3) {
-                throw new UsageException(option + " " + arg + ": give -Dpg.conf.NAME=VALUE (a server setting for this "
+                throw new UsageException(option + " " + SecretBearing.masked(arg) + ": give -Dpg.conf.NAME=VALUE (a server setting for this "
                         + "side's sessions) or -DNAME=VALUE (a Java system property for this side's JVMs)");
             }
             String name = arg.substring(2, eq);
             String value = arg.substring(eq + 1);
+            if (SecretBearing.namedLikeSecret(name)) {
+                // Checked first: every refusal below would print the value.
+                throw new UsageException(option + " -D" + name + "=***: named like a secret; a side's options reach its "
+                        + "JMH forks' command lines, which JMH prints and records; the suite takes only the password, "
+                        + "from PGIB_PASSWORD in the environment");
+            }
             if (name.startsWith(SuiteOptions.SETTING_PREFIX) && name.length() > SuiteOptions.SETTING_PREFIX.length()) {
                 if (value.isEmpty() || value.chars().anyMatch(Character::isWhitespace)) {
                     throw new UsageException(option + " " + arg + ": a setting's value must be non-empty and hold no "

@@ -56,7 +56,7 @@ public abstract class AtomicLoader implements Loader {
      * True for loaders that replace the table's contents (COPY FREEZE truncates first): such a loader cannot be
      * called piecewise, as quarantine mode does.
      */
-    protected boolean replacesTableContents() {
+    public boolean replacesTableContents() {
         return false;
     }
 

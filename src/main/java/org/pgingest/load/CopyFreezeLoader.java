@@ -34,7 +34,7 @@ public final class CopyFreezeLoader extends CopyLoader {
     }
 
     @Override
-    protected boolean replacesTableContents() {
+    public boolean replacesTableContents() {
         return true;
     }
 

@@ -3,20 +3,22 @@ package org.pgingest.load;
 import org.pgingest.workload.Table;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Set;
 
 /**
- * Binary COPY into an UNLOGGED staging table (no WAL for the staged rows), then
- * {@code INSERT INTO t SELECT ... FROM staging ON CONFLICT DO NOTHING} (rows whose key exists, or repeats
- * in the input, are skipped), then TRUNCATE staging; all in one transaction. The staging table is the
- * suite's own ({@code <table>_staging}), created on first use. One staging table per target table: calls
- * on several connections at once serialise on it.
+ * Binary COPY into a staging table, then {@code INSERT INTO t SELECT ... FROM staging ON CONFLICT DO NOTHING} (rows
+ * whose key exists, or repeats in the input, are skipped), then the staging table dropped; all in one transaction.
+ * The staging table is a TEMP table (ON COMMIT DROP), the session's own: no WAL for the staged rows, as an UNLOGGED
+ * table, and calls on several connections at once share nothing. (A shared {@code <table>_staging}, COPY then
+ * TRUNCATE in each call's transaction, deadlocked two overlapping calls with each other: 40P01.) It is dropped
+ * explicitly too: ON COMMIT DROP covers a transaction of the loader's own, but inside a caller's transaction another
+ * call would find it still there.
  */
 public final class StagedDedupeLoader extends AtomicLoader {
+    /** The staging table's name, in the session's temporary schema. */
+    static final String STAGING = "pgib_dedupe_staging";
 
     /** The rows reach staging by binary COPY. */
     @Override
@@ -29,36 +31,17 @@ public final class StagedDedupeLoader extends AtomicLoader {
         return "staged-dedupe";
     }
 
-    static String stagingName(Table table) {
-        return table.name() + "_staging";
-    }
-
     @Override
     protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
-        String staging = ensureStaging(connection, table);
-        CopyWriter.copy(connection, staging, table, CopyFormat.BINARY, rows);
         long inserted;
         try (Statement st = connection.createStatement()) {
-            inserted = st.executeUpdate(table.insertInto() + " SELECT " + table.columnList() + " FROM " + staging
+            // Same column types as the target but no constraints: staging accepts duplicates for the INSERT to skip.
+            st.execute("CREATE TEMP TABLE " + STAGING + " (" + table.columnDefinitions() + ") ON COMMIT DROP");
+            CopyWriter.copy(connection, STAGING, table, CopyFormat.BINARY, rows);
+            inserted = st.executeUpdate(table.insertInto() + " SELECT " + table.columnList() + " FROM " + STAGING
                     + " ON CONFLICT DO NOTHING");
-            st.execute("TRUNCATE " + staging);
+            st.execute("DROP TABLE " + STAGING);
         }
         return inserted;
-    }
-
-    private static String ensureStaging(Connection connection, Table table) throws SQLException {
-        String staging = table.schema().qualify(stagingName(table));
-        try (PreparedStatement ps = connection.prepareStatement("SELECT to_regclass(?) IS NOT NULL")) {
-            ps.setString(1, staging);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                if (rs.getBoolean(1)) {
-                    return staging;
-                }
-            }
-        }
-        // Same column types as the target but no constraints: staging accepts duplicates for the INSERT to skip.
-        table.schema().recreateTable(connection, stagingName(table), "(" + table.columnDefinitions() + ")", true);
-        return staging;
     }
 }

@@ -23,6 +23,11 @@ public record RatePlan(LoadMethod method, double rowsPerSecond, int workers, Dur
         if (workers < 1) {
             throw new IllegalArgumentException("--workers must be at least 1, was " + workers);
         }
+        if (method.replacesTableContents()) {
+            throw new IllegalArgumentException("--method " + method.name().toLowerCase(java.util.Locale.ROOT)
+                    + " replaces the table's contents on every call (TRUNCATE, then COPY FREEZE): a run of many calls "
+                    + "keeps only the last one's rows, and writers at once empty each other's; choose another method");
+        }
         if (batch < 1) {
             throw new IllegalArgumentException("--batch must be at least 1 row, was " + batch);
         }

@@ -28,7 +28,9 @@ public final class MarkdownReport {
             md.append('\n');
         }
         for (Chart c : report.charts()) {
-            md.append("\n## ").append(c.title()).append(" (").append(c.unit()).append(")\n\n").append(c.note())
+            // The note says what every bar shares, parameter values included: text, as in the tables and report.html.
+            md.append("\n## ").append(cell(c.title())).append(" (").append(cell(c.unit())).append(")\n\n")
+                    .append(cell(c.note()))
                     .append("\n\n").append(table(c));
         }
         if (!report.rates().isEmpty()) {

@@ -36,6 +36,23 @@ public final class SecretBearing {
     }
 
     /**
+     * A command-line argument as it may be shown: {@code NAME=VALUE} (also {@code -DNAME=VALUE},
+     * {@code --opt=-DNAME=VALUE}) with a name like a secret's as {@code NAME=***}; anything else as it is.
+     */
+    public static String masked(String arg) {
+        int eq = arg.lastIndexOf('=');
+        while (eq > 0) {
+            String before = arg.substring(0, eq);
+            String name = before.substring(Math.max(before.lastIndexOf('='), before.lastIndexOf('-')) + 1);
+            if (namedLikeSecret(name.startsWith("D") ? name.substring(1) : name) || namedLikeSecret(before)) {
+                return before + "=***";
+            }
+            eq = arg.lastIndexOf('=', eq - 1);
+        }
+        return arg;
+    }
+
+    /**
      * What in this JDBC URL carries a secret, for a message ("user:password@ before the host", "the option
      * sslpassword"); empty when nothing does.
      */

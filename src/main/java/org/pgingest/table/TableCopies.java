@@ -9,6 +9,7 @@ import org.pgingest.workload.RowPlan;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
 import org.pgingest.workload.ddl.AppliedScript;
+import org.pgingest.workload.ddl.DdlRole;
 import org.pgingest.workload.ddl.SqlScript;
 import org.pgingest.workload.definition.ConstraintDefinition;
 import org.pgingest.workload.definition.DefinitionException;
@@ -94,8 +95,11 @@ public final class TableCopies {
         }
         connection.setAutoCommit(false);
         try {
+            // As the launcher applied them: as a role that cannot reach the host, its functions SECURITY DEFINER.
+            DdlRole.enter(connection);
             TableSources.enterSourceSchema(connection);
             AppliedScript applied = AppliedScript.apply(connection, statements);
+            DdlRole.leave(connection);
             if (!applied.failed().isEmpty()) {
                 connection.rollback();
                 throw new IllegalStateException("the DDL of " + resolved.source() + " applied in the launcher but not "

@@ -41,7 +41,13 @@ public final class UserRows {
      */
     public static SampleRows fromCsv(Path file) {
         CSVFormat format = CSVFormat.POSTGRESQL_CSV.builder().setHeader().setSkipHeaderRecord(true).get();
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+        String text;
+        try {
+            text = utf8(file, Files.readAllBytes(file));
+        } catch (IOException e) {
+            throw new DefinitionException("--rows " + file + " cannot be read: " + e.getMessage());
+        }
+        try (Reader reader = new java.io.StringReader(text);
              CSVParser parser = CSVParser.builder().setReader(reader).setFormat(format).get()) {
             List<String> header = parser.getHeaderNames();
             if (header.isEmpty()) {
@@ -69,6 +75,33 @@ public final class UserRows {
         } catch (IOException | java.io.UncheckedIOException | IllegalArgumentException | IllegalStateException e) {
             throw new DefinitionException("--rows " + file + " is not CSV as COPY ... CSV HEADER writes it: " + e.getMessage());
         }
+    }
+
+    /**
+     * The file's text; bytes that are not UTF-8 are a {@link DefinitionException} naming the line and the byte (the
+     * decoder's own message is "Input length = 1").
+     */
+    private static String utf8(Path file, byte[] bytes) {
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(bytes.length);
+        java.nio.charset.CoderResult result = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT).decode(in, out, true);
+        if (result.isError()) {
+            int at = in.position();
+            int line = 1;
+            int lineStart = 0;
+            for (int i = 0; i < at; i++) {
+                if (bytes[i] == '\n') {
+                    line++;
+                    lineStart = i + 1;
+                }
+            }
+            throw new DefinitionException(String.format("--rows %s line %d, byte %d of the line (0x%02X): not UTF-8; "
+                    + "write the file in UTF-8 (COPY ... TO ... WITH (ENCODING 'UTF8'))", file, line, at - lineStart + 1,
+                    bytes[at] & 0xFF));
+        }
+        return out.flip().toString();
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.pgingest.workload;
 
+import org.pgingest.workload.definition.ColumnDefinition;
 import org.pgingest.workload.definition.ConstraintDefinition;
 import org.pgingest.workload.definition.DefinitionException;
 import org.pgingest.workload.definition.PartitionDefinition;
@@ -409,6 +410,15 @@ public final class RowPlan {
 
         /** The user's rows for every column that is neither a key carrier nor a foreign key's. */
         private void addSamplePool() {
+            // A header column the table lacks is refused, as COPY ... CSV HEADER refuses a column list naming one: its
+            // values would otherwise be dropped silently (a misspelt name loads generated values in its stead).
+            List<String> names = definition.columns().stream().map(ColumnDefinition::name).toList();
+            for (String name : sample.header()) {
+                if (!names.contains(name)) {
+                    throw new DefinitionException(sample.source() + " has a column " + name + " the table lacks (its "
+                            + "columns: " + String.join(", ", names) + "); name only the table's columns in the header");
+                }
+            }
             List<Integer> slots = new ArrayList<>();
             List<Integer> sampleIndex = new ArrayList<>();
             for (int i = 0; i < columns.size(); i++) {

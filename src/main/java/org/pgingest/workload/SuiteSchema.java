@@ -43,6 +43,12 @@ public final class SuiteSchema {
     public void prepare(Connection connection) throws SQLException {
         String comment = schemaComment(connection);
         if (comment == null && !exists(connection)) {
+            if (!privilege(connection, "has_database_privilege(current_database(), 'CREATE')")) {
+                throw new SchemaRefusedException("role " + currentUser(connection) + " may not create schema '" + name
+                        + "' (it lacks CREATE on database " + currentDatabase(connection) + "): GRANT CREATE ON DATABASE "
+                        + quote(currentDatabase(connection)) + " TO " + quote(currentUser(connection))
+                        + ", or name a schema of the suite's that it may use with -Dpg.schema=NAME");
+            }
             try (Statement st = connection.createStatement()) {
                 st.execute("CREATE SCHEMA " + quote(name));
                 st.execute("COMMENT ON SCHEMA " + quote(name) + " IS '" + MARKER + "'");
@@ -60,6 +66,39 @@ public final class SuiteSchema {
                     + (foreign.size() > 5 ? ", ... " + foreign.size() + " in all" : "")
                     + "); the suite will not touch them: choose another schema with -Dpg.schema=NAME or PGIB_SCHEMA");
         }
+        // A schema an earlier run made as another role: the suite creates and drops its tables there.
+        if (!privilege(connection, "has_schema_privilege(" + literal(name) + ", 'USAGE, CREATE')")) {
+            throw new SchemaRefusedException("role " + currentUser(connection) + " may not use schema '" + name
+                    + "' (it lacks USAGE and CREATE on it; an earlier run made it as another role): GRANT USAGE, CREATE "
+                    + "ON SCHEMA " + quote(name) + " TO " + quote(currentUser(connection)) + ", drop it (DROP SCHEMA "
+                    + quote(name) + " CASCADE, as its owner), or choose another schema with -Dpg.schema=NAME");
+        }
+    }
+
+    private static boolean privilege(Connection connection, String call) throws SQLException {
+        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery("SELECT " + call)) {
+            rs.next();
+            return rs.getBoolean(1);
+        }
+    }
+
+    private static String currentUser(Connection connection) throws SQLException {
+        return single(connection, "SELECT current_user");
+    }
+
+    private static String currentDatabase(Connection connection) throws SQLException {
+        return single(connection, "SELECT current_database()");
+    }
+
+    private static String single(Connection connection, String sql) throws SQLException {
+        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
+    private static String literal(String text) {
+        return "'" + text.replace("'", "''") + "'";
     }
 
     private boolean exists(Connection connection) throws SQLException {
@@ -138,6 +177,36 @@ public final class SuiteSchema {
             st.execute("CREATE " + (unlogged ? "UNLOGGED " : "") + "TABLE " + qualify(table) + " " + definition);
             st.execute("COMMENT ON TABLE " + qualify(table) + " IS '" + MARKER + "'");
         }
+    }
+
+    /**
+     * Drops the schema with the suite's tables in it, when it is the suite's and holds nothing else: what a run on a
+     * user's server leaves otherwise (copies of the user's table, referenced tables, their sequences). Each table goes
+     * through {@link #dropTable}; the schema itself without CASCADE, so that anything else makes it stay. Returns
+     * whether it was dropped.
+     */
+    public boolean drop(Connection connection) throws SQLException {
+        if (!MARKER.equals(schemaComment(connection)) || !foreignObjects(connection).isEmpty()) {
+            return false;
+        }
+        List<String> tables = new ArrayList<>();
+        try (PreparedStatement ps = connection.prepareStatement("""
+                SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                WHERE n.nspname = ? AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY 1""")) {
+            ps.setString(1, name);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    tables.add(rs.getString(1));
+                }
+            }
+        }
+        for (String table : tables) {
+            dropTable(connection, table);
+        }
+        try (Statement st = connection.createStatement()) {
+            st.execute("DROP SCHEMA " + quote(name));
+        }
+        return true;
     }
 
     /** Marks a table (or partition) the suite created as its own. */

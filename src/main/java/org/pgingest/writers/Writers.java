@@ -1,5 +1,6 @@
 package org.pgingest.writers;
 
+import org.pgingest.load.AtomicLoader;
 import org.pgingest.load.Loader;
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.stats.CounterSnapshot;
@@ -47,6 +48,10 @@ public final class Writers implements AutoCloseable {
     public static Writers open(PostgresTarget target, Loader loader, int count, ConnectionMode mode) {
         if (count < 1) {
             throw new IllegalArgumentException("writers must be at least 1, was " + count);
+        }
+        if (loader instanceof AtomicLoader atomic && atomic.replacesTableContents()) {
+            throw new IllegalArgumentException(loader.name() + " replaces the table's contents on every call: writers "
+                    + "sharing a table would empty each other's rows; choose a loader that appends");
         }
         return new Writers(count, mode, mode.create(target, count, loader.driverOptions()));
     }

@@ -131,6 +131,14 @@ class BenchMainTest {
         assertThat(o.stderr).startsWith("pg-ingest-bench: ").contains("many").hasLineCount(1);
     }
 
+    /** COPY FREEZE empties the table on every call: writers sharing one would empty each other's rows. */
+    @Test
+    void writersOfALoaderThatReplacesTheTablesContentsAreRefused() throws Exception {
+        assertRefused(launch(Map.of(), "Writers", "-p", "method=COPY_FREEZE"), "-p method=COPY_FREEZE: COPY_FREEZE "
+                + "replaces the table's contents on every call, and writers sharing a table would empty each other's rows; "
+                + "narrow -p method");
+    }
+
     @Test
     void aParameterNoSelectedBenchmarkHasIsRefused() throws Exception {
         assertRefused(launch(Map.of(), "RoundTrip", "-p", "rows=5"), "-p rows: no selected benchmark has this parameter; they have none");

@@ -167,6 +167,30 @@ class TableRunTest {
         assertNoRunDirectoryOf(o.pid());
     }
 
+    /**
+     * A DDL file that runs a program on the host and holds a role's password, as pg_dumpall writes it: the COPY is
+     * not applied (no file appears) and the role statement neither, each named by its line alone; the password is
+     * printed nowhere.
+     */
+    @Test
+    void aDdlFileRunsNoHostCommandAndItsPasswordsAreNotEchoed() throws Exception {
+        Path touched = directory.resolve("touched-by-ddl");
+        Path file = directory.resolve("hostile.sql");
+        Files.writeString(file, "CREATE TABLE places (id integer PRIMARY KEY);\n"
+                + "COPY places FROM PROGRAM 'touch " + touched + "';\n"
+                + "ALTER ROLE app WITH LOGIN PASSWORD 'Hunter2-in-a-dump';\n"
+                + "CREATE USER MAPPING FOR app SERVER remote OPTIONS (user 'app', password 'Hunter2-in-a-dump');\n"
+                + "CREATE SERVER remote FOREIGN DATA WRAPPER no_such_fdw OPTIONS (password 'Hunter2-in-a-dump');\n");
+        BenchMainTest.Outcome o = launchHere("--ddl", file.toString(), "--table", "nope");
+        assertThat(o.exit()).isEqualTo(2);
+        assertThat(touched).doesNotExist();
+        assertThat(o.stderr()).contains("pg-ingest-bench: --ddl hostile.sql line 2: COPY ... is not applied: a schema "
+                + "holds no such statement", "pg-ingest-bench: --ddl hostile.sql line 3: ALTER ROLE ... is not applied",
+                "pg-ingest-bench: --ddl hostile.sql line 4: CREATE USER ... is not applied",
+                "pg-ingest-bench: --ddl hostile.sql line 5: CREATE SERVER remote FOREIGN DATA WRAPPER no_such_fdw");
+        assertThat(o.stdout() + o.stderr()).doesNotContain("Hunter2");
+    }
+
     @Test
     void optionsThatDoNotFitAreOneLine() throws Exception {
         assertRefused(launchHere("--ddl", dump.toString()), "--ddl " + dump + " without --table: name the table to "
@@ -216,14 +240,69 @@ class TableRunTest {
             assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
             assertThat(o.stdout()).contains("pg-ingest-bench: table app.\"Visits\" from live table app.\"Visits\"",
                     "rows from --sample 300 of app.\"Visits\"",
-                    "pg-ingest-bench: its 1 trigger is not copied from a live table (a trigger function may write your other "
-                            + "tables): to include it, run ./bench --ddl FILE --table app.\"Visits\" with FILE from pg_dump "
-                            + "--schema-only",
+                    "pg-ingest-bench: its 1 trigger is not copied on an external server (a trigger function there is "
+                            + "your own and may write your other tables): to include it, run ./bench --ddl FILE --table "
+                            + "app.\"Visits\" on the embedded server, with FILE from pg_dump --schema-only",
                     "- For app.\"Visits\": at 100 rows per call ");
             assertThat(o.stdout() + o.stderr()).doesNotContain(TestServers.APP_PASSWORD);
             ResultFile file = ResultFile.read(directory.resolve("live.json"));
             assertThat(file.results()).extracting(e -> e.params().get("method")).contains("COPY_BINARY", "BATCH", "BATCH_UPSERT");
             assertThat(writes(server)).as("row versions of app.Visits and app.audit").isEqualTo(before);
+            assertThat(o.stdout()).contains("pg-ingest-bench: schema live_check, where the suite's copies were, dropped "
+                    + "from the server (--keep-schema keeps it)");
+            assertThat(schemas(server)).doesNotContain("live_check");
+        }
+    }
+
+    /** The server's schemas, by name. */
+    private static List<String> schemas(EmbeddedTarget server) throws SQLException {
+        List<String> names = new ArrayList<>();
+        try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT nspname FROM pg_namespace")) {
+            while (rs.next()) {
+                names.add(rs.getString(1));
+            }
+        }
+        return names;
+    }
+
+    /**
+     * {@code --ddl} on an external server: the DDL's table has a trigger whose function, on the user's server, writes
+     * the user's audit table. The suite's copies get no trigger (the function is the user's), the run says so, and
+     * the audit table is untouched after rows were measured.
+     */
+    @Test
+    void aDdlTablesTriggerOnAnExternalServerWritesNoUserTable() throws Exception {
+        String ddl = "CREATE SCHEMA app;\n"
+                + "CREATE TABLE app.audit (at timestamptz DEFAULT now());\n"
+                + "CREATE FUNCTION app.audit_visit() RETURNS trigger LANGUAGE plpgsql AS\n"
+                + "$$ BEGIN INSERT INTO app.audit DEFAULT VALUES; RETURN NEW; END $$;\n"
+                + "CREATE TABLE app.\"Visits\" (id bigint PRIMARY KEY, visitor text NOT NULL);\n"
+                + "CREATE TRIGGER visits_audit AFTER INSERT ON app.\"Visits\" FOR EACH ROW EXECUTE FUNCTION app.audit_visit();\n";
+        Path file = directory.resolve("visits.sql");
+        Files.writeString(file, ddl);
+        try (EmbeddedTarget server = TestServers.withPasswordLogins()) {
+            try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+                st.execute(ddl);
+                // The application's role writes its tables: what a copied trigger would do as it.
+                st.execute("GRANT USAGE ON SCHEMA app TO " + TestServers.APP_USER);
+                st.execute("GRANT SELECT, INSERT ON app.\"Visits\", app.audit TO " + TestServers.APP_USER);
+            }
+            List<String> before = writes(server);
+            BenchMainTest.Outcome o = launch(directory, Duration.ofMinutes(5), Map.of("PGIB_JDBC_URL",
+                            server.endpoint().jdbcUrl(), "PGIB_USER", TestServers.APP_USER, "PGIB_PASSWORD",
+                            TestServers.APP_PASSWORD),
+                    "-Dpg.target=external", "-Dpg.schema=ddl_check", "--ddl", file.toString(), "--table", "app.\"Visits\"",
+                    "--keep-schema",
+                    "-p", "rows=100", "-p", "method=BATCH", "-wi", "0", "-i", "1", "-r", "200ms",
+                    "-rff", directory.resolve("ddl-external.json").toString());
+            assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
+            assertThat(ResultFile.read(directory.resolve("ddl-external.json")).results()).isNotEmpty();
+            assertThat(writes(server)).as("row versions of app.Visits and app.audit").isEqualTo(before);
+            assertThat(o.stdout()).contains("pg-ingest-bench: its 1 trigger is not copied on an external server",
+                    "pg-ingest-bench: schema ddl_check kept on the server (--keep-schema); DROP SCHEMA \"ddl_check\" "
+                            + "CASCADE drops it");
+            assertThat(schemas(server)).contains("ddl_check");
         }
     }
 

@@ -138,6 +138,25 @@ class CompareMainTest {
                 + "-Dpg.conf.NAME=VALUE, can be given per side)");
     }
 
+    /** A side's option named like a secret, in each form a user may type it: refused without its value. */
+    @Test
+    void aSecretInASidesOptionIsRefusedWithoutItsValue() throws Exception {
+        String why = ": named like a secret; a side's options reach its JMH forks' command lines, which JMH prints and "
+                + "records; the suite takes only the password, from PGIB_PASSWORD in the environment";
+        String a = suiteJar("a.jar").toString();
+        String b = suiteJar("b.jar").toString();
+        assertRefused(compare("--baseline", a, "--candidate", b, "--candidate-opt", "-Dpg.password=Hunter2-side"),
+                "--candidate-opt -Dpg.password=***" + why);
+        assertRefused(compare("--baseline", a, "--candidate", b, "--candidate-opt=-Dapp.dbPassword=Hunter2-side"),
+                "--candidate-opt -Dapp.dbPassword=***" + why);
+        assertRefused(compare("--baseline", a, "--candidate", b, "--baseline-opt", "password=Hunter2-side"),
+                "--baseline-opt password=***: give -Dpg.conf.NAME=VALUE (a server setting for this side's sessions) or "
+                        + "-DNAME=VALUE (a Java system property for this side's JVMs)");
+        assertRefused(compare("--baseline", a, "--candidate", b, "--candidate-opts=-Dpg.password=Hunter2-side"),
+                "unknown option --candidate-opts=-Dpg.password=*** (JMH options other than -e, -p, -f, -wi, -w, -i, -r "
+                        + "and -t are not taken: both sides must run alike); " + CompareOptions.USAGE);
+    }
+
     /** shared_buffers is sized at server start: one server cannot give two sides two values. */
     @Test
     void aServerWideSettingPerSideIsRefusedAndTheServerIsGone() throws Exception {

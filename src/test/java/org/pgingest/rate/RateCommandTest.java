@@ -128,6 +128,12 @@ class RateCommandTest {
                 .contains("unknown load method 'bulk': valid methods are autocommit_row, ");
         assertThat(rate("--method", "batch", "--rows-per-second", "0").err())
                 .contains("--rows-per-second must be a number above 0");
+        Outcome freeze = rate("--method", "copy_freeze", "--rows-per-second", "100", "--workers", "2", "--duration", "2s");
+        assertThat(freeze.status()).isEqualTo(2);
+        assertThat(freeze.err()).isEqualTo(RateCommand.PREFIX + "--method copy_freeze replaces the table's contents on "
+                + "every call (TRUNCATE, then COPY FREEZE): a run of many calls keeps only the last one's rows, and "
+                + "writers at once empty each other's; choose another method\n");
+        assertThat(freeze.out()).isEmpty();
     }
 
     @Test

@@ -156,6 +156,22 @@ class ReportTest {
         assertThat(HtmlReport.render(r, "report <x>")).contains("report &lt;x&gt;").contains("No figure to chart");
     }
 
+    /** A parameter every entry shares is said in a chart's note: in report.md as text, never as markup. */
+    @Test
+    void aSharedParameterInAChartsNoteIsEscapedInTheMarkdown() throws IOException {
+        String hostile = "USERS\n# injected\n![x](http://example.com/x.png) <script>alert(1)</script> "
+                + "[link](javascript:alert(1))";
+        HandMadeJmh run = new HandMadeJmh();
+        for (String method : List.of("BATCH", "COPY_BINARY")) {
+            run.entry(LOAD, "thrpt", "method=" + method, "rows=500", "shape=" + hostile).primary("ops/s", 10, 10, 10)
+                    .secondary("rows", "ops/s", 5000, 5000, 5000).facts(170011, "on", "on", "on", "off");
+        }
+        Report r = Report.of(List.of(ResultFile.read(run.write(dir.resolve("hostile.json")))));
+        assertThat(chart(r, "rows-per-second").note()).contains("# injected");
+        String md = MarkdownReport.render(r, "report hostile.json");
+        assertThat(md).doesNotContain("\n# injected", "<script>", "![x](", "[link](").contains("&lt;script&gt;");
+    }
+
     @Test
     void ticksAreRound() {
         assertThat(Axis.linearTicks(124_400)).containsExactly(0, 25_000, 50_000, 75_000, 100_000, 125_000);

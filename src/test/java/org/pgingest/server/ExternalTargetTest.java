@@ -90,6 +90,29 @@ class ExternalTargetTest {
         assertThat(countRows("someone_elses.orders")).isEqualTo(2);
     }
 
+    /** A role that may not create the suite's schema, or use one an earlier run left: the privilege and its GRANT. */
+    @Test
+    void aMissingPrivilegeIsNamedWithTheGrantThatGivesIt() throws SQLException {
+        try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+            st.execute("CREATE ROLE reader LOGIN PASSWORD 'Reader-pw-1'");
+            st.execute("CREATE SCHEMA suite_other_role");
+            st.execute("COMMENT ON SCHEMA suite_other_role IS '" + SuiteSchema.MARKER + "'");
+        }
+        TargetConfig reader = TargetConfig.defaults().withExternal(server.endpoint().jdbcUrl(), "reader",
+                Secret.of("Reader-pw-1"));
+        assertThatThrownBy(() -> PostgresTarget.open(reader.withSchema("suite_new")))
+                .isInstanceOf(TargetException.class)
+                .hasMessage("role reader may not create schema 'suite_new' (it lacks CREATE on database bench): GRANT "
+                        + "CREATE ON DATABASE \"bench\" TO \"reader\", or name a schema of the suite's that it may use with "
+                        + "-Dpg.schema=NAME");
+        assertThatThrownBy(() -> PostgresTarget.open(config("suite_other_role")))
+                .isInstanceOf(TargetException.class)
+                .hasMessage("role bench_app may not use schema 'suite_other_role' (it lacks USAGE and CREATE on it; an "
+                        + "earlier run made it as another role): GRANT USAGE, CREATE ON SCHEMA \"suite_other_role\" "
+                        + "TO \"bench_app\", drop it (DROP SCHEMA \"suite_other_role\" CASCADE, as its owner), or choose another "
+                        + "schema with -Dpg.schema=NAME");
+    }
+
     @Test
     void refusesItsOwnSchemaOnceSomethingForeignIsInIt() throws SQLException {
         try (PostgresTarget target = PostgresTarget.open(config("suite_mixed"))) {

@@ -7,6 +7,10 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A file of SQL statements as psql runs it, split into the statements the server receives one at a time: what
@@ -19,9 +23,11 @@ import java.util.Locale;
  * (a full dump's, up to {@code \.}).
  *
  * @param statements the statements, in order
- * @param skipped    meta-commands and COPY data blocks, one line each, with their line numbers
+ * @param skipped    meta-commands and COPY data blocks, one line each, with their line numbers; after
+ *                   {@link #schemaOnly}, the refused statements too
+ * @param refused    the statements {@link #schemaOnly} refused, one line each (also in {@code skipped})
  */
-public record SqlScript(List<Statement> statements, List<String> skipped) {
+public record SqlScript(List<Statement> statements, List<String> skipped, List<String> refused) {
 
     /**
      * One statement.
@@ -30,16 +36,101 @@ public record SqlScript(List<Statement> statements, List<String> skipped) {
      * @param line the line it starts on (1-based)
      */
     public record Statement(String sql, int line) {
-        /** The statement on one line, shortened to about {@code max} characters, for messages. */
+        /**
+         * The statement on one line, shortened to about {@code max} characters, for messages; a quoted value after a
+         * word such as PASSWORD is shown as '***' (an option's or a role's secret is never printed or stored).
+         */
         public String summary(int max) {
-            String flat = sql.replaceAll("\\s+", " ");
+            String flat = redacted(sql).replaceAll("\\s+", " ");
             return flat.length() <= max ? flat : flat.substring(0, max) + "...";
         }
+    }
+
+    /** Quoted values after secret-bearing words (PASSWORD '...', password '...' in OPTIONS, secret = '...'). */
+    private static final Pattern SECRET = Pattern.compile(
+            "(?i)\\b(password|passwd|secret|token|passphrase|api_?key|sslpassword)(\\s*[=:]?\\s*)(E?'(?:[^']|'')*'|\\$\\$.*?\\$\\$)",
+            Pattern.DOTALL);
+
+    /** {@code text} with every quoted value after a secret-bearing word replaced by '***'. */
+    public static String redacted(String text) {
+        return SECRET.matcher(text).replaceAll("$1$2'***'");
+    }
+
+    /**
+     * What a schema holds: definitions (CREATE, ALTER, DROP, COMMENT, GRANT, REVOKE, SECURITY LABEL), session
+     * settings (SET, RESET) and pg_dump's {@code SELECT pg_catalog.set_config(...)} and {@code setval(...)} with
+     * literal arguments. Anything else, or a statement about roles, databases, tablespaces, the server's
+     * configuration or the session's role, is no schema's: COPY reads or writes files and runs programs on the
+     * server's host ({@code COPY ... FROM PROGRAM}), DO, CALL and SELECT run code, ALTER SYSTEM writes a file, role
+     * statements carry passwords. Such statements are moved to {@link #skipped}, by line and leading words only (their
+     * text may hold a secret), and never reach the server.
+     */
+    public SqlScript schemaOnly() {
+        List<Statement> kept = new ArrayList<>();
+        List<String> refusedLines = new ArrayList<>(refused);
+        for (Statement statement : statements) {
+            Optional<String> lead = refusal(statement.sql());
+            if (lead.isPresent()) {
+                refusedLines.add("line " + statement.line() + ": " + lead.get() + " ... is not applied: " + REFUSED_WHY);
+            } else {
+                kept.add(statement);
+            }
+        }
+        List<String> lines = new ArrayList<>(skipped);
+        lines.addAll(refusedLines);
+        lines.sort(java.util.Comparator.comparingInt(SqlScript::firstLine));
+        return new SqlScript(kept, lines, refusedLines);
+    }
+
+    private static final String REFUSED_WHY = "a schema holds no such statement (the suite applies definitions only: "
+            + "CREATE, ALTER, DROP, COMMENT, GRANT, REVOKE, SET; no COPY, no code run, nothing about roles)";
+    private static final Set<String> DEFINITIONS = Set.of("CREATE", "ALTER", "DROP", "COMMENT", "GRANT", "REVOKE",
+            "SECURITY", "SET", "RESET");
+    /** Definitions that are no schema's: the cluster's roles, databases and tablespaces, the server's files. */
+    private static final Pattern NOT_A_SCHEMAS = Pattern.compile("^((CREATE|ALTER|DROP) (ROLE|USER|GROUP|DATABASE|"
+            + "TABLESPACE|SUBSCRIPTION|EVENT TRIGGER)\\b|ALTER SYSTEM\\b|(SET|RESET)( SESSION| LOCAL)*( ROLE| AUTHORIZATION)\\b"
+            + "|RESET ALL\\b)");
+    /** pg_dump's own SELECTs: the search path, a sequence's value; literal arguments only. */
+    private static final Pattern DUMP_SELECT = Pattern.compile("^SELECT PG_CATALOG\\.(SET_CONFIG\\('[^']*', '[^']*', "
+            + "(TRUE|FALSE)\\)|SETVAL\\('[^']*', -?\\d+, (TRUE|FALSE)\\))$");
+
+    /**
+     * The leading words of a statement a schema cannot hold, or empty when it can. A statement that starts with no
+     * command's keyword goes to the server, which refuses it as a syntax error (text that is no SQL at all).
+     */
+    static Optional<String> refusal(String sql) {
+        String flat = sql.replaceAll("\\s+", " ").trim().toUpperCase(Locale.ROOT);
+        if (DUMP_SELECT.matcher(flat).matches()) {
+            return Optional.empty();
+        }
+        if (flat.startsWith("(")) {
+            return Optional.of("(");
+        }
+        String[] words = flat.split("[^A-Z_]+", 3);
+        // Its leading keyword, two for a definition (ALTER ROLE): never a name or a value, which may hold a secret.
+        if (DEFINITIONS.contains(words[0])) {
+            return NOT_A_SCHEMAS.matcher(flat).find() ? Optional.of(words[0] + " " + words[1]) : Optional.empty();
+        }
+        return OTHER_COMMANDS.contains(words[0]) ? Optional.of(words[0]) : Optional.empty();
+    }
+
+    /** The keywords PostgreSQL's other commands start with (its grammar's stmt list, version 18). */
+    private static final Set<String> OTHER_COMMANDS = Set.of("ABORT", "ANALYZE", "ANALYSE", "BEGIN", "CALL",
+            "CHECKPOINT", "CLOSE", "CLUSTER", "COMMIT", "COPY", "DEALLOCATE", "DECLARE", "DELETE", "DISCARD", "DO", "END",
+            "EXECUTE", "EXPLAIN", "FETCH", "IMPORT", "INSERT", "LISTEN", "LOAD", "LOCK", "MERGE", "MOVE", "NOTIFY",
+            "PREPARE", "REASSIGN", "REFRESH", "REINDEX", "RELEASE", "ROLLBACK", "SAVEPOINT", "SELECT", "SHOW", "START",
+            "TABLE", "TRUNCATE", "UNLISTEN", "UPDATE", "VACUUM", "VALUES", "WITH");
+
+    /** The first line number of a skipped entry ("line 7: ...", "lines 6-9: ..."). */
+    private static int firstLine(String entry) {
+        Matcher m = Pattern.compile("^lines? (\\d+)").matcher(entry);
+        return m.find() ? Integer.parseInt(m.group(1)) : 0;
     }
 
     public SqlScript {
         statements = List.copyOf(statements);
         skipped = List.copyOf(skipped);
+        refused = List.copyOf(refused);
     }
 
     /**
@@ -108,7 +199,7 @@ public record SqlScript(List<Statement> statements, List<String> skipped) {
                 }
             }
             finish();
-            return new SqlScript(statements, skipped);
+            return new SqlScript(statements, skipped, List.of());
         }
 
         private boolean blank() {

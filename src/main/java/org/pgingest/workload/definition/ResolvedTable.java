@@ -47,6 +47,15 @@ public record ResolvedTable(String label, String indexes, String source, List<St
                 sample);
     }
 
+    /**
+     * The same without its triggers: on a server the suite does not own, a trigger's function is the user's own and
+     * may write the user's other tables.
+     */
+    public ResolvedTable withoutTriggers() {
+        return new ResolvedTable(label, indexes, source, setup, table, referenced, foreignKeys, false, skipped,
+                nullShares, sample);
+    }
+
     public ResolvedTable labelled(String newLabel, String newIndexes) {
         return new ResolvedTable(newLabel, newIndexes, source, setup, table, referenced, foreignKeys, triggers, skipped,
                 nullShares, sample);

@@ -2,6 +2,7 @@ package org.pgingest.workload.definition;
 
 import org.pgingest.workload.Identifiers;
 import org.pgingest.workload.ddl.AppliedScript;
+import org.pgingest.workload.ddl.DdlRole;
 import org.pgingest.workload.ddl.SqlScript;
 
 import java.sql.Connection;
@@ -36,12 +37,34 @@ public final class TableSources {
      */
     public static ResolvedTable fromDdl(Connection connection, SqlScript script, QualifiedName table, String label,
                                         String source, String suiteSchema) throws SQLException {
+        return resolve(connection, script, table, label, source, suiteSchema, false);
+    }
+
+    /**
+     * {@link #fromDdl} for a user's file, on a server the suite owns: only the statements a schema holds are applied
+     * ({@link SqlScript#schemaOnly}; the others listed as skipped by line), and they run as {@link DdlRole}, which
+     * cannot reach the server's host.
+     */
+    public static ResolvedTable fromUserDdl(Connection connection, SqlScript script, QualifiedName table, String label,
+                                            String source, String suiteSchema) throws SQLException {
+        return resolve(connection, script.schemaOnly(), table, label, source, suiteSchema, true);
+    }
+
+    private static ResolvedTable resolve(Connection connection, SqlScript script, QualifiedName table, String label,
+                                         String source, String suiteSchema, boolean asDdlRole) throws SQLException {
         connection.setAutoCommit(false);
         try {
+            if (asDdlRole) {
+                DdlRole.enter(connection);
+            }
             enterSourceSchema(connection);
             AppliedScript applied = AppliedScript.apply(connection, script.statements());
-            List<String> failed = applied.failed().stream().filter(f -> !f.harmless()).map(AppliedScript.Failure::summary)
-                    .toList();
+            if (asDdlRole) {
+                DdlRole.leave(connection);
+            }
+            // What a refusal lists: the statements not applied (by line) and those the server refused.
+            List<String> failed = new ArrayList<>(script.refused());
+            applied.failed().stream().filter(f -> !f.harmless()).map(AppliedScript.Failure::summary).forEach(failed::add);
             // Nothing applied and every statement a syntax error (42601): not SQL at all, rather than a schema whose
             // dependencies the server lacks.
             if (applied.applied().isEmpty() && !applied.failed().isEmpty()

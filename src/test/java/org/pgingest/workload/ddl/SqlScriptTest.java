@@ -86,4 +86,41 @@ class SqlScriptTest {
         assertThat(sql("CREATE TABLE a (x int);\nCREATE TABLE b (y int)\n")).containsExactly(
                 "CREATE TABLE a (x int)", "CREATE TABLE b (y int)");
     }
+
+    @Test
+    void onlyWhatASchemaHoldsIsKeptTheRestIsSkippedByLineWithoutItsText() {
+        String script = """
+                SET statement_timeout = 0;
+                SELECT pg_catalog.set_config('search_path', '', false);
+                CREATE TABLE public.t (a integer);
+                COPY public.t FROM PROGRAM 'touch /tmp/pgib-owned';
+                copy public.t to '/tmp/pgib-file';
+                ALTER ROLE app PASSWORD 'Hunter2-secret';
+                CREATE USER MAPPING FOR app SERVER s OPTIONS (user 'app', password 'Hunter2-secret');
+                SET SESSION AUTHORIZATION postgres;
+                DO $$ BEGIN PERFORM 1; END $$;
+                SELECT pg_catalog.setval('public.t_seq', 42, true);
+                SELECT pg_read_file('/etc/passwd');
+                ALTER SYSTEM SET fsync = off;
+                GRANT SELECT ON public.t TO app;
+                INSERT INTO public.t VALUES (1);
+                """;
+        SqlScript kept = SqlScript.parse(script).schemaOnly();
+        assertThat(kept.statements()).extracting(SqlScript.Statement::line).containsExactly(1, 2, 3, 10, 13);
+        String why = " ... is not applied: a schema holds no such statement (the suite applies definitions only: CREATE, "
+                + "ALTER, DROP, COMMENT, GRANT, REVOKE, SET; no COPY, no code run, nothing about roles)";
+        assertThat(kept.skipped()).containsExactly("line 4: COPY" + why, "line 5: COPY" + why,
+                "line 6: ALTER ROLE" + why, "line 7: CREATE USER" + why, "line 8: SET SESSION" + why, "line 9: DO" + why,
+                "line 11: SELECT" + why, "line 12: ALTER SYSTEM" + why, "line 14: INSERT" + why);
+        assertThat(String.join("\n", kept.skipped())).doesNotContain("Hunter2", "/tmp", "passwd");
+    }
+
+    @Test
+    void aStatementsSummaryShowsNoPassword() {
+        assertThat(new SqlScript.Statement("ALTER ROLE app WITH LOGIN PASSWORD 'Hunter2-secret' VALID UNTIL 'infinity'", 1)
+                .summary(200)).isEqualTo("ALTER ROLE app WITH LOGIN PASSWORD '***' VALID UNTIL 'infinity'");
+        assertThat(new SqlScript.Statement("CREATE USER MAPPING FOR app SERVER s OPTIONS (user 'app', password "
+                + "'it''s-Hunter2')", 1).summary(200)).isEqualTo("CREATE USER MAPPING FOR app SERVER s OPTIONS (user 'app', "
+                + "password '***')");
+    }
 }

@@ -1,0 +1,99 @@
+package org.pgingest.table;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.pgingest.server.EmbeddedTarget;
+import org.pgingest.server.TargetConfig;
+import org.pgingest.workload.SuiteSchema;
+import org.pgingest.workload.ddl.SqlScript;
+import org.pgingest.workload.definition.QualifiedName;
+import org.pgingest.workload.definition.ResolvedTable;
+import org.pgingest.workload.definition.TableSources;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * A user's DDL file on the suite's own server reaches nothing on the host: a COPY that runs a program or writes a
+ * file is not applied (the run names its line), and code the file defines runs as a role that cannot, whether it runs
+ * while the DDL is applied or later in a trigger of the suite's copy.
+ */
+class DdlConfinementTest {
+    private static EmbeddedTarget server;
+    private static Path directory;
+
+    @BeforeAll
+    static void start() throws IOException {
+        server = EmbeddedTarget.start(TargetConfig.defaults());
+        directory = Files.createTempDirectory("ddl-confinement");
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        server.close();
+        try (var files = Files.list(directory)) {
+            for (Path p : files.toList()) {
+                Files.delete(p);
+            }
+        }
+        Files.delete(directory);
+    }
+
+    private static String touch(String name) {
+        return "'touch " + directory.resolve(name) + "'";
+    }
+
+    /** {@code ddl} resolved as the launcher does; its schema "app" is named {@code schema} (each test its own). */
+    private static ResolvedTable resolve(String ddl, String schema) throws SQLException {
+        try (Connection c = server.dataSource().getConnection()) {
+            return TableSources.fromUserDdl(c, SqlScript.parse(ddl.replace("app.", schema + ".")
+                            .replace("SCHEMA app", "SCHEMA " + schema)), QualifiedName.parse(schema + ".t"), "t",
+                    "--ddl t.sql", server.schema());
+        }
+    }
+
+    @Test
+    void aCopyToOrFromTheHostIsNotAppliedAndItsLineIsNamed() throws SQLException {
+        ResolvedTable resolved = resolve("CREATE SCHEMA app;\nCREATE TABLE app.t (id integer PRIMARY KEY);\n"
+                + "COPY app.t FROM PROGRAM " + touch("program") + ";\n"
+                + "COPY app.t TO '" + directory.resolve("file") + "';\n", "app_copy");
+        assertThat(directory.resolve("program")).doesNotExist();
+        assertThat(directory.resolve("file")).doesNotExist();
+        assertThat(resolved.skipped()).hasSize(2).allSatisfy(line -> assertThat(line).contains("COPY ... is not applied"));
+        assertThat(resolved.skipped().get(0)).startsWith("line 3: ");
+        assertThat(resolved.skipped().get(1)).startsWith("line 4: ");
+    }
+
+    @Test
+    void codeTheFileRunsWhileItIsAppliedCannotReachTheHost() throws SQLException {
+        ResolvedTable resolved = resolve("CREATE SCHEMA app;\nCREATE TABLE app.t (id integer PRIMARY KEY);\n"
+                + "CREATE FUNCTION app.f() RETURNS integer LANGUAGE plpgsql AS $$ BEGIN COPY (SELECT 1) TO PROGRAM "
+                + touch("at-ddl") + "; RETURN 1; END $$;\n"
+                + "CREATE MATERIALIZED VIEW app.m AS SELECT app.f();\n", "app_ddl");
+        assertThat(directory.resolve("at-ddl")).doesNotExist();
+        assertThat(resolved.skipped()).anySatisfy(line -> assertThat(line).startsWith("line 4: CREATE MATERIALIZED VIEW")
+                .contains("permission denied to COPY to or from an external program"));
+    }
+
+    @Test
+    void aTriggerOfTheSuitesCopyRunsAsTheConfinedRole() throws SQLException {
+        ResolvedTable resolved = resolve("CREATE SCHEMA app;\nCREATE TABLE app.t (id integer PRIMARY KEY);\n"
+                + "CREATE FUNCTION app.trg() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN COPY (SELECT 1) TO PROGRAM "
+                + touch("in-trigger") + "; RETURN NEW; END $$;\n"
+                + "CREATE TRIGGER t_touch BEFORE INSERT ON app.t FOR EACH ROW EXECUTE FUNCTION app.trg();\n", "app_trigger");
+        assertThat(resolved.triggers()).isTrue();
+        try (Connection c = server.dataSource().getConnection()) {
+            // The launcher's check on its own server: the DDL applied and committed, a sample inserted (the trigger fires).
+            assertThatThrownBy(() -> TableCheck.run(c, new SuiteSchema(server.schema()), resolved, true, 1))
+                    .hasMessageContaining("pg_execute_server_program");
+        }
+        assertThat(directory.resolve("in-trigger")).doesNotExist();
+    }
+}
