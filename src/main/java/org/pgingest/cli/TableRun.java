@@ -117,7 +117,7 @@ final class TableRun {
      * On an external server, drops the suite's schema the run worked in (its copies of the user's table and what they
      * reference), unless {@code --keep-schema}; says which, and how to drop a kept one. Returns {@code status}.
      */
-    private static int leaveServer(TargetConfig config, TableOptions options, int status) {
+    static int leaveServer(TargetConfig config, TableOptions options, int status) {
         if (config.kind() != TargetKind.EXTERNAL) {
             return status;
         }

@@ -55,6 +55,14 @@ public final class TableSelection {
         return new Resolved(r.table(), r.check().cannotWrite());
     }
 
+    /**
+     * On an external server, drops the suite's schema the resolution's check worked in, unless {@code --keep-schema}
+     * (saying which), as a table run does at its end.
+     */
+    public void leave(TargetConfig config) {
+        TableRun.leaveServer(config, options, 0);
+    }
+
     /** The table's name as a file name (letters, digits, dot, dash, underscore). */
     public static String fileName(ResolvedTable resolved) {
         return TableRun.fileName(resolved);

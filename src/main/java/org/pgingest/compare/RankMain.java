@@ -166,6 +166,7 @@ public final class RankMain {
                 } finally {
                     if (server.kind() == TargetKind.EXTERNAL) {
                         dropSchemas(server, run.schemas(), err);
+                        options.table().ifPresent(t -> t.leave(config));
                     }
                 }
             }
