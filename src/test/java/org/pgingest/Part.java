@@ -57,7 +57,19 @@ public enum Part {
             return pgbouncer().isPresent() ? Optional.empty()
                     : Optional.of("no pgbouncer on PATH, in /usr/sbin or /usr/local/sbin (Debian: apt-get install pgbouncer)");
         }
+    },
+    /** PgBouncer 1.25, as deployed today (tracks prepared statements in transaction mode); no registry has it. */
+    PGBOUNCER_125("PgBouncer 1.25 in /opt/pg-ingest-bench/pgbouncer-1.25") {
+        @Override
+        public Optional<String> absence() {
+            return Files.isExecutable(PGBOUNCER_125_HOME.resolve("bin").resolve("pgbouncer")) ? Optional.empty()
+                    : Optional.of("no " + PGBOUNCER_125_HOME + "/bin/pgbouncer (docker/build-vendor.sh builds it from "
+                    + "../shared/vendor; .ci/run calls it where that directory exists)");
+        }
     };
+
+    /** Where docker/build-vendor.sh installs PgBouncer 1.25.2. */
+    public static final Path PGBOUNCER_125_HOME = Path.of("/opt/pg-ingest-bench/pgbouncer-1.25");
 
     private final String description;
 

@@ -21,6 +21,7 @@ import org.pgingest.workload.definition.ResolvedTables;
 import org.pgingest.server.ContainerTarget;
 import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.LeftoverSweeper;
+import org.pgingest.server.PgBouncerSetup;
 import org.pgingest.server.PgVersions;
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.SuiteOptions;
@@ -361,7 +362,8 @@ public final class BenchMain {
             throw new UsageException("-Dpg.via=" + option + " with a benchmark that takes its pooler from -p via ("
                     + String.join(",", vias) + "): leave out -Dpg.via, or give -p via=" + option);
         }
-        vias.forEach(via -> Via.parse(via).requireAvailable());
+        PgBouncerSetup pgbouncer = TargetConfig.fromEnvironment().pgbouncer();
+        vias.forEach(via -> Via.parse(via).requireAvailable(pgbouncer));
     }
 
     /** Names given with {@code -p name=values} (JMH's options offer no list of them). */
@@ -384,7 +386,7 @@ public final class BenchMain {
      * in about a second, not a failure in every fork.
      */
     private static void checkTarget(TargetConfig config, boolean settingsOverridden, TrialClients clients) {
-        config.via().requireAvailable();
+        config.via().requireAvailable(config.pgbouncer());
         if (config.kind() != TargetKind.EXTERNAL) {
             PgVersions.resolve(config.pgVersion());
         }
