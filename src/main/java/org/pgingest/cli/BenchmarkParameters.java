@@ -233,6 +233,12 @@ public final class BenchmarkParameters {
     }
 
     private static Optional<String> combinationProblem(Map<String, Object> parsed) {
+        if (parsed.get("via") == Via.DIRECT && parsed.get("maxPreparedStatements") instanceof Integer max) {
+            // the trial would carry a PgBouncer setting no PgBouncer had
+            return Optional.of("-p maxPreparedStatements=" + max + " with -p via=" + Via.DIRECT.id() + ": there is no "
+                    + "PgBouncer to set it on; narrow -p via to " + Via.PGBOUNCER_SESSION.id() + " or "
+                    + Via.PGBOUNCER_TRANSACTION.id() + ", or leave -p maxPreparedStatements out");
+        }
         if (parsed.get("sql") instanceof SqlText sql) {
             if (parsed.get("method") instanceof LoadMethod method && sql.problemWith(method).isPresent()) {
                 return sql.problemWith(method);
