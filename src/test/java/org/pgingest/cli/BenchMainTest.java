@@ -138,7 +138,7 @@ class BenchMainTest {
     @Test
     void aMisspeltSuiteOptionListsTheKnownOnes() throws Exception {
         assertRefused(launch(Map.of(), "-Dpg.tagret=external"), "unknown option -Dpg.tagret: the suite's options are "
-                + "-Dpg.target, -Dpg.version, -Dpg.schema, -Dpg.url, -Dpg.user, -Dpg.binaries.dir, -Dpg.image, -Dpg.via and -Dpg.conf.NAME=VALUE");
+                + "-Dpg.target, -Dpg.version, -Dpg.schema, -Dpg.url, -Dpg.user, -Dpg.binaries.dir, -Dpg.image, -Dpg.via, -Dpg.pgbouncer.home and -Dpg.conf.NAME=VALUE");
     }
 
     @Test
