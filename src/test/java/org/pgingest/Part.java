@@ -2,6 +2,8 @@ package org.pgingest;
 
 import org.pgingest.server.ContainerTarget;
 import org.pgingest.server.PgBouncer;
+import org.pgingest.server.TargetConfig;
+import org.pgingest.server.TargetException;
 
 import java.io.File;
 import java.io.IOException;
@@ -65,6 +67,19 @@ public enum Part {
             return Files.isExecutable(PGBOUNCER_125_HOME.resolve("bin").resolve("pgbouncer")) ? Optional.empty()
                     : Optional.of("no " + PGBOUNCER_125_HOME + "/bin/pgbouncer (docker/build-vendor.sh builds it from "
                     + "../shared/vendor; .ci/run calls it where that directory exists)");
+        }
+    },
+
+    /** Citus in the PostgreSQL the citus target finds by default (docker/build-vendor.sh builds 13.2.2 into Debian's 15). */
+    CITUS("Citus in a PostgreSQL install (-Dpg.citus.home's default)") {
+        @Override
+        public Optional<String> absence() {
+            try {
+                TargetConfig.defaults().citus().requireInstall();
+                return Optional.empty();
+            } catch (TargetException e) {
+                return Optional.of(e.getMessage());
+            }
         }
     };
 

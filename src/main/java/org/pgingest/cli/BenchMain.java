@@ -393,6 +393,9 @@ public final class BenchMain {
         if (config.kind() == TargetKind.EMBEDDED) {
             EmbeddedTarget.requireBinaries(config);
         }
+        if (config.kind() == TargetKind.CITUS) {
+            config.citus().requireInstall();
+        }
         if (config.kind() == TargetKind.EMBEDDED && settingsOverridden) {
             // First the server's own word on the settings (max_connections=1 is its complaint, not a budget's).
             EmbeddedTarget.start(config).close();

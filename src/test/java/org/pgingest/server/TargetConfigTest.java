@@ -47,7 +47,7 @@ class TargetConfigTest {
         props.setProperty("pg.target", "docker");
         assertThatThrownBy(() -> TargetConfig.from(props, Map.of()))
                 .isInstanceOf(TargetException.class)
-                .hasMessage("unknown target 'docker': valid targets are embedded, container, external");
+                .hasMessage("unknown target 'docker': valid targets are embedded, container, external, citus");
     }
 
     @Test
