@@ -42,6 +42,7 @@ public final class CitusTarget extends TargetBase {
     private final Thread shutdownHook;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Map<String, ServerFacts> workerFacts = new LinkedHashMap<>();
+    private final Map<String, String> clusterFacts = new LinkedHashMap<>();
 
     private CitusTarget(List<CitusNode> nodes, String schema) {
         super(new Endpoint("localhost", nodes.get(0).port(), OwnedServer.BENCHMARK_DATABASE, "postgres", Secret.none()),
@@ -86,6 +87,7 @@ public final class CitusTarget extends TargetBase {
                 target.workerFacts.put(worker.name(), readFacts(worker, settings));
             }
             target.requireDurabilityOnEveryNode();
+            target.clusterFacts.putAll(readClusterFacts(nodes.get(0), nodes.size()));
         } catch (SQLException | RuntimeException e) {
             if (target != null) {
                 target.close();
@@ -130,6 +132,28 @@ public final class CitusTarget extends TargetBase {
         try (Connection admin = connect(node, OwnedServer.MONITOR_DATABASE)) {
             return ServerFacts.read(admin, TargetKind.CITUS, nodeEndpoint(node, OwnedServer.MONITOR_DATABASE), settings, null);
         }
+    }
+
+    /** Citus' version as the coordinator's extension reports it, the node count and the shards per table. */
+    private static Map<String, String> readClusterFacts(CitusNode coordinator, int nodes) throws SQLException {
+        Map<String, String> facts = new LinkedHashMap<>();
+        try (Connection c = connect(coordinator, OwnedServer.BENCHMARK_DATABASE); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT extversion, citus_version() FROM pg_extension WHERE extname = 'citus'")) {
+            rs.next();
+            facts.put("name", "citus");
+            // citus_version(): "Citus 13.2.2 on x86_64-pc-linux-gnu, compiled by gcc ..."; extversion is the schema's
+            facts.put("version", rs.getString(2).replaceFirst("^Citus (\\S+).*$", "$1"));
+            facts.put("extensionVersion", rs.getString(1));
+        }
+        facts.put("nodes", String.valueOf(nodes));
+        facts.put("workers", String.valueOf(nodes - 1));
+        facts.put("shards", String.valueOf(DEFAULT_SHARDS));
+        return facts;
+    }
+
+    @Override
+    public ServerFacts facts() {
+        return clusterFacts.isEmpty() ? super.facts() : super.facts().withCluster(clusterFacts);
     }
 
     /** fsync, synchronous_commit and full_page_writes as the file says on every node, read back with SHOW. */

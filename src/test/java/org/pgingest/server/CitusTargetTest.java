@@ -64,6 +64,9 @@ class CitusTargetTest {
                 assertThat(rs.getInt(2)).isPositive();
             }
         }
+        assertThat(cluster.facts().toMap()).containsEntry("target", "citus").containsEntry("cluster", Map.of(
+                "name", "citus", "version", "13.2.2", "extensionVersion", "13.2-1", "nodes", "3", "workers", "2",
+                "shards", "32"));
         List<ServerFacts> every = new java.util.ArrayList<>(cluster.workerFacts().values());
         every.add(cluster.facts());
         assertThat(every).hasSize(3).allSatisfy(facts -> {
