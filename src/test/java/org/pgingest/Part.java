@@ -2,6 +2,8 @@ package org.pgingest;
 
 import org.pgingest.server.ContainerTarget;
 import org.pgingest.server.PgBouncer;
+import org.pgingest.server.TargetConfig;
+import org.pgingest.server.TargetException;
 
 import java.io.File;
 import java.io.IOException;
@@ -57,7 +59,32 @@ public enum Part {
             return pgbouncer().isPresent() ? Optional.empty()
                     : Optional.of("no pgbouncer on PATH, in /usr/sbin or /usr/local/sbin (Debian: apt-get install pgbouncer)");
         }
+    },
+    /** PgBouncer 1.25, as deployed today (tracks prepared statements in transaction mode); no registry has it. */
+    PGBOUNCER_125("PgBouncer 1.25 in /opt/pg-ingest-bench/pgbouncer-1.25") {
+        @Override
+        public Optional<String> absence() {
+            return Files.isExecutable(PGBOUNCER_125_HOME.resolve("bin").resolve("pgbouncer")) ? Optional.empty()
+                    : Optional.of("no " + PGBOUNCER_125_HOME + "/bin/pgbouncer (docker/build-vendor.sh builds it from "
+                    + "../shared/vendor; .ci/run calls it where that directory exists)");
+        }
+    },
+
+    /** Citus in the PostgreSQL the citus target finds by default (docker/build-vendor.sh builds 13.2.2 into Debian's 15). */
+    CITUS("Citus in a PostgreSQL install (-Dpg.citus.home's default)") {
+        @Override
+        public Optional<String> absence() {
+            try {
+                TargetConfig.defaults().citus().requireInstall();
+                return Optional.empty();
+            } catch (TargetException e) {
+                return Optional.of(e.getMessage());
+            }
+        }
     };
+
+    /** Where docker/build-vendor.sh installs PgBouncer 1.25.2. */
+    public static final Path PGBOUNCER_125_HOME = Path.of("/opt/pg-ingest-bench/pgbouncer-1.25");
 
     private final String description;
 

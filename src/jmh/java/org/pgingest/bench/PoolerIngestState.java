@@ -19,9 +19,19 @@ import java.util.Map;
  */
 @State(Scope.Thread)
 public class PoolerIngestState extends IngestState {
+    static final String MAX_PREPARED_STATEMENTS = "maxPreparedStatements";
+
     /** {@code direct}, {@code pgbouncer-session} or {@code pgbouncer-transaction} ({@link org.pgingest.server.Via}). */
     @Param({"direct", "pgbouncer-session", "pgbouncer-transaction"})
     public String via;
+
+    /**
+     * PgBouncer's max_prepared_statements (1.21+; 0 = named statements not tracked), or {@code default}: the line is
+     * left out and the release's own holds (none in 1.18, 200 from 1.24). The PgBouncer is the one
+     * {@code -Dpg.pgbouncer.home} names (the installed one without it); read by {@link ServerState}.
+     */
+    @Param({"default"})
+    public String maxPreparedStatements;
 
     /** pgjdbc's prepareThreshold: 5 is its default, 0 never names a statement. */
     @Param({"5", "0"})

@@ -33,6 +33,10 @@ public class ServerState {
         // -Dpg.via beside it.
         if (params.getParamsKeys().contains(Via.PARAMETER)) {
             config = config.withVia(Via.parse(params.getParam(Via.PARAMETER)));
+            String maxPrepared = params.getParam(PoolerIngestState.MAX_PREPARED_STATEMENTS);
+            if (!"default".equals(maxPrepared)) {
+                config = config.withPgBouncer(config.pgbouncer().withMaxPreparedStatements(Integer.parseInt(maxPrepared)));
+            }
         }
         target = PostgresTarget.open(config);
         ServerFacts facts = target.facts();

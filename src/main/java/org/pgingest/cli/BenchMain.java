@@ -22,6 +22,7 @@ import org.pgingest.workload.definition.ResolvedTables;
 import org.pgingest.server.ContainerTarget;
 import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.LeftoverSweeper;
+import org.pgingest.server.PgBouncerSetup;
 import org.pgingest.server.PgVersions;
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.SuiteOptions;
@@ -358,7 +359,8 @@ public final class BenchMain {
             throw new UsageException("-Dpg.via=" + option + " with a benchmark that takes its pooler from -p via ("
                     + String.join(",", vias) + "): leave out -Dpg.via, or give -p via=" + option);
         }
-        vias.forEach(via -> Via.parse(via).requireAvailable());
+        PgBouncerSetup pgbouncer = TargetConfig.fromEnvironment().pgbouncer();
+        vias.forEach(via -> Via.parse(via).requireAvailable(pgbouncer));
     }
 
     /** Names given with {@code -p name=values} (JMH's options offer no list of them). */
@@ -381,12 +383,15 @@ public final class BenchMain {
      * in about a second, not a failure in every fork.
      */
     private static void checkTarget(TargetConfig config, boolean settingsOverridden, TrialClients clients) {
-        config.via().requireAvailable();
+        config.via().requireAvailable(config.pgbouncer());
         if (config.kind() != TargetKind.EXTERNAL) {
             PgVersions.resolve(config.pgVersion());
         }
         if (config.kind() == TargetKind.EMBEDDED) {
             EmbeddedTarget.requireBinaries(config);
+        }
+        if (config.kind() == TargetKind.CITUS) {
+            config.citus().requireInstall();
         }
         if (config.kind() == TargetKind.EMBEDDED && settingsOverridden) {
             // First the server's own word on the settings (max_connections=1 is its complaint, not a budget's).

@@ -29,8 +29,8 @@ import java.util.stream.Collectors;
 /**
  * The JMH parameters the suite's benchmarks share ({@code method}, {@code shape}, {@code indexes},
  * {@code rows}, {@code batchSize}, {@code commitEvery}, {@code hostileShare}, {@code existingRows}, and those of one
- * benchmark: the planning benchmark's {@code prepare} and {@code sql}, the pooler's {@code via} and
- * {@code prepareThreshold}), checked as the strings JMH
+ * benchmark: the planning benchmark's {@code prepare} and {@code sql}, the pooler's {@code via},
+ * {@code prepareThreshold} and {@code maxPreparedStatements}), checked as the strings JMH
  * receives. One home for what a value may be: the launcher checks every combination a run would start before
  * any fork ({@link #problemInRun}), and a trial started without the launcher (plain JMH) refuses the same
  * combination with the same line ({@link #require}). A preset is a set of {@code -p} values and is checked the
@@ -64,7 +64,8 @@ public final class BenchmarkParameters {
             Map.entry("sql", BenchmarkParameters::sqlText),
             Map.entry("prepareThreshold", v -> whole("prepareThreshold", v, 0, Integer.MAX_VALUE,
                     "pgjdbc's prepareThreshold: executions before a statement is server-prepared, 0 = never")),
-            Map.entry(Via.PARAMETER, BenchmarkParameters::via));
+            Map.entry(Via.PARAMETER, BenchmarkParameters::via),
+            Map.entry("maxPreparedStatements", BenchmarkParameters::maxPreparedStatements));
 
     private BenchmarkParameters() {
     }
@@ -232,6 +233,12 @@ public final class BenchmarkParameters {
     }
 
     private static Optional<String> combinationProblem(Map<String, Object> parsed) {
+        if (parsed.get("via") == Via.DIRECT && parsed.get("maxPreparedStatements") instanceof Integer max) {
+            // the trial would carry a PgBouncer setting no PgBouncer had
+            return Optional.of("-p maxPreparedStatements=" + max + " with -p via=" + Via.DIRECT.id() + ": there is no "
+                    + "PgBouncer to set it on; narrow -p via to " + Via.PGBOUNCER_SESSION.id() + " or "
+                    + Via.PGBOUNCER_TRANSACTION.id() + ", or leave -p maxPreparedStatements out");
+        }
         if (parsed.get("sql") instanceof SqlText sql) {
             if (parsed.get("method") instanceof LoadMethod method && sql.problemWith(method).isPresent()) {
                 return sql.problemWith(method);
@@ -300,6 +307,13 @@ public final class BenchmarkParameters {
         } catch (TargetException e) {
             return Parsed.bad("-p via=" + value + ": no such way to the server; valid: " + Via.validValues());
         }
+    }
+
+    /** PgBouncer's max_prepared_statements (1.21+), or {@code default}: the release's own, the line left out. */
+    private static Parsed maxPreparedStatements(String value) {
+        return value.trim().equals("default") ? Parsed.ok(value.trim())
+                : whole("maxPreparedStatements", value, 0, Integer.MAX_VALUE,
+                "PgBouncer's max_prepared_statements (1.21+; 0 = off), or default for the release's own");
     }
 
     private static Parsed sqlText(String value) {

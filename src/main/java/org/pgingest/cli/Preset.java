@@ -3,6 +3,7 @@ package org.pgingest.cli;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.rate.RateLadder;
 import org.pgingest.server.Via;
+import org.pgingest.server.PgBouncerSetup;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -90,11 +91,19 @@ public enum Preset {
     POOLER("seed experiment 1, proxy and pooler compatibility: every loader at 500 users rows per call directly, "
             + "through PgBouncer in session mode and in transaction mode, with pgjdbc's prepareThreshold 5 (its default) "
             + "and 0: which work, which fail and with what error; rows/s, server plans per call and server connections "
-            + "for those that work",
+            + "for those that work. The installed PgBouncer (Debian's 1.18), then PgBouncer 1.25 as deployed today in "
+            + "transaction mode with max_prepared_statements 0 and 200 (from " + Part.PGBOUNCER_125_HOME + ", which "
+            + "docker/build-vendor.sh builds; -D" + PgBouncerSetup.HOME_OPTION + " names another)",
             List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "3", "-r", "1s"),
             new Part(Part.POOLER, Map.of("method", Arrays.stream(LoadMethod.values()).map(Enum::name)
                     .collect(Collectors.joining(",")), Via.PARAMETER, Arrays.stream(Via.values()).map(Via::id).collect(Collectors.joining(",")),
-                    "prepareThreshold", "5,0"))),
+                    "prepareThreshold", "5,0")),
+            // The release is a JVM option (the forks start the PgBouncer); the trials differ from the first part's by
+            // maxPreparedStatements, which the first part leaves at its release's default.
+            new Part(Part.POOLER, Map.of("method", Arrays.stream(LoadMethod.values()).map(Enum::name)
+                    .collect(Collectors.joining(",")), Via.PARAMETER, "pgbouncer-transaction", "prepareThreshold", "5,0",
+                    "maxPreparedStatements", "0,200"),
+                    Map.of(PgBouncerSetup.HOME_OPTION, Part.PGBOUNCER_125_HOME))),
 
     WORKERS("seed experiment 3, concurrent writers: the published method list with 1 and 50 writers into one table, "
             + "then COPY per 10 rows on a new connection per call (was presets/workers.sh)",
@@ -113,8 +122,9 @@ public enum Preset {
      *
      * @param include the benchmarks, as JMH's include regex
      * @param params  {@code -p} values by parameter name, comma-separated as on JMH's command line
+     * @param options the suite's {@code -D} options for this part (a user's own of the same name win)
      */
-    public record Part(String include, Map<String, String> params) {
+    public record Part(String include, Map<String, String> params, Map<String, String> options) {
         static final String INGEST = "org\\.pgingest\\.bench\\.IngestBenchmark\\.";
         static final String CEILING = "org\\.pgingest\\.bench\\.CeilingBenchmark\\.";
         static final String PLANNING = "org\\.pgingest\\.bench\\.PlanningBenchmark\\.";
@@ -122,9 +132,16 @@ public enum Preset {
         static final String LATENCY = "org\\.pgingest\\.bench\\.LatencyBenchmark\\.";
         static final String WRITERS = "org\\.pgingest\\.bench\\.WritersBenchmark\\.";
         static final String POOLER = "org\\.pgingest\\.bench\\.PoolerBenchmark\\.";
+        /** Where docker/build-vendor.sh installs PgBouncer 1.25.2. */
+        static final String PGBOUNCER_125_HOME = "/opt/pg-ingest-bench/pgbouncer-1.25";
 
         public Part {
             params = Map.copyOf(params);
+            options = Map.copyOf(options);
+        }
+
+        public Part(String include, Map<String, String> params) {
+            this(include, params, Map.of());
         }
 
         /**
@@ -181,12 +198,18 @@ public enum Preset {
     }
 
     /**
-     * JMH arguments of one part: the include, its {@code -p} values and the preset's settings, leaving out every
-     * {@code -p} name and option the user gives in {@code userArgs} (theirs win).
+     * Arguments of one part: its suite options ({@code -Dname=value}), the include, its {@code -p} values and the
+     * preset's settings, leaving out every {@code -D} name, {@code -p} name and option the user gives in
+     * {@code userArgs} (theirs win).
      */
     List<String> arguments(Part part, List<String> userArgs) {
         List<String> given = BenchMain.parameterNames(userArgs);
         List<String> args = new ArrayList<>();
+        part.options().forEach((name, value) -> {
+            if (userArgs.stream().noneMatch(arg -> arg.startsWith("-D" + name + "="))) {
+                args.add("-D" + name + "=" + value);
+            }
+        });
         args.add(part.include());
         part.values().forEach((name, values) -> {
             if (!given.contains(name)) {

@@ -3,6 +3,7 @@ package org.pgingest.cli;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.pgingest.rate.RateLadder;
+import org.pgingest.server.SuiteOptions;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -63,6 +64,8 @@ final class PresetRun {
         for (Preset.Part part : preset.parts()) {
             List<String> partArgs = new ArrayList<>(rest);
             partArgs.addAll(preset.arguments(part, rest));
+            // Each part's own options (PgBouncer 1.25's directory) checked before the first part starts.
+            SuiteOptions.parse(partArgs.toArray(String[]::new));
             parts.add(partArgs);
         }
         PartsRun run = PartsRun.run("preset " + preset.cliName(), parts, result, flags, List.of());

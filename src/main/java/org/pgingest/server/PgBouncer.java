@@ -27,7 +27,7 @@ import java.util.stream.Stream;
 
 /**
  * A PgBouncer the suite runs between its loaders and a target, for one run: the installed program (Debian bookworm
- * ships 1.18) started on a free port of 127.0.0.1 with a configuration written into a {@link RunDirectory} of its
+ * ships 1.18) or the one {@link PgBouncerSetup} names, started on a free port of 127.0.0.1 with a configuration written into a {@link RunDirectory} of its
  * own, and stopped, with the directory removed, on {@link #close()}, Ctrl-C or SIGTERM. It runs under a small shell
  * that stops it as soon as the JVM's end of the shell's standard input closes, which the kernel does when the JVM
  * dies in any way, {@code kill -9} included; a run directory whose JVM is gone is swept on the next start like an
@@ -47,7 +47,8 @@ import java.util.stream.Stream;
  *       pool. PgBouncer's default reuses the server connection released last, and a lone client would then keep one
  *       and pass for compatible with transaction pooling where it is not (named prepared statements);</li>
  *   <li>{@code max_client_conn = 1000} (default 100): the suite's writers and the harness's own connections are all
- *       clients; every other setting is PgBouncer's default ({@code default_pool_size = 20}).</li>
+ *       clients; {@code max_prepared_statements} only where the setup sets it (1.21+); every other setting is
+ *       PgBouncer's default ({@code default_pool_size = 20}).</li>
  * </ul>
  * No unix socket (it would go to /tmp), no admin console, no pid file of PgBouncer's own (the watchdog writes one).
  * PgBouncer refuses to run as root: as root it is told to switch to {@value #UNPRIVILEGED_USER} once it has read its
@@ -82,16 +83,19 @@ public final class PgBouncer implements AutoCloseable {
     private final int port;
     private final String version;
     private final Via via;
+    private final PgBouncerSetup setup;
     private final Thread shutdownHook;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private PgBouncer(RunDirectory run, Process watchdog, ProcessHandle process, int port, String version, Via via) {
+    private PgBouncer(RunDirectory run, Process watchdog, ProcessHandle process, int port, String version, Via via,
+                      PgBouncerSetup setup) {
         this.run = run;
         this.watchdog = watchdog;
         this.process = process;
         this.port = port;
         this.version = version;
         this.via = via;
+        this.setup = setup;
         this.shutdownHook = new Thread(this::stop, "pg-ingest-bench-pgbouncer-shutdown");
     }
 
@@ -103,29 +107,29 @@ public final class PgBouncer implements AutoCloseable {
                 .map(dir -> dir.resolve("pgbouncer")).filter(Files::isExecutable).findFirst();
     }
 
-    /** The installed program, or the one line a missing PgBouncer gives, with the command that installs it. */
-    static Path requireInstalled(Via via) {
-        return binary().orElseThrow(() -> notInstalled(via));
-    }
-
     static TargetException notInstalled(Via via) {
         return new TargetException(via.id() + " needs PgBouncer, which is not installed (not on PATH, in /usr/sbin "
                 + "or /usr/local/sbin): " + INSTALL + "; or connect directly (" + Via.DIRECT.id() + ", the default)");
     }
 
-    /**
-     * Starts PgBouncer in front of {@code server} (its database, role and password) in {@code via}'s pool mode; new
-     * server connections get {@code schema} as their search_path.
-     */
+    /** The installed PgBouncer in front of {@code server}: {@link #start(Endpoint, String, Via, PgBouncerSetup)}. */
     static PgBouncer start(Endpoint server, String schema, Via via) {
-        Path binary = requireInstalled(via);
+        return start(server, schema, via, PgBouncerSetup.installed());
+    }
+
+    /**
+     * Starts the PgBouncer {@code setup} names in front of {@code server} (its database, role and password) in
+     * {@code via}'s pool mode; new server connections get {@code schema} as their search_path.
+     */
+    static PgBouncer start(Endpoint server, String schema, Via via, PgBouncerSetup setup) {
+        Path binary = setup.requireBinary(via);
         String version = version(binary);
         LeftoverSweeper.sweep();
         TargetException last = null;
         for (int attempt = 0; attempt < PORT_ATTEMPTS; attempt++) {
             RunDirectory run = RunDirectory.create();
             try {
-                return start(binary, version, run, server, schema, via);
+                return start(binary, version, run, server, schema, via, setup);
             } catch (PortTaken e) {
                 // another process took the port between its check and PgBouncer's bind: try another
                 run.delete();
@@ -135,8 +139,8 @@ public final class PgBouncer implements AutoCloseable {
         throw last;
     }
 
-    private static PgBouncer start(Path binary, String version, RunDirectory run, Endpoint server, String schema, Via via)
-            throws PortTaken {
+    private static PgBouncer start(Path binary, String version, RunDirectory run, Endpoint server, String schema, Via via,
+                                   PgBouncerSetup setup) throws PortTaken {
         Path log = run.path().resolve(LOG_FILE);
         Process watchdog = null;
         try {
@@ -148,14 +152,15 @@ public final class PgBouncer implements AutoCloseable {
             Files.writeString(users, quoted(server.user()) + " " + quoted(server.password().reveal()) + "\n",
                     StandardCharsets.UTF_8);
             Path config = run.path().resolve(CONFIG_FILE);
-            Files.writeString(config, configuration(run.path(), server, schema, via, port, root), StandardCharsets.UTF_8);
+            Files.writeString(config, configuration(run.path(), server, schema, via, setup, port, root),
+                    StandardCharsets.UTF_8);
             watchdog = new ProcessBuilder("/bin/sh", "-c", WATCHDOG, "pg-ingest-bench-pgbouncer",
                     binary.toString(), config.toString(), run.path().resolve(PID_FILE).toString())
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .start();
             ProcessHandle process = awaitReady(watchdog, run, log, server.password());
-            PgBouncer pgbouncer = new PgBouncer(run, watchdog, process, port, version, via);
+            PgBouncer pgbouncer = new PgBouncer(run, watchdog, process, port, version, via, setup);
             Runtime.getRuntime().addShutdownHook(pgbouncer.shutdownHook);
             LOG.info("{} on 127.0.0.1:{} in front of {}", pgbouncer.describe(), port, server.describe());
             return pgbouncer;
@@ -177,7 +182,8 @@ public final class PgBouncer implements AutoCloseable {
     }
 
     /** The configuration file (see the class comment for why each setting). */
-    static String configuration(Path run, Endpoint server, String schema, Via via, int port, boolean root) {
+    static String configuration(Path run, Endpoint server, String schema, Via via, PgBouncerSetup setup, int port,
+                                boolean root) {
         List<String> lines = new ArrayList<>(List.of(
                 ";; written by pg-ingest-bench for one run, removed with it",
                 "[databases]",
@@ -196,6 +202,7 @@ public final class PgBouncer implements AutoCloseable {
             lines.add("server_round_robin = 1");
             lines.add("min_pool_size = " + PooledTarget.MINIMUM_POOL);
         }
+        setup.maxPreparedStatements().ifPresent(n -> lines.add("max_prepared_statements = " + n));
         if (root) {
             lines.add("user = " + UNPRIVILEGED_USER);
         }
@@ -288,18 +295,24 @@ public final class PgBouncer implements AutoCloseable {
         return via;
     }
 
-    /** The pooler as the facts record it: name, version and pool mode. */
+    /**
+     * The pooler as the facts record it: name, version, pool mode, and max_prepared_statements where the run set it
+     * (otherwise the release's default: none before 1.21, 200 from 1.24).
+     */
     public Map<String, String> facts() {
         Map<String, String> facts = new LinkedHashMap<>();
         facts.put("name", "pgbouncer");
         facts.put("version", version);
         facts.put("poolMode", via.poolMode());
+        setup.maxPreparedStatements().ifPresent(n -> facts.put("maxPreparedStatements", String.valueOf(n)));
         return facts;
     }
 
-    /** "PgBouncer 1.18.0 (transaction pooling)". */
+    /** "PgBouncer 1.18.0 (transaction pooling)", "PgBouncer 1.25.2 (transaction pooling, max_prepared_statements=0)". */
     public String describe() {
-        return String.format(Locale.ROOT, "PgBouncer %s (%s pooling)", version, via.poolMode());
+        return String.format(Locale.ROOT, "PgBouncer %s (%s pooling%s)", version, via.poolMode(),
+                setup.maxPreparedStatements().isPresent()
+                        ? ", max_prepared_statements=" + setup.maxPreparedStatements().getAsInt() : "");
     }
 
     /** The directory of its configuration, pid file and log; removed on close. */

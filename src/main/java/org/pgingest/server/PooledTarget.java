@@ -34,9 +34,9 @@ public final class PooledTarget implements PostgresTarget {
     }
 
     /** {@code target} behind a PgBouncer started now in {@code via}'s pool mode; closes the target if it cannot start. */
-    static PooledTarget start(PostgresTarget target, Via via) {
+    static PooledTarget start(PostgresTarget target, Via via, PgBouncerSetup setup) {
         try {
-            return open(target, via, true);
+            return open(target, via, setup, true);
         } catch (RuntimeException e) {
             target.close();
             throw e;
@@ -44,15 +44,15 @@ public final class PooledTarget implements PostgresTarget {
     }
 
     /** The same, where closing the result stops PgBouncer only and the target stays with its owner (tests). */
-    static PooledTarget borrow(PostgresTarget target, Via via) {
-        return open(target, via, false);
+    static PooledTarget borrow(PostgresTarget target, Via via, PgBouncerSetup setup) {
+        return open(target, via, setup, false);
     }
 
-    private static PooledTarget open(PostgresTarget target, Via via, boolean ownsTarget) {
+    private static PooledTarget open(PostgresTarget target, Via via, PgBouncerSetup setup, boolean ownsTarget) {
         if (!(target instanceof TargetBase base)) {
             throw new IllegalArgumentException("cannot put a pooler in front of " + target.getClass().getName());
         }
-        PgBouncer pgbouncer = PgBouncer.start(base.endpoint(), base.schema(), via);
+        PgBouncer pgbouncer = PgBouncer.start(base.endpoint(), base.schema(), via, setup);
         PooledTarget pooled = new PooledTarget(base, pgbouncer, ownsTarget);
         try {
             if (via == Via.PGBOUNCER_TRANSACTION) {

@@ -57,7 +57,7 @@ public interface PostgresTarget extends AutoCloseable {
 
     /** Opens the target that {@code config} names, behind the pooler {@code config.via()} names, if any. */
     static PostgresTarget open(TargetConfig config) {
-        return config.via().open(config.kind().open(config));
+        return config.via().open(config.kind().open(config), config.pgbouncer());
     }
 
     @Override

@@ -33,11 +33,13 @@ import java.util.Set;
  *                            for servers not started from an image
  * @param pooler              the pooler between the loaders and the server ({@code -Dpg.via}): name, version and
  *                            pool mode; empty when they connect directly
+ * @param cluster             the cluster the server coordinates ({@code -Dpg.target=citus}): Citus' version, nodes
+ *                            and shards per distributed table; empty for one server
  */
 public record ServerFacts(TargetKind target, String endpoint, String versionString, int versionNum,
                           Map<String, String> settings, Map<String, String> differences,
                           Map<String, String> overrides, String statementsSchema, String statementsMissing,
-                          String image, Map<String, String> pooler) {
+                          String image, Map<String, String> pooler, Map<String, String> cluster) {
 
     /** Read back besides the file's own settings: they decide how much WAL a row costs. */
     static final List<String> ALSO_RECORDED = List.of("data_checksums", "wal_compression", "wal_sync_method",
@@ -48,12 +50,19 @@ public record ServerFacts(TargetKind target, String endpoint, String versionStri
         differences = Collections.unmodifiableMap(new LinkedHashMap<>(differences));
         overrides = Collections.unmodifiableMap(new LinkedHashMap<>(overrides));
         pooler = Collections.unmodifiableMap(new LinkedHashMap<>(pooler));
+        cluster = Collections.unmodifiableMap(new LinkedHashMap<>(cluster));
     }
 
     /** The same facts with the loaders connecting through {@code poolerFacts} (name, version, pool mode). */
     public ServerFacts withPooler(Map<String, String> poolerFacts) {
         return new ServerFacts(target, endpoint, versionString, versionNum, settings, differences, overrides,
-                statementsSchema, statementsMissing, image, poolerFacts);
+                statementsSchema, statementsMissing, image, poolerFacts, cluster);
+    }
+
+    /** The same facts of a coordinator, with its cluster's ({@code clusterFacts}: Citus version, nodes, shards). */
+    public ServerFacts withCluster(Map<String, String> clusterFacts) {
+        return new ServerFacts(target, endpoint, versionString, versionNum, settings, differences, overrides,
+                statementsSchema, statementsMissing, image, pooler, clusterFacts);
     }
 
     /** Whether planning and execution time can be read from pg_stat_statements. */
@@ -176,7 +185,7 @@ public record ServerFacts(TargetKind target, String endpoint, String versionStri
             }
         }
         return new ServerFacts(target, endpoint.describe(), versionString, versionNum, settings, differences,
-                expected.overrides(), statementsSchema, statementsMissing, image, Map.of());
+                expected.overrides(), statementsSchema, statementsMissing, image, Map.of(), Map.of());
     }
 
     /** Null when the view can be read; otherwise the server's reason (typically: not preloaded). */
@@ -207,6 +216,9 @@ public record ServerFacts(TargetKind target, String endpoint, String versionStri
         }
         // null when the loaders connect directly: every facts line says which
         m.put("pooler", pooler.isEmpty() ? null : pooler);
+        if (!cluster.isEmpty()) {
+            m.put("cluster", cluster);
+        }
         m.put("serverVersion", versionString);
         m.put("serverVersionNum", versionNum);
         m.put("fsyncOff", fsyncOff());

@@ -24,7 +24,8 @@ import java.util.Set;
 public record SuiteOptions(Map<String, String> properties, List<String> rest) {
     /** The suite's names: read by {@link TargetConfig} and {@code EmbeddedBinaries}. */
     public static final List<String> KNOWN = List.of("pg.target", "pg.version", "pg.schema", "pg.url", "pg.user",
-            "pg.binaries.dir", "pg.image", "pg.via");
+            "pg.binaries.dir", "pg.image", "pg.via", PgBouncerSetup.HOME_OPTION,
+            CitusSetup.HOME_OPTION, CitusSetup.WORKERS_OPTION);
     /** One server setting each: {@code -Dpg.conf.synchronous_commit=off}. */
     public static final String SETTING_PREFIX = "pg.conf.";
     static final String BINARIES_DIR = "pg.binaries.dir";
@@ -90,6 +91,12 @@ public record SuiteOptions(Map<String, String> properties, List<String> rest) {
         }
         if (name.equals("pg.via")) {
             Via.parse(value); // its one line names the valid values
+        }
+        if (name.equals(PgBouncerSetup.HOME_OPTION) && PgBouncerSetup.binaryIn(Path.of(value)).isEmpty()) {
+            throw PgBouncerSetup.notIn(Path.of(value));
+        }
+        if (name.equals(CitusSetup.WORKERS_OPTION)) {
+            CitusSetup.parseWorkers(value);
         }
         if (name.equals(BINARIES_DIR) && !Files.isDirectory(Path.of(value))) {
             throw new TargetException("-D" + BINARIES_DIR + "=" + value + " is not a directory: name the directory "

@@ -1,9 +1,11 @@
 package org.pgingest.server;
 
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.regex.Pattern;
 
@@ -24,6 +26,11 @@ import java.util.regex.Pattern;
  *   <tr><td>external user</td><td>pg.user</td><td>PGIB_USER</td><td></td></tr>
  *   <tr><td>external password</td><td>(never)</td><td>PGIB_PASSWORD</td><td>none</td></tr>
  *   <tr><td>pooler between loaders and server</td><td>pg.via</td><td>PGIB_VIA</td><td>direct</td></tr>
+ *   <tr><td>the PgBouncer's install directory</td><td>pg.pgbouncer.home</td><td>PGIB_PGBOUNCER_HOME</td>
+ *       <td>the installed one (PATH, /usr/sbin)</td></tr>
+ *   <tr><td>the citus target's PostgreSQL install</td><td>pg.citus.home</td><td>PGIB_CITUS_HOME</td>
+ *       <td>pg_config's on PATH, else /usr/lib/postgresql/15</td></tr>
+ *   <tr><td>the citus target's workers</td><td>pg.citus.workers</td><td>PGIB_CITUS_WORKERS</td><td>2</td></tr>
  * </table>
  *
  * @param kind             where the server comes from
@@ -35,9 +42,12 @@ import java.util.regex.Pattern;
  * @param externalPassword password on the external server (external only)
  * @param image            container image (container only)
  * @param via              what stands between the loaders and the server: nothing, or a PgBouncer
+ * @param pgbouncer        which PgBouncer, and its max_prepared_statements where a run sets it
+ * @param citus            the citus target's PostgreSQL install and worker count
  */
 public record TargetConfig(TargetKind kind, String pgVersion, String schema, ServerSettings settings,
-                           String externalUrl, String externalUser, Secret externalPassword, String image, Via via) {
+                           String externalUrl, String externalUser, Secret externalPassword, String image, Via via,
+                           PgBouncerSetup pgbouncer, CitusSetup citus) {
 
     public static final String DEFAULT_SCHEMA = "pgingest";
     private static final Pattern SCHEMA_NAME = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
@@ -52,6 +62,8 @@ public record TargetConfig(TargetKind kind, String pgVersion, String schema, Ser
         Objects.requireNonNull(externalPassword, "externalPassword");
         Objects.requireNonNull(image, "image");
         Objects.requireNonNull(via, "via");
+        Objects.requireNonNull(pgbouncer, "pgbouncer");
+        Objects.requireNonNull(citus, "citus");
         if (schema == null || !SCHEMA_NAME.matcher(schema).matches()) {
             throw new TargetException("invalid schema name '" + schema
                     + "': use lower-case letters, digits and underscores, starting with a letter or underscore");
@@ -68,7 +80,8 @@ public record TargetConfig(TargetKind kind, String pgVersion, String schema, Ser
     /** Defaults only: embedded server of the build's PostgreSQL version, settings file as is. */
     public static TargetConfig defaults() {
         return new TargetConfig(TargetKind.EMBEDDED, PgVersions.buildDefault(), DEFAULT_SCHEMA,
-                ServerSettings.load(), null, null, Secret.none(), DEFAULT_IMAGE, Via.DIRECT);
+                ServerSettings.load(), null, null, Secret.none(), DEFAULT_IMAGE, Via.DIRECT,
+                PgBouncerSetup.installed(), CitusSetup.defaults());
     }
 
     /** Defaults overlaid with this JVM's system properties and environment. */
@@ -101,7 +114,12 @@ public record TargetConfig(TargetKind kind, String pgVersion, String schema, Ser
                 pick(props, "pg.user", env, "PGIB_USER", null),
                 Secret.of(env.get("PGIB_PASSWORD")),
                 pick(props, "pg.image", env, "PGIB_IMAGE", d.image),
-                Via.parse(pick(props, "pg.via", env, "PGIB_VIA", d.via.id())));
+                Via.parse(pick(props, "pg.via", env, "PGIB_VIA", d.via.id())),
+                Optional.ofNullable(pick(props, PgBouncerSetup.HOME_OPTION, env, "PGIB_PGBOUNCER_HOME", null))
+                        .map(home -> PgBouncerSetup.at(Path.of(home))).orElse(d.pgbouncer),
+                new CitusSetup(Optional.ofNullable(pick(props, CitusSetup.HOME_OPTION, env, "PGIB_CITUS_HOME", null))
+                        .map(Path::of), CitusSetup.parseWorkers(pick(props, CitusSetup.WORKERS_OPTION, env,
+                        "PGIB_CITUS_WORKERS", String.valueOf(CitusSetup.DEFAULT_WORKERS)))));
     }
 
     private static String pick(Properties props, String property, Map<String, String> env, String variable,
@@ -114,38 +132,56 @@ public record TargetConfig(TargetKind kind, String pgVersion, String schema, Ser
     }
 
     public TargetConfig withKind(TargetKind newKind) {
-        return new TargetConfig(newKind, pgVersion, schema, settings, externalUrl, externalUser, externalPassword, image, via);
+        return new TargetConfig(newKind, pgVersion, schema, settings, externalUrl, externalUser, externalPassword, image, via, pgbouncer, citus);
     }
 
     public TargetConfig withPgVersion(String version) {
-        return new TargetConfig(kind, version, schema, settings, externalUrl, externalUser, externalPassword, image, via);
+        return new TargetConfig(kind, version, schema, settings, externalUrl, externalUser, externalPassword, image, via, pgbouncer, citus);
     }
 
     public TargetConfig withImage(String newImage) {
-        return new TargetConfig(kind, pgVersion, schema, settings, externalUrl, externalUser, externalPassword, newImage, via);
+        return new TargetConfig(kind, pgVersion, schema, settings, externalUrl, externalUser, externalPassword, newImage, via, pgbouncer, citus);
     }
 
     public TargetConfig withSchema(String newSchema) {
-        return new TargetConfig(kind, pgVersion, newSchema, settings, externalUrl, externalUser, externalPassword, image, via);
+        return new TargetConfig(kind, pgVersion, newSchema, settings, externalUrl, externalUser, externalPassword, image, via, pgbouncer, citus);
     }
 
     public TargetConfig withSetting(String name, String value) {
         return new TargetConfig(kind, pgVersion, schema, settings.withOverrides(Map.of(name, value)),
-                externalUrl, externalUser, externalPassword, image, via);
+                externalUrl, externalUser, externalPassword, image, via, pgbouncer, citus);
     }
 
     public TargetConfig withExternal(String url, String user, Secret password) {
-        return new TargetConfig(TargetKind.EXTERNAL, pgVersion, schema, settings, url, user, password, image, via);
+        return new TargetConfig(TargetKind.EXTERNAL, pgVersion, schema, settings, url, user, password, image, via, pgbouncer, citus);
     }
 
     public TargetConfig withVia(Via newVia) {
-        return new TargetConfig(kind, pgVersion, schema, settings, externalUrl, externalUser, externalPassword, image, newVia);
+        return new TargetConfig(kind, pgVersion, schema, settings, externalUrl, externalUser, externalPassword, image, newVia,
+                pgbouncer, citus);
+    }
+
+    /** The same with every setting replaced (a target that adds its own to the file's: citus). */
+    TargetConfig withSettings(ServerSettings newSettings) {
+        return new TargetConfig(kind, pgVersion, schema, newSettings, externalUrl, externalUser, externalPassword, image,
+                via, pgbouncer, citus);
+    }
+
+    public TargetConfig withCitus(CitusSetup newCitus) {
+        return new TargetConfig(kind, pgVersion, schema, settings, externalUrl, externalUser, externalPassword, image, via,
+                pgbouncer, newCitus);
+    }
+
+    public TargetConfig withPgBouncer(PgBouncerSetup newPgBouncer) {
+        return new TargetConfig(kind, pgVersion, schema, settings, externalUrl, externalUser, externalPassword, image, via,
+                newPgBouncer, citus);
     }
 
     @Override
     public String toString() {
         return "TargetConfig[kind=" + kind.id() + ", pgVersion=" + pgVersion + ", schema=" + schema
-                + ", image=" + image + ", via=" + via.id() + ", overrides=" + settings.overrides() + ", externalUser=" + externalUser
+                + ", image=" + image + ", via=" + via.id() + ", pgbouncer=" + pgbouncer + ", citus=" + citus
+                + ", overrides=" + settings.overrides() + ", externalUser=" + externalUser
                 + ", externalPassword=" + externalPassword + "]";
     }
 }

@@ -26,6 +26,13 @@ public enum TargetKind {
         public PostgresTarget open(TargetConfig config) {
             return ExternalTarget.connect(config);
         }
+    },
+    /** A Citus cluster started for this JVM: a coordinator and -Dpg.citus.workers workers ({@link CitusTarget}). */
+    CITUS {
+        @Override
+        public PostgresTarget open(TargetConfig config) {
+            return CitusTarget.start(config);
+        }
     };
 
     public abstract PostgresTarget open(TargetConfig config);

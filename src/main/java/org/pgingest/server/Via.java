@@ -48,19 +48,25 @@ public enum Via {
      * result stops PgBouncer, then the target). The target is closed when PgBouncer cannot start.
      */
     public PostgresTarget open(PostgresTarget target) {
+        return open(target, PgBouncerSetup.installed());
+    }
+
+    /** The same through the PgBouncer {@code setup} names. */
+    public PostgresTarget open(PostgresTarget target, PgBouncerSetup setup) {
         if (this == DIRECT) {
             return target;
         }
-        return PooledTarget.start(target, this);
+        return PooledTarget.start(target, this, setup);
     }
 
     /**
      * Throws the one-line reason this way cannot be taken on this machine (PgBouncer not installed, with the command
-     * that installs it); nothing for {@link #DIRECT}. The launcher calls it before any fork.
+     * that installs it, or not in the directory {@code setup} names); nothing for {@link #DIRECT}. The launcher calls
+     * it before any fork.
      */
-    public void requireAvailable() {
+    public void requireAvailable(PgBouncerSetup setup) {
         if (this != DIRECT) {
-            PgBouncer.requireInstalled(this);
+            setup.requireBinary(this);
         }
     }
 

@@ -147,7 +147,7 @@ class BenchMainTest {
     @Test
     void aMisspeltSuiteOptionListsTheKnownOnes() throws Exception {
         assertRefused(launch(Map.of(), "-Dpg.tagret=external"), "unknown option -Dpg.tagret: the suite's options are "
-                + "-Dpg.target, -Dpg.version, -Dpg.schema, -Dpg.url, -Dpg.user, -Dpg.binaries.dir, -Dpg.image, -Dpg.via and -Dpg.conf.NAME=VALUE");
+                + "-Dpg.target, -Dpg.version, -Dpg.schema, -Dpg.url, -Dpg.user, -Dpg.binaries.dir, -Dpg.image, -Dpg.via, -Dpg.pgbouncer.home, -Dpg.citus.home, -Dpg.citus.workers and -Dpg.conf.NAME=VALUE");
     }
 
     @Test
@@ -307,7 +307,7 @@ class BenchMainTest {
     void unknownTargetIsOneLineAndExitTwo() throws Exception {
         Outcome o = launch(Map.of(), "-Dpg.target=docker");
         assertThat(o.exit).isEqualTo(2);
-        assertThat(o.stderr).isEqualTo("pg-ingest-bench: unknown target 'docker': valid targets are embedded, container, external\n");
+        assertThat(o.stderr).isEqualTo("pg-ingest-bench: unknown target 'docker': valid targets are embedded, container, external, citus\n");
         assertThat(o.stdout).isEmpty();
     }
 

@@ -36,7 +36,8 @@ class PoolerLaunchTest {
             var lines = o.stderr().lines().filter(l -> l.startsWith("pg-ingest-bench: ")).toList();
             assertThat(lines).hasSize(2);
             assertThat(lines.get(1)).startsWith("pg-ingest-bench: failed through the pooler: PoolerBenchmark.load "
-                    + "batchSize=1000 commitEvery=0 existingRows=0 hostileShare=0.1 indexes=STANDARD method=BATCH "
+                    + "batchSize=1000 commitEvery=0 existingRows=0 hostileShare=0.1 indexes=STANDARD "
+                    + "maxPreparedStatements=default method=BATCH "
                     + "prepareThreshold=5 rows=50 shape=USERS via=pgbouncer-transaction: SQLSTATE ")
                     .containsAnyOf("prepared statement \"S_", "does not exist", "already exists");
             // JMH's console goes to its log beside the result: the exception there is one line, without a stack trace
@@ -84,6 +85,53 @@ class PoolerLaunchTest {
             Files.deleteIfExists(result);
             Files.deleteIfExists(facts);
             Files.deleteIfExists(RunConsole.logFor(result));
+        }
+    }
+
+    /**
+     * PgBouncer 1.25 as deployed today ({@code -Dpg.pgbouncer.home}): with max_prepared_statements 200 it keeps the
+     * batch's named statement in transaction pooling and the trial is measured; with 0 it fails as 1.18 does. The
+     * facts record the release and the setting.
+     */
+    @Test
+    @RequiresPart(Part.PGBOUNCER_125)
+    void pgBouncer125KeepsNamedStatementsUnlessMaxPreparedStatementsIsZero() throws Exception {
+        Path result = Files.createTempFile("jmh-result", ".json");
+        Path facts = Path.of(result + ".server.jsonl");
+        try {
+            BenchMainTest.Outcome o = BenchMainTest.launch(Duration.ofMinutes(3), Map.of(),
+                    "-Dpg.pgbouncer.home=" + Part.PGBOUNCER_125_HOME, "\\.PoolerBenchmark\\.",
+                    "-p", "method=BATCH", "-p", "via=pgbouncer-transaction", "-p", "prepareThreshold=5",
+                    "-p", "maxPreparedStatements=0,200", "-p", "rows=50",
+                    "-f", "1", "-wi", "0", "-i", "3", "-r", "300ms", "-rff", result.toString());
+            assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(0);
+            assertThat(o.stderr()).containsPattern("failed through the pooler: PoolerBenchmark.load .*"
+                    + "maxPreparedStatements=0 .*prepareThreshold=5 .*: SQLSTATE ");
+            ResultFile file = ResultFile.read(result);
+            assertThat(file.results()).singleElement().satisfies(r -> {
+                assertThat(r.params()).containsEntry("maxPreparedStatements", "200");
+                assertThat(r.metrics()).containsKeys("plans/op", "server.connections");
+            });
+            assertThat(Files.readAllLines(facts)).filteredOn(l -> l.contains("\"pooler\":{"))
+                    .anySatisfy(l -> assertThat(l).contains("\"version\":\"1.25.2\"", "\"maxPreparedStatements\":\"200\""));
+        } finally {
+            Files.deleteIfExists(result);
+            Files.deleteIfExists(facts);
+            Files.deleteIfExists(Path.of(result.toString().replaceFirst("\\.json$", ".jmh.log")));
+        }
+    }
+
+    @Test
+    void aPgBouncerHomeWithoutPgBouncerIsOneLineAndExitTwo() throws Exception {
+        Path empty = Files.createTempDirectory("no-pgbouncer");
+        try {
+            BenchMainTest.Outcome o = BenchMainTest.launch(Duration.ofSeconds(60), Map.of(),
+                    "-Dpg.pgbouncer.home=" + empty, "-Dpg.via=pgbouncer-session", "Ingest");
+            assertThat(o.exit()).isEqualTo(2);
+            assertThat(o.stderr()).startsWith("pg-ingest-bench: -Dpg.pgbouncer.home=" + empty + " holds no PgBouncer")
+                    .hasLineCount(1);
+        } finally {
+            Files.delete(empty);
         }
     }
 

@@ -86,6 +86,33 @@ class PresetTest {
                 .containsSubsequence("-wi", "1").doesNotContain("-i");
     }
 
+    /** The pooler preset's second part runs PgBouncer 1.25 (its directory a -D option); a user's own -D wins. */
+    @Test
+    void aPartsOwnSuiteOptionsComeFirstUnlessTheUserGivesThem() {
+        Preset.Part newer = Preset.POOLER.parts().get(1);
+        assertThat(Preset.POOLER.arguments(newer, List.of())).startsWith(
+                "-Dpg.pgbouncer.home=/opt/pg-ingest-bench/pgbouncer-1.25", newer.include());
+        assertThat(newer.values()).containsEntry("maxPreparedStatements", List.of("0", "200"))
+                .containsEntry("via", List.of("pgbouncer-transaction"));
+        assertThat(Preset.POOLER.arguments(newer, List.of("-Dpg.pgbouncer.home=/usr/local")))
+                .noneMatch(arg -> arg.startsWith("-Dpg.pgbouncer.home"));
+        assertThat(Preset.POOLER.arguments(Preset.POOLER.parts().get(0), List.of()))
+                .noneMatch(arg -> arg.startsWith("-D"));
+    }
+
+    @Test
+    void maxPreparedStatementsWithoutAPgBouncerIsRefused() {
+        Preset.Part direct = new Preset.Part(Preset.Part.POOLER, Map.of("method", "BATCH", "via", "direct",
+                "maxPreparedStatements", "0"));
+        assertThat(problemAsTheLauncherSeesIt(direct)).contains("-p maxPreparedStatements=0 with -p via=direct: there "
+                + "is no PgBouncer to set it on; narrow -p via to pgbouncer-session or pgbouncer-transaction, or leave "
+                + "-p maxPreparedStatements out");
+        Preset.Part negative = new Preset.Part(Preset.Part.POOLER, Map.of("method", "BATCH",
+                "via", "pgbouncer-transaction", "maxPreparedStatements", "-1"));
+        assertThat(problemAsTheLauncherSeesIt(negative)).hasValueSatisfying(p -> assertThat(p)
+                .startsWith("-p maxPreparedStatements=-1: use a whole number of 0 or more"));
+    }
+
     @Test
     void anUnknownNameListsTheValidOnes() {
         assertThatThrownBy(() -> Preset.parse("quik")).isInstanceOf(UsageException.class).hasMessage(

@@ -178,7 +178,7 @@ class RateCommandTest {
         Outcome o = rate("--method", "batch", "--rows-per-second", "100", "-Dpg.verison=16");
         assertThat(o.status()).isEqualTo(2);
         assertThat(o.err()).isEqualTo(RateCommand.PREFIX + "unknown option -Dpg.verison: the suite's options are -Dpg.target, "
-                + "-Dpg.version, -Dpg.schema, -Dpg.url, -Dpg.user, -Dpg.binaries.dir, -Dpg.image, -Dpg.via and -Dpg.conf.NAME=VALUE\n");
+                + "-Dpg.version, -Dpg.schema, -Dpg.url, -Dpg.user, -Dpg.binaries.dir, -Dpg.image, -Dpg.via, -Dpg.pgbouncer.home, -Dpg.citus.home, -Dpg.citus.workers and -Dpg.conf.NAME=VALUE\n");
         assertThat(o.out()).isEmpty();
     }
 

@@ -45,10 +45,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * A real PgBouncer (the installed one, 1.18 on Debian bookworm) between loaders and a real embedded server: how the
  * suite starts, configures, stops and sweeps it, what goes through it, and that server costs are still exact.
+ * {@link PgBouncer125Test} runs the same tests against 1.25 ({@code -Dpg.pgbouncer.home}).
  */
 @RequiresPart(Part.PGBOUNCER)
 class PgBouncerTest {
-    private static EmbeddedTarget server;
+    static EmbeddedTarget server;
     private static final AtomicInteger TABLES = new AtomicInteger();
 
     @TempDir
@@ -62,6 +63,19 @@ class PgBouncerTest {
     @AfterAll
     static void stop() {
         server.close();
+    }
+
+    /** Which PgBouncer these tests start: the installed one here. */
+    PgBouncerSetup setup() {
+        return PgBouncerSetup.installed();
+    }
+
+    /**
+     * Whether the release tracks pgjdbc's named statements in transaction mode by default: 1.18 has no
+     * max_prepared_statements; 1.24 and later default to 200.
+     */
+    boolean tracksNamedStatements() {
+        return false;
     }
 
     private static DataSource through(PgBouncer pgbouncer, Map<String, String> options) {
@@ -82,7 +96,7 @@ class PgBouncerTest {
     @Test
     void eachModeServesTheSuitesSchemaFromItsOwnDirectoryAndLeavesNothingOnClose() throws Exception {
         for (Via via : List.of(Via.PGBOUNCER_SESSION, Via.PGBOUNCER_TRANSACTION)) {
-            PgBouncer pgbouncer = PgBouncer.start(server.endpoint(), server.schema(), via);
+            PgBouncer pgbouncer = PgBouncer.start(server.endpoint(), server.schema(), via, setup());
             Path run = pgbouncer.runDirectory();
             ProcessHandle process = ProcessHandle.of(pgbouncer.pid()).orElseThrow();
             try (Connection c = through(pgbouncer, Map.of()).getConnection(); Statement st = c.createStatement();
@@ -111,7 +125,7 @@ class PgBouncerTest {
      */
     @Test
     void inTransactionModeOneClientsTransactionsLandOnDifferentServerConnections() throws Exception {
-        try (PooledTarget pooled = PooledTarget.borrow(server, Via.PGBOUNCER_TRANSACTION);
+        try (PooledTarget pooled = PooledTarget.borrow(server, Via.PGBOUNCER_TRANSACTION, setup());
              Connection c = pooled.dataSource(Map.of("prepareThreshold", "0")).getConnection();
              var select = c.prepareStatement("SELECT pg_backend_pid()")) {
             Set<Integer> backends = new HashSet<>();
@@ -128,18 +142,24 @@ class PgBouncerTest {
     /**
      * The published caveat, for real: pgjdbc's named server-prepared statements (a batch is prepared at once with the
      * default prepareThreshold 5) do not survive transaction pooling in PgBouncer 1.18; session pooling keeps them,
-     * and prepareThreshold=0 gets through transaction pooling too.
+     * and prepareThreshold=0 gets through transaction pooling too. A release that tracks them (1.24+ by default) keeps
+     * them in transaction pooling as well.
      */
     @Test
     void namedStatementsFailThroughTransactionPoolingOnly() throws Exception {
+        namedStatementsFailThroughTransactionPoolingOnlyWhereNotTracked(setup(), tracksNamedStatements());
+    }
+
+    void namedStatementsFailThroughTransactionPoolingOnlyWhereNotTracked(PgBouncerSetup setup, boolean tracked)
+            throws Exception {
         Loader batch = LoadMethod.BATCH.create(new LoadMethod.Knobs(20, 0));
         RowGenerator rows = newUsers().rows(3, 0.1);
         for (Via via : List.of(Via.PGBOUNCER_SESSION, Via.PGBOUNCER_TRANSACTION)) {
             for (String threshold : List.of("5", "0")) {
                 Table table = newTable();
-                try (PooledTarget pooled = PooledTarget.borrow(server, via);
+                try (PooledTarget pooled = PooledTarget.borrow(server, via, setup);
                      Connection c = pooled.dataSource(Map.of("prepareThreshold", threshold)).getConnection()) {
-                    boolean breaks = via == Via.PGBOUNCER_TRANSACTION && threshold.equals("5");
+                    boolean breaks = via == Via.PGBOUNCER_TRANSACTION && threshold.equals("5") && !tracked;
                     SQLException failure = null;
                     for (int call = 0; call < 8 && failure == null; call++) {
                         try {
@@ -149,10 +169,12 @@ class PgBouncerTest {
                         }
                     }
                     if (breaks) {
-                        assertThat((Throwable) failure).as(via.id() + " prepareThreshold=" + threshold).isNotNull();
+                        assertThat((Throwable) failure).as(pooled.pooler().orElseThrow().describe() + " prepareThreshold="
+                                + threshold).isNotNull();
                         assertThat(failure.getSQLState()).isIn("26000", "42P05");
                     } else {
-                        assertThat((Throwable) failure).as(via.id() + " prepareThreshold=" + threshold).isNull();
+                        assertThat((Throwable) failure).as(pooled.pooler().orElseThrow().describe() + " prepareThreshold="
+                                + threshold).isNull();
                     }
                 }
             }
@@ -165,7 +187,7 @@ class PgBouncerTest {
      */
     @Test
     void serverCostsThroughATransactionPoolAreExact() throws Exception {
-        try (PostgresTarget pooled = Via.PGBOUNCER_TRANSACTION.open(EmbeddedTarget.start(TargetConfig.defaults()));
+        try (PostgresTarget pooled = Via.PGBOUNCER_TRANSACTION.open(EmbeddedTarget.start(TargetConfig.defaults()), setup());
              ServerCostMeter meter = ServerCostMeter.open(pooled)) {
             Loader oneByOne = LoadMethod.AUTOCOMMIT_ROW.create();
             Map<String, String> options = new HashMap<>(oneByOne.driverOptions());
@@ -197,7 +219,7 @@ class PgBouncerTest {
     void aPasswordIsKeptInTheAuthFileAlone() throws Exception {
         try (EmbeddedTarget passwords = TestServers.withPasswordLogins();
              PostgresTarget pooled = PostgresTarget.open(TestServers.externalConfig(passwords, TestServers.APP_PASSWORD)
-                     .withVia(Via.PGBOUNCER_SESSION))) {
+                     .withVia(Via.PGBOUNCER_SESSION).withPgBouncer(setup()))) {
             PgBouncer pgbouncer = pooled.pooler().orElseThrow();
             try (Connection c = pooled.dataSource().getConnection(); Statement st = c.createStatement();
                  ResultSet rs = st.executeQuery("SELECT current_user")) {
@@ -233,7 +255,7 @@ class PgBouncerTest {
     @Test
     void sigtermAndCtrlCStopPgBouncerAndRemoveItsDirectory() throws Exception {
         for (String signal : List.of("TERM", "INT")) {
-            Child child = Child.start(root, Via.PGBOUNCER_TRANSACTION);
+            Child child = Child.start(root, Via.PGBOUNCER_TRANSACTION, setup());
             new ProcessBuilder("kill", "-" + signal, String.valueOf(child.process.pid())).start().waitFor();
             assertThat(child.process.waitFor(60, TimeUnit.SECONDS)).as("the child JVM ends on SIG" + signal).isTrue();
             assertThat(ProcessHandle.of(child.pgbouncerPid)).as("PgBouncer after SIG" + signal).isEmpty();
@@ -243,7 +265,7 @@ class PgBouncerTest {
 
     @Test
     void afterKillMinusNinePgBouncerStopsAndTheNextStartSweepsItsDirectory() throws Exception {
-        Child child = Child.start(root, Via.PGBOUNCER_SESSION);
+        Child child = Child.start(root, Via.PGBOUNCER_SESSION, setup());
         child.process.destroyForcibly(); // SIGKILL: no hooks run; the watchdog's input ends with the JVM
         assertThat(child.process.waitFor(30, TimeUnit.SECONDS)).isTrue();
         ProcessHandle pgbouncer = ProcessHandle.of(child.pgbouncerPid).orElse(null);
@@ -261,11 +283,13 @@ class PgBouncerTest {
     }
 
     private record Child(Process process, long pgbouncerPid, Path runDirectory, Path dataDirectory) {
-        static Child start(Path root, Via via) throws IOException {
+        static Child start(Path root, Via via, PgBouncerSetup setup) throws IOException {
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                    "-Dpg.run.root=" + root, "-Dpg.binaries.dir=" + System.getProperty("pg.binaries.dir"),
-                    PooledServerProcess.class.getName(), via.id());
+            List<String> command = new java.util.ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+                    "-Dpg.run.root=" + root, "-Dpg.binaries.dir=" + System.getProperty("pg.binaries.dir")));
+            setup.home().ifPresent(home -> command.add("-D" + PgBouncerSetup.HOME_OPTION + "=" + home));
+            command.addAll(List.of(PooledServerProcess.class.getName(), via.id()));
+            ProcessBuilder pb = new ProcessBuilder(command);
             pb.redirectError(ProcessBuilder.Redirect.INHERIT);
             Process process = pb.start();
             BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));

@@ -47,7 +47,7 @@ class TargetConfigTest {
         props.setProperty("pg.target", "docker");
         assertThatThrownBy(() -> TargetConfig.from(props, Map.of()))
                 .isInstanceOf(TargetException.class)
-                .hasMessage("unknown target 'docker': valid targets are embedded, container, external");
+                .hasMessage("unknown target 'docker': valid targets are embedded, container, external, citus");
     }
 
     @Test
@@ -89,4 +89,31 @@ class TargetConfigTest {
         assertThat(e.toString()).isEqualTo("u@h:5432/d");
         assertThat(e.jdbcUrl()).isEqualTo("jdbc:postgresql://h:5432/d");
     }
+
+    @Test
+    void thePgBouncerHomeComesFromItsOptionOrTheEnvironment() {
+        Properties props = new Properties();
+        props.setProperty(PgBouncerSetup.HOME_OPTION, "/opt/a");
+        assertThat(TargetConfig.from(props, Map.of("PGIB_PGBOUNCER_HOME", "/opt/b")).pgbouncer().home())
+                .contains(java.nio.file.Path.of("/opt/a"));
+        assertThat(TargetConfig.from(new Properties(), Map.of("PGIB_PGBOUNCER_HOME", "/opt/b")).pgbouncer().home())
+                .contains(java.nio.file.Path.of("/opt/b"));
+        assertThat(TargetConfig.from(new Properties(), Map.of()).pgbouncer()).isEqualTo(PgBouncerSetup.installed());
+    }
+
+    @Test
+    void aHomeWithoutPgBouncerIsOneLineNamingIt() throws Exception {
+        var empty = java.nio.file.Files.createTempDirectory("no-pgbouncer");
+        try {
+            assertThatThrownBy(() -> SuiteOptions.parse(new String[]{"-D" + PgBouncerSetup.HOME_OPTION + "=" + empty}))
+                    .isInstanceOf(TargetException.class)
+                    .hasMessageStartingWith("-Dpg.pgbouncer.home=" + empty + " holds no PgBouncer (neither " + empty
+                            + "/bin/pgbouncer nor " + empty + "/pgbouncer is an executable)");
+            assertThatThrownBy(() -> Via.PGBOUNCER_SESSION.requireAvailable(PgBouncerSetup.at(empty)))
+                    .isInstanceOf(TargetException.class).hasMessageContaining("holds no PgBouncer");
+        } finally {
+            java.nio.file.Files.delete(empty);
+        }
+    }
+
 }

@@ -1,0 +1,253 @@
+package org.pgingest.server;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A Citus cluster the suite starts for one run ({@code -Dpg.target=citus}): a coordinator and
+ * {@code -Dpg.citus.workers} workers ({@link CitusSetup}), each a PostgreSQL of its own ({@link CitusNode}) with
+ * citus preloaded and the suite's settings file, durability read back on every node. The benchmark connects to the
+ * coordinator's {@code bench} database; the suite's schema is created there and Citus propagates it to the workers.
+ * Closing it (or a JVM shutdown: Ctrl-C, SIGTERM) stops every node and removes its directory; after a
+ * {@code kill -9} the next start's {@link LeftoverSweeper} does.
+ *
+ * <p>Settings beside the file's: {@code shared_preload_libraries} with citus first (Citus refuses to load after
+ * another library that hooks the planner), and {@code max_prepared_transactions}: every COPY into a distributed
+ * table is a two-phase commit on each worker connection it opens, one per shard placement (Citus 13.2,
+ * multi_copy.c), so a worker needs many; PostgreSQL's default is 0.
+ */
+public final class CitusTarget extends TargetBase {
+    private static final Logger LOG = LoggerFactory.getLogger(CitusTarget.class);
+    static final String COORDINATOR = "coordinator";
+    /** Two-phase transactions a worker may hold at once: 32 shards' COPY by several writers. */
+    static final String MAX_PREPARED_TRANSACTIONS = "200";
+    /** Shards of a distributed table: Citus' own default (citus.shard_count). */
+    public static final int DEFAULT_SHARDS = 32;
+
+    private final List<CitusNode> nodes;
+    private final Thread shutdownHook;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final Map<String, ServerFacts> workerFacts = new LinkedHashMap<>();
+    private final Map<String, String> clusterFacts = new LinkedHashMap<>();
+
+    private CitusTarget(List<CitusNode> nodes, String schema) {
+        super(new Endpoint("localhost", nodes.get(0).port(), OwnedServer.BENCHMARK_DATABASE, "postgres", Secret.none()),
+                schema, Map.of(), OwnedServer.MONITOR_DATABASE);
+        this.nodes = List.copyOf(nodes);
+        this.shutdownHook = new Thread(this::stop, "pg-ingest-bench-citus-shutdown");
+    }
+
+    /** The settings every node runs: the file's, with citus preloaded and prepared transactions allowed. */
+    static ServerSettings nodeSettings(ServerSettings file) {
+        String preload = file.values().getOrDefault("shared_preload_libraries", "");
+        List<String> libraries = new ArrayList<>(List.of("citus"));
+        for (String library : preload.split(",")) {
+            if (!library.isBlank() && !library.trim().equals("citus")) {
+                libraries.add(library.trim());
+            }
+        }
+        return file.withOverrides(Map.of("shared_preload_libraries", String.join(",", libraries),
+                "max_prepared_transactions", MAX_PREPARED_TRANSACTIONS));
+    }
+
+    /** Starts the cluster {@code config} names; nothing is left where it cannot. */
+    public static CitusTarget start(TargetConfig config) {
+        Path home = config.citus().requireInstall();
+        ServerSettings settings = nodeSettings(config.settings());
+        LeftoverSweeper.sweep();
+        List<CitusNode> nodes = new ArrayList<>();
+        CitusTarget target = null;
+        try {
+            nodes.add(CitusNode.start(COORDINATOR, home, settings.values()));
+            for (int i = 1; i <= config.citus().workers(); i++) {
+                nodes.add(CitusNode.start("worker" + i, home, settings.values()));
+            }
+            target = new CitusTarget(nodes, config.schema());
+            Runtime.getRuntime().addShutdownHook(target.shutdownHook);
+            for (CitusNode node : nodes) {
+                createExtension(node);
+            }
+            addWorkers(nodes);
+            OwnedServer.prepare(target, config.withSettings(settings));
+            for (CitusNode worker : nodes.subList(1, nodes.size())) {
+                target.workerFacts.put(worker.name(), readFacts(worker, settings));
+            }
+            target.requireDurabilityOnEveryNode();
+            target.clusterFacts.putAll(readClusterFacts(nodes.get(0), nodes.size()));
+        } catch (SQLException | RuntimeException e) {
+            if (target != null) {
+                target.close();
+            } else {
+                nodes.forEach(CitusNode::stop);
+            }
+            if (e instanceof TargetException te) {
+                throw te;
+            }
+            throw new TargetException("the Citus cluster started but could not be prepared: " + e.getMessage(), e);
+        }
+        LOG.info("Citus: coordinator and {} workers; {}", nodes.size() - 1, target.facts().summary());
+        return target;
+    }
+
+    /** The benchmark database and Citus in it, on each node; pg_stat_statements where the monitor reads. */
+    private static void createExtension(CitusNode node) throws SQLException {
+        try (Connection admin = connect(node, OwnedServer.MONITOR_DATABASE); Statement st = admin.createStatement()) {
+            st.execute("CREATE DATABASE " + OwnedServer.BENCHMARK_DATABASE);
+            st.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+        }
+        try (Connection bench = connect(node, OwnedServer.BENCHMARK_DATABASE); Statement st = bench.createStatement()) {
+            st.execute("CREATE EXTENSION citus");
+        }
+    }
+
+    /** The coordinator's own address, then each worker's, in the coordinator's metadata (pg_dist_node). */
+    private static void addWorkers(List<CitusNode> nodes) throws SQLException {
+        try (Connection coordinator = connect(nodes.get(0), OwnedServer.BENCHMARK_DATABASE);
+             PreparedStatement self = coordinator.prepareStatement("SELECT citus_set_coordinator_host('localhost', ?)");
+             PreparedStatement add = coordinator.prepareStatement("SELECT citus_add_node('localhost', ?)")) {
+            self.setInt(1, nodes.get(0).port());
+            self.execute();
+            for (CitusNode worker : nodes.subList(1, nodes.size())) {
+                add.setInt(1, worker.port());
+                add.execute();
+            }
+        }
+    }
+
+    private static ServerFacts readFacts(CitusNode node, ServerSettings settings) throws SQLException {
+        try (Connection admin = connect(node, OwnedServer.MONITOR_DATABASE)) {
+            return ServerFacts.read(admin, TargetKind.CITUS, nodeEndpoint(node, OwnedServer.MONITOR_DATABASE), settings, null);
+        }
+    }
+
+    /** Citus' version as the coordinator's extension reports it, the node count and the shards per table. */
+    private static Map<String, String> readClusterFacts(CitusNode coordinator, int nodes) throws SQLException {
+        Map<String, String> facts = new LinkedHashMap<>();
+        try (Connection c = connect(coordinator, OwnedServer.BENCHMARK_DATABASE); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT extversion, citus_version() FROM pg_extension WHERE extname = 'citus'")) {
+            rs.next();
+            facts.put("name", "citus");
+            // citus_version(): "Citus 13.2.2 on x86_64-pc-linux-gnu, compiled by gcc ..."; extversion is the schema's
+            facts.put("version", rs.getString(2).replaceFirst("^Citus (\\S+).*$", "$1"));
+            facts.put("extensionVersion", rs.getString(1));
+        }
+        facts.put("nodes", String.valueOf(nodes));
+        facts.put("workers", String.valueOf(nodes - 1));
+        facts.put("shards", String.valueOf(DEFAULT_SHARDS));
+        return facts;
+    }
+
+    @Override
+    public ServerFacts facts() {
+        return clusterFacts.isEmpty() ? super.facts() : super.facts().withCluster(clusterFacts);
+    }
+
+    /** fsync, synchronous_commit and full_page_writes as the file says on every node, read back with SHOW. */
+    private void requireDurabilityOnEveryNode() {
+        Map<String, ServerFacts> all = new LinkedHashMap<>();
+        all.put(COORDINATOR, facts());
+        all.putAll(workerFacts);
+        all.forEach((node, facts) -> {
+            for (String name : ServerSettings.DURABILITY) {
+                if (facts.differences().containsKey(name)) {
+                    throw new TargetException("Citus " + node + ": " + name + " " + facts.differences().get(name));
+                }
+            }
+        });
+    }
+
+    private static Endpoint nodeEndpoint(CitusNode node, String database) {
+        return new Endpoint("localhost", node.port(), database, "postgres", Secret.none());
+    }
+
+    private static Connection connect(CitusNode node, String database) throws SQLException {
+        Properties props = new Properties();
+        props.setProperty("user", "postgres");
+        return DriverManager.getConnection(nodeEndpoint(node, database).jdbcUrl(), props);
+    }
+
+    /**
+     * Makes {@code table} (schema-qualified) a distributed table hashed on {@code column}, or on the first column of
+     * its primary key where that is null, in {@code shards} shards; its rows move to the workers.
+     */
+    public static void distribute(Connection coordinator, String table, String column, int shards) throws SQLException {
+        String hashed = column;
+        if (hashed == null) {
+            try (PreparedStatement ps = coordinator.prepareStatement("SELECT a.attname FROM pg_index i JOIN pg_attribute a "
+                    + "ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0] WHERE i.indrelid = ?::regclass AND i.indisprimary")) {
+                ps.setString(1, table);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        throw new TargetException(table + " has no primary key to distribute on: name a column with "
+                                + "-p distribution=hash:COLUMN");
+                    }
+                    hashed = rs.getString(1);
+                }
+            }
+        }
+        try (PreparedStatement ps = coordinator.prepareStatement(
+                "SELECT create_distributed_table(?::regclass, ?, shard_count := ?)")) {
+            ps.setString(1, table);
+            ps.setString(2, hashed);
+            ps.setInt(3, shards);
+            ps.execute();
+        }
+    }
+
+    /** Each node's name ("coordinator", "worker1", ...) and its benchmark database, as the per-node costs read them. */
+    public Map<String, Endpoint> nodes() {
+        Map<String, Endpoint> endpoints = new LinkedHashMap<>();
+        nodes.forEach(node -> endpoints.put(node.name(), nodeEndpoint(node, OwnedServer.BENCHMARK_DATABASE)));
+        return endpoints;
+    }
+
+    /** The facts each worker read back at start (the coordinator's are {@link #facts()}). */
+    public Map<String, ServerFacts> workerFacts() {
+        return Map.copyOf(workerFacts);
+    }
+
+    /** The node's postmaster, while it runs (tests stop a worker mid-iteration). */
+    ProcessHandle postmaster(String node) {
+        return nodes.stream().filter(n -> n.name().equals(node)).findFirst().flatMap(CitusNode::postmaster).orElseThrow();
+    }
+
+    /** Every node's run directory; removed on close. */
+    List<Path> runDirectories() {
+        return nodes.stream().map(CitusNode::runDirectory).toList();
+    }
+
+    @Override
+    public TargetKind kind() {
+        return TargetKind.CITUS;
+    }
+
+    @Override
+    public void close() {
+        stop();
+        OwnedServer.removeShutdownHook(shutdownHook, LOG);
+    }
+
+    /** Workers first, then the coordinator, whose 2PC recovery would otherwise keep calling on them. */
+    private void stop() {
+        if (closed.getAndSet(true)) {
+            return;
+        }
+        for (int i = nodes.size() - 1; i >= 0; i--) {
+            nodes.get(i).stop();
+        }
+    }
+}

@@ -1,0 +1,160 @@
+package org.pgingest.server;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.pgingest.Part;
+import org.pgingest.RequiresPart;
+import org.pgingest.load.LoadMethod;
+import org.pgingest.load.Loader;
+import org.pgingest.table.TrialTable;
+import org.pgingest.workload.RowGenerator;
+import org.pgingest.workload.SuiteSchema;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A real Citus cluster (coordinator and two workers of Citus 13.2.2 on PostgreSQL 15, docker/build-vendor.sh) started
+ * by the citus target: what it starts, that every loader's rows land in a distributed users table exactly, and that
+ * nothing is left once it is closed.
+ */
+@RequiresPart(Part.CITUS)
+class CitusTargetTest {
+    private static CitusTarget cluster;
+
+    @BeforeAll
+    static void start() {
+        // a smaller shared_buffers than the file's 512 MB: three servers share the test machine
+        cluster = CitusTarget.start(TargetConfig.defaults().withKind(TargetKind.CITUS)
+                .withSetting("shared_buffers", "128MB"));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void aCoordinatorAndTwoWorkersWithCitusPreloadedAndDurabilityOnEveryNode() throws SQLException {
+        assertThat(cluster.nodes().keySet()).containsExactly("coordinator", "worker1", "worker2");
+        try (Connection c = cluster.dataSource().getConnection(); Statement st = c.createStatement()) {
+            try (ResultSet rs = st.executeQuery("SELECT count(*) FILTER (WHERE groupid = 0), count(*) FILTER "
+                    + "(WHERE groupid > 0 AND shouldhaveshards) FROM pg_dist_node")) {
+                rs.next();
+                assertThat(rs.getInt(1)).as("the coordinator").isEqualTo(1);
+                assertThat(rs.getInt(2)).as("workers").isEqualTo(2);
+            }
+            try (ResultSet rs = st.executeQuery("SELECT current_setting('shared_preload_libraries'), "
+                    + "current_setting('max_prepared_transactions')")) {
+                rs.next();
+                assertThat(rs.getString(1)).startsWith("citus");
+                assertThat(rs.getInt(2)).isPositive();
+            }
+        }
+        assertThat(cluster.facts().toMap()).containsEntry("target", "citus").containsEntry("cluster", Map.of(
+                "name", "citus", "version", "13.2.2", "extensionVersion", "13.2-1", "nodes", "3", "workers", "2",
+                "shards", "32"));
+        List<ServerFacts> every = new java.util.ArrayList<>(cluster.workerFacts().values());
+        every.add(cluster.facts());
+        assertThat(every).hasSize(3).allSatisfy(facts -> {
+            assertThat(facts.durabilityOff()).isEmpty();
+            assertThat(facts.differences()).isEmpty();
+            assertThat(facts.settings()).containsEntry("fsync", "on").containsEntry("synchronous_commit", "on");
+        });
+    }
+
+    /** Every loader into a distributed users table (32 shards over two workers): the table holds exactly its rows. */
+    @Test
+    void everyLoaderIntoADistributedUsersTableStoresExactlyItsRows() throws SQLException {
+        Map<String, String> outcomes = new LinkedHashMap<>();
+        List<LoadMethod> refused = new java.util.ArrayList<>();
+        int n = 0;
+        for (LoadMethod method : LoadMethod.values()) {
+            Loader loader = method.create();
+            Map<String, String> options = new HashMap<>(loader.driverOptions());
+            try (Connection c = cluster.dataSource(options).getConnection()) {
+                // the PK profile: Citus refuses a unique constraint without the distribution column (users' email)
+                TrialTable users = TrialTable.published(c, new SuiteSchema(cluster.schema()), "users", "PK",
+                        "users_citus" + n++);
+                CitusTarget.distribute(c, users.table().qualifiedName(), null, 32);
+                RowGenerator rows = users.rows(7, 0.1);
+                if (loader.cannotWrite(users.table()).isPresent()) {
+                    // the loader's own refusal, the same on a plain table (an upsert needs a unique key it writes)
+                    refused.add(method);
+                    continue;
+                }
+                try {
+                    long reported = 0;
+                    for (int call = 0; call < 2; call++) {
+                        reported += loader.load(c, users.table(), rows.next(150));
+                    }
+                    // a loader that replaces the table's contents on every call (COPY FREEZE after TRUNCATE) holds
+                    // the last call's rows
+                    long expected = method.replacesTableContents() ? 150 : 300;
+                    outcomes.put(method.name(), reported + " reported, " + count(c, users.table().qualifiedName())
+                            + " stored of " + expected + ", " + shardsWithRows(c, users.table().qualifiedName())
+                            + " shards hold rows");
+                } catch (SQLException e) {
+                    if (!c.getAutoCommit()) {
+                        c.rollback();
+                    }
+                    outcomes.put(method.name(), "failed: " + e.getMessage());
+                }
+            }
+        }
+        List<LoadMethod> refusedLocally = new java.util.ArrayList<>();
+        try (Connection c = cluster.dataSource().getConnection()) {
+            TrialTable local = TrialTable.published(c, new SuiteSchema(cluster.schema()), "users", "PK", "users_local");
+            for (LoadMethod method : LoadMethod.values()) {
+                if (method.create().cannotWrite(local.table()).isPresent()) {
+                    refusedLocally.add(method);
+                }
+            }
+        }
+        assertThat(refused).as("loaders that refuse users with its primary key alone, as they refuse a plain table")
+                .isEqualTo(refusedLocally).hasSizeLessThan(LoadMethod.values().length / 2);
+        assertThat(outcomes).allSatisfy((method, outcome) ->
+                assertThat(outcome).as(method).matches("300 reported, (\\d+) stored of \\1, 32 shards hold rows"));
+    }
+
+    @Test
+    void closingStopsEveryNodeAndRemovesItsDirectory() {
+        CitusTarget second = CitusTarget.start(TargetConfig.defaults().withKind(TargetKind.CITUS)
+                .withSetting("shared_buffers", "32MB").withCitus(new CitusSetup(java.util.Optional.empty(), 1)));
+        List<Path> directories = second.runDirectories();
+        ProcessHandle worker = second.postmaster("worker1");
+        assertThat(directories).hasSize(2).allSatisfy(dir -> assertThat(Files.isDirectory(dir)).isTrue());
+        second.close();
+        assertThat(worker.isAlive()).isFalse();
+        assertThat(directories).allSatisfy(dir -> assertThat(Files.exists(dir)).as(dir + " removed").isFalse());
+    }
+
+    private static long count(Connection c, String table) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /** Shards of the table that hold rows, counted on the workers through Citus' own placement function. */
+    private static long shardsWithRows(Connection c, String table) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT count(DISTINCT "
+                + "get_shard_id_for_distribution_column('" + table + "', id)) FROM " + table)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+}
