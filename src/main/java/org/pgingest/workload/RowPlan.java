@@ -8,6 +8,7 @@ import org.pgingest.workload.definition.SampleRows;
 import org.pgingest.workload.definition.TableDefinition;
 import org.pgingest.workload.definition.UniqueKey;
 import org.pgingest.workload.types.TypeCodec;
+import org.pgingest.workload.types.ValueRejectedException;
 
 import java.sql.Array;
 import java.sql.Connection;
@@ -408,7 +409,7 @@ public final class RowPlan {
         }
 
         /** The user's rows for every column that is neither a key carrier nor a foreign key's. */
-        private void addSamplePool() {
+        private void addSamplePool() throws SQLException {
             List<Integer> slots = new ArrayList<>();
             List<Integer> sampleIndex = new ArrayList<>();
             for (int i = 0; i < columns.size(); i++) {
@@ -431,10 +432,10 @@ public final class RowPlan {
                     String text = line.get(sampleIndex.get(s));
                     Column c = columns.get(slots.get(s));
                     try {
-                        tuple[s] = text == null ? null : c.codec().checked(c.codec().parse(text));
-                    } catch (RuntimeException e) {
+                        tuple[s] = text == null ? null : ServerReading.value(connection, c, text);
+                    } catch (ValueRejectedException e) {
                         throw new DefinitionException(sample.source() + ", row " + (r + 1) + ", column " + c.name() + ": "
-                                + e.getMessage());
+                                + e.getMessage() + " (SQLSTATE " + e.sqlState() + ")");
                     }
                 }
                 tuples.add(tuple);
