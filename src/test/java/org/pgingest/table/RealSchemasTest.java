@@ -3,6 +3,8 @@ package org.pgingest.table;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.load.Loader;
 import org.pgingest.server.EmbeddedTarget;
@@ -12,6 +14,7 @@ import org.pgingest.workload.RowPlan;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
 import org.pgingest.workload.ddl.SqlScript;
+import org.pgingest.workload.definition.DefinitionException;
 import org.pgingest.workload.definition.QualifiedName;
 import org.pgingest.workload.definition.ResolvedTable;
 import org.pgingest.workload.definition.TableSources;
@@ -21,12 +24,14 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Foreign keys of real schemas, through the launcher's own path (resolved from DDL, referenced copies filled, the
- * sample insert) and a load of generated rows: a nullable self-reference and a two-level chain run.
+ * Shapes of real schemas, through the launcher's own path (resolved from DDL, referenced copies filled, the sample
+ * insert) and a load of generated rows: a nullable self-reference and a two-level chain run; a table with no column
+ * the loaders write is one line naming the limit.
  */
-class ForeignKeyShapesTest {
+class RealSchemasTest {
     private static EmbeddedTarget server;
 
     @BeforeAll
@@ -70,5 +75,24 @@ class ForeignKeyShapesTest {
                 + "CREATE TABLE cities (id bigserial PRIMARY KEY, region_id bigint NOT NULL REFERENCES regions (id), name text);\n"
                 + "CREATE TABLE shops (id bigserial PRIMARY KEY, city_id bigint NOT NULL REFERENCES cities (id), name text)",
                 "shops");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"CREATE TABLE nothing ()",
+            "CREATE TABLE nothing (id bigint GENERATED ALWAYS AS IDENTITY, twice bigint GENERATED ALWAYS AS (id * 2) STORED)"})
+    void aTableWithNoColumnTheLoadersWriteIsOneLine(String ddl) throws Exception {
+        try (Connection c = server.dataSource().getConnection()) {
+            SuiteSchema schema = new SuiteSchema(server.schema());
+            try (java.sql.Statement st = c.createStatement()) {
+                // each case applies its DDL for good (owned), as the launcher's own server does
+                st.execute("DROP TABLE IF EXISTS " + TableSources.SOURCE_SCHEMA + ".nothing");
+            }
+            ResolvedTable resolved = TableSources.fromDdl(c, SqlScript.parse(ddl),
+                    new QualifiedName(TableSources.SOURCE_SCHEMA, "nothing"), "nothing", "a test's DDL", schema.name());
+            assertThatThrownBy(() -> TableCheck.run(c, schema, resolved, true, 11))
+                    .isInstanceOf(DefinitionException.class)
+                    .hasMessageContaining("has no column the loaders write")
+                    .hasMessageNotContaining("\n");
+        }
     }
 }
