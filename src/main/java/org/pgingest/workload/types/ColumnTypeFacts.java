@@ -63,7 +63,9 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
      * @param table a regclass text, e.g. {@code "\"Sales\".\"Order Lines\""} (quoted as in SQL)
      */
     public static Map<Integer, ColumnTypeFacts> readTable(Connection connection, String table) throws SQLException {
-        Map<Integer, TypeKey> columns = new LinkedHashMap<>();
+        // by attnum: the query's column rows come in no order it promises (UNION ALL, no ORDER BY), and Table.read
+        // pairs these facts with the definition's columns, which CatalogReader reads ORDER BY attnum
+        Map<Integer, TypeKey> columns = new java.util.TreeMap<>();
         Map<TypeKey, TypeRow> types = new HashMap<>();
         int serverVersion = 0;
         try (PreparedStatement ps = connection.prepareStatement(TABLE_TYPES_SQL)) {
