@@ -17,4 +17,6 @@ dir=${1:-target/compare-campaign}
 [ $# -gt 0 ] && shift
 # shellcheck disable=SC2086
 ./mvnw -q -B -DskipTests ${MVN_ARGS:-} package
-exec java -cp target/benchmarks.jar org.pgingest.compare.Campaign "$dir" "$@"
+# The campaign is a tool of the docs, kept in test scope (src/test/java/org/pgingest/compare/Campaign.java): package
+# compiles the test classes too (-DskipTests skips only running them).
+exec java -cp target/benchmarks.jar:target/test-classes org.pgingest.compare.Campaign "$dir" "$@"

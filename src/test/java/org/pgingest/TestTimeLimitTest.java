@@ -7,7 +7,6 @@ import org.junit.platform.testkit.engine.Events;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.time.Duration;
 import java.util.Properties;
 import java.util.concurrent.TimeoutException;
 
@@ -28,29 +27,32 @@ class TestTimeLimitTest {
         return junit;
     }
 
+    /** The limit is set for every test and lifecycle method; the test below shows what it does. */
     @Test
-    void everyTestAndLifecycleMethodHasATimeLimitInItsOwnThread() throws IOException {
-        Properties junit = suiteSettings();
-        assertThat(junit.getProperty("junit.jupiter.execution.timeout.default")).isEqualTo("10 m");
-        assertThat(junit.getProperty(THREAD_MODE)).isEqualTo("SEPARATE_THREAD");
+    void everyTestAndLifecycleMethodHasATimeLimit() throws IOException {
+        assertThat(suiteSettings().getProperty("junit.jupiter.execution.timeout.default")).as("a default time limit")
+                .isNotBlank();
     }
 
     /**
-     * A test blocked reading a child's pipe (a read no interrupt ends) fails at the limit: the suite's settings
-     * with the limit shortened to 2 s. In the same thread it would wait for the child's 60 s.
+     * A test blocked reading a child's pipe (a read no interrupt ends) fails at the limit, with the suite's thread
+     * mode and the limit shortened to 2 s: the failure is reported while the child still runs. In the test's own
+     * thread (SAME_THREAD) it would be reported only after the child's 60 s, when the read ends.
      */
     @Test
     void aTestBlockedOnAChildsPipeFailsAtTheLimit() throws IOException {
-        long started = System.nanoTime();
         Events tests = EngineTestKit.engine("junit-jupiter").configurationParameter("junit.jupiter.execution.timeout.default", "2 s")
                 .configurationParameter(THREAD_MODE, suiteSettings().getProperty(THREAD_MODE))
                 .selectors(selectClass(ReadsAHungChild.class)).execute().testEvents();
-        assertThat(tests.failed().count()).isEqualTo(1);
-        Throwable failure = tests.failed().stream().findFirst().orElseThrow()
-                .getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
-        assertThat(failure).isInstanceOf(TimeoutException.class).hasMessageContaining("timed out after 2 seconds");
-        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(30));
-        ReadsAHungChild.stop();
+        try {
+            assertThat(ReadsAHungChild.child.isAlive()).as("the child still runs when the test has failed").isTrue();
+            assertThat(tests.failed().count()).isEqualTo(1);
+            Throwable failure = tests.failed().stream().findFirst().orElseThrow()
+                    .getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
+            assertThat(failure).isInstanceOf(TimeoutException.class).hasMessageContaining("timed out after 2 seconds");
+        } finally {
+            ReadsAHungChild.stop();
+        }
     }
 
     /** Run only by the test above (Surefire leaves nested classes out). */

@@ -28,9 +28,6 @@ import java.sql.Statement;
  * filled table, at the price of a million-row load per iteration, many times the measured work.
  */
 final class ExistingRows {
-    /** Row numbers of the fill start here within a thread's range (2^40 apart): measured rows never reach them. */
-    static final long FIRST_ROW_OFFSET = 1L << 39;
-
     private final long count;
     /** The fill's transaction id, as text; null without a fill. */
     private String fillTransaction;

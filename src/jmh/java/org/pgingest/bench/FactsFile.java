@@ -2,6 +2,7 @@ package org.pgingest.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.pgingest.results.ResultFile;
 import org.pgingest.server.ServerFacts;
 
 import java.io.IOException;
@@ -18,7 +19,6 @@ import java.util.Map;
  * {@code -Dpg.facts.file} (by default beside the JMH JSON). JMH's JSON has no place for them.
  */
 final class FactsFile {
-    static final String PROPERTY = "pg.facts.file";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private FactsFile() {
@@ -39,7 +39,7 @@ final class FactsFile {
     }
 
     private static void append(BenchmarkParams params, String key, Map<String, Object> value) {
-        String file = System.getProperty(PROPERTY);
+        String file = System.getProperty(ResultFile.FACTS_FILE_PROPERTY);
         if (file == null || file.isBlank()) {
             return;
         }

@@ -163,7 +163,7 @@ public class IngestState {
         rowsInIteration = 0;
         rowsExpectedInTable = 0;
         loaderAllocatedBytes = 0;
-        window.open();
+        window.awaitOpened();
     }
 
     /**
@@ -199,7 +199,7 @@ public class IngestState {
      */
     @TearDown(Level.Iteration)
     public void endIteration() throws SQLException {
-        window.close();
+        window.awaitPublished();
         if (rowsInTable != existing.count() + rowsExpectedInTable) {
             throw rowsMismatch(loader.name() + ": the table holds " + rowsInTable + " rows but the loader "
                     + "reported " + (replacesContents ? rowsExpectedInTable + " in its last call (it replaces the table's contents)"

@@ -67,13 +67,16 @@ public class IterationWindow {
         closed.reset();
     }
 
-    /** Called by every thread once its table is ready; returns when the window is open. */
-    void open() throws SQLException {
+    /** Called by every thread once its table is ready; waits for the others, returns when the window is open. */
+    void awaitOpened() throws SQLException {
         await(opened);
     }
 
-    /** Called by every thread when its iteration's calls are done; returns when the costs are published. */
-    void close() throws SQLException {
+    /**
+     * Called by every thread when its iteration's calls are done; waits for the others, returns when the costs are
+     * published.
+     */
+    void awaitPublished() throws SQLException {
         await(closed);
     }
 

@@ -31,8 +31,8 @@ public class ServerState {
         TargetConfig config = TargetConfig.fromEnvironment();
         // A benchmark with a pooler axis (PoolerBenchmark's -p via) names the pooler per trial; the launcher refuses
         // -Dpg.via beside it.
-        if (params.getParamsKeys().contains(PoolerIngestState.VIA)) {
-            config = config.withVia(Via.parse(params.getParam(PoolerIngestState.VIA)));
+        if (params.getParamsKeys().contains(Via.PARAMETER)) {
+            config = config.withVia(Via.parse(params.getParam(Via.PARAMETER)));
         }
         target = PostgresTarget.open(config);
         ServerFacts facts = target.facts();

@@ -16,6 +16,7 @@ import org.pgingest.workload.definition.PublishedShapes;
 import org.pgingest.workload.definition.QualifiedName;
 import org.pgingest.workload.definition.ResolvedTable;
 import org.pgingest.workload.definition.ResolvedTables;
+import org.pgingest.workload.RowGenerator;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -32,7 +33,7 @@ import java.util.Map;
 @State(Scope.Benchmark)
 public class TableTrial {
     /** The rows' seed; {@link CeilingState} draws the identical rows with it. */
-    static final long SEED = 20261122L;
+    static final long SEED = RowGenerator.SEED;
 
     private PostgresTarget target;
     private SuiteSchema schema;

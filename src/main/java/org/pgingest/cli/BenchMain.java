@@ -15,6 +15,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 import org.openjdk.jmh.results.RunResult;
 import org.pgingest.results.MissingTrial;
 import org.pgingest.results.PoolerFailure;
+import org.pgingest.results.ResultFile;
 import org.pgingest.results.ResultPath;
 import org.pgingest.server.ConnectionBudget;
 import org.pgingest.workload.definition.ResolvedTables;
@@ -81,11 +82,7 @@ public final class BenchMain {
     public static final String QUICK = "org\\.pgingest\\.bench\\.(RoundTripBenchmark|IngestBenchmark)\\..*";
     public static final String DEFAULT_RESULT = "target/jmh-result.json";
     /** Adds server costs per iteration to the results of benchmarks that measure them (named: it lives in src/jmh). */
-    static final String COST_PROFILER = "org.pgingest.bench.ServerCostProfiler";
-    /** Where forks append server facts (read by the benchmarks' FactsFile). */
-    static final String FACTS_FILE_PROPERTY = "pg.facts.file";
-    /** The parameter of a benchmark whose trials choose their own pooler (PoolerBenchmark). */
-    static final String VIA = "via";
+    public static final String COST_PROFILER = "org.pgingest.bench.ServerCostProfiler";
     private static final String NO_MATCH = "pg-ingest-bench: no benchmark matches the given regex; list them with -l";
 
     private BenchMain() {
@@ -185,7 +182,7 @@ public final class BenchMain {
         }
         List<String> jvmArgsAppend = new ArrayList<>(cmd.getJvmArgsAppend().orElse(List.of()));
         jvmArgsAppend.addAll(suite.asJvmArgs());
-        jvmArgsAppend.add("-D" + FACTS_FILE_PROPERTY + "=" + factsFile.aside());
+        jvmArgsAppend.add("-D" + ResultFile.FACTS_FILE_PROPERTY + "=" + factsFile.aside());
         // A run on a user's table: the forks read the table the launcher resolved (TableRun).
         Optional.ofNullable(System.getProperty(ResolvedTables.PROPERTY))
                 .ifPresent(file -> jvmArgsAppend.add("-D" + ResolvedTables.PROPERTY + "=" + file));
@@ -351,8 +348,8 @@ public final class BenchMain {
      */
     private static void checkPoolerAxis(Map<String, Map<String, List<String>>> defaults, Map<String, List<String>> given) {
         Set<String> vias = new TreeSet<>();
-        defaults.values().stream().filter(params -> params.containsKey(VIA))
-                .forEach(params -> vias.addAll(given.getOrDefault(VIA, params.get(VIA))));
+        defaults.values().stream().filter(params -> params.containsKey(Via.PARAMETER))
+                .forEach(params -> vias.addAll(given.getOrDefault(Via.PARAMETER, params.get(Via.PARAMETER))));
         if (vias.isEmpty()) {
             return;
         }

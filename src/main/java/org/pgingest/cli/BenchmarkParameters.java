@@ -64,7 +64,7 @@ public final class BenchmarkParameters {
             Map.entry("sql", BenchmarkParameters::sqlText),
             Map.entry("prepareThreshold", v -> whole("prepareThreshold", v, 0, Integer.MAX_VALUE,
                     "pgjdbc's prepareThreshold: executions before a statement is server-prepared, 0 = never")),
-            Map.entry("via", BenchmarkParameters::via));
+            Map.entry(Via.PARAMETER, BenchmarkParameters::via));
 
     private BenchmarkParameters() {
     }

@@ -2,6 +2,7 @@ package org.pgingest.cli;
 
 import org.pgingest.load.LoadMethod;
 import org.pgingest.rate.RateLadder;
+import org.pgingest.server.Via;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,7 +24,7 @@ public enum Preset {
     QUICK("the README's main job and the CI smoke: the round-trip floor, seven methods at 500 users rows per call, "
             + "and the ceilings of the two COPY formats among them",
             // Twelve measured iterations: JMH's 99.9 % interval is t(0.9995, n-1)/sqrt(n) times the iterations'
-            // spread, 1.28 at 12 against 1.91 at 8 and 31 at 3, and ten trials still end within 5 minutes.
+            // spread, 1.28 at 12 against 1.91 at 8 and 18 at 3, and ten trials still end within 5 minutes.
             List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "12", "-r", "1s"),
             new Part(Part.ROUND_TRIP + "|" + Part.INGEST, Map.of()),
             new Part(Part.CEILING, Map.of("method", "COPY_TEXT,COPY_BINARY"))),
@@ -92,7 +93,7 @@ public enum Preset {
             + "for those that work",
             List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "3", "-r", "1s"),
             new Part(Part.POOLER, Map.of("method", Arrays.stream(LoadMethod.values()).map(Enum::name)
-                    .collect(Collectors.joining(",")), "via", "direct,pgbouncer-session,pgbouncer-transaction",
+                    .collect(Collectors.joining(",")), Via.PARAMETER, Arrays.stream(Via.values()).map(Via::id).collect(Collectors.joining(",")),
                     "prepareThreshold", "5,0"))),
 
     WORKERS("seed experiment 3, concurrent writers: the published method list with 1 and 50 writers into one table, "

@@ -18,6 +18,7 @@ import org.pgingest.workload.definition.DefinitionException;
 import org.pgingest.workload.definition.ResolvedTable;
 import org.pgingest.workload.definition.ResolvedTables;
 import org.pgingest.workload.definition.TableSources;
+import org.pgingest.workload.RowGenerator;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -62,7 +63,6 @@ final class TableRun {
     private static final String CEILING = "org\\.pgingest\\.bench\\.CeilingBenchmark\\.";
     private static final List<LoadMethod> COPY_FORMATS = List.of(LoadMethod.COPY_TEXT, LoadMethod.COPY_CSV,
             LoadMethod.COPY_BINARY);
-    private static final long SEED = 20261122L;
 
     private TableRun() {
     }
@@ -80,20 +80,8 @@ final class TableRun {
         suite.apply();
         TargetConfig config = TargetConfig.fromEnvironment();
         options.checkTarget(config);
-        Resolution resolution;
-        try {
-            resolution = resolve(options, config);
-        } catch (DefinitionException e) {
-            e.skipped().forEach(line -> System.err.println("pg-ingest-bench: " + options.ddl().map(f -> TableOptions.DDL
-                    + " " + f.getFileName() + " ").orElse("") + line + " (skipped)"));
-            throw new UsageException(e.getMessage());
-        } catch (SQLException e) {
-            throw new UsageException("reading " + options.table() + ": " + e.getMessage().replace('\n', ' '));
-        }
+        Resolution resolution = resolveAndTell(options, config);
         ResolvedTable resolved = resolution.table();
-        resolved.skipped().forEach(line -> System.err.println("pg-ingest-bench: " + resolved.source() + " " + line
-                + " (skipped)"));
-        notes(resolved, resolution.check()).forEach(line -> System.out.println("pg-ingest-bench: " + line));
 
         List<String> jmhArgs = suite.rest();
         Path result = Path.of(valueOf(jmhArgs, "-rff").orElse("target/table-" + fileName(resolved) + ".json"));
@@ -127,6 +115,28 @@ final class TableRun {
 
     /** The resolved table and what the check found. */
     record Resolution(ResolvedTable table, TableCheck check) {
+    }
+
+    /**
+     * Resolves and checks the table, then says what a reader should know: the statements skipped (stderr) and the
+     * notes (stdout). A table that cannot be resolved is a {@link UsageException} after its skipped statements.
+     */
+    static Resolution resolveAndTell(TableOptions options, TargetConfig config) throws IOException {
+        Resolution resolution;
+        try {
+            resolution = resolve(options, config);
+        } catch (DefinitionException e) {
+            e.skipped().forEach(line -> System.err.println("pg-ingest-bench: " + options.ddl().map(f -> TableOptions.DDL
+                    + " " + f.getFileName() + " ").orElse("") + line + " (skipped)"));
+            throw new UsageException(e.getMessage());
+        } catch (SQLException e) {
+            throw new UsageException("reading " + options.table() + ": " + e.getMessage().replace('\n', ' '));
+        }
+        ResolvedTable resolved = resolution.table();
+        resolved.skipped().forEach(line -> System.err.println("pg-ingest-bench: " + resolved.source() + " " + line
+                + " (skipped)"));
+        notes(resolved, resolution.check()).forEach(line -> System.out.println("pg-ingest-bench: " + line));
+        return resolution;
     }
 
     /**
@@ -164,7 +174,7 @@ final class TableRun {
                     }
                 }
                 try (Connection c = server.dataSource().getConnection()) {
-                    return new Resolution(resolved, TableCheck.run(c, new SuiteSchema(server.schema()), resolved, true, SEED));
+                    return new Resolution(resolved, TableCheck.run(c, new SuiteSchema(server.schema()), resolved, true, RowGenerator.SEED));
                 }
             }
         }
@@ -174,7 +184,7 @@ final class TableRun {
             if (options.sample().isPresent()) {
                 live = live.withSample(UserRows.fromLiveTable(c, live.table(), options.sample().get()));
             }
-            return new Resolution(live, TableCheck.run(c, new SuiteSchema(target.schema()), live, false, SEED));
+            return new Resolution(live, TableCheck.run(c, new SuiteSchema(target.schema()), live, false, RowGenerator.SEED));
         }
     }
 
@@ -185,7 +195,7 @@ final class TableRun {
 
     private static TableCheck checkOn(TargetConfig config, ResolvedTable resolved, boolean owned) throws SQLException {
         try (PostgresTarget target = PostgresTarget.open(config); Connection c = target.dataSource().getConnection()) {
-            return TableCheck.run(c, new SuiteSchema(target.schema()), resolved, owned, SEED);
+            return TableCheck.run(c, new SuiteSchema(target.schema()), resolved, owned, RowGenerator.SEED);
         }
     }
 

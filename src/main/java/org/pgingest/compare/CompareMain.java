@@ -243,7 +243,7 @@ public final class CompareMain {
      * JMH's machine-wide lock, held for the whole comparison on behalf of both sides (whose own launchers then ignore
      * it: they run at once by design, one waiting while the other measures). None with {@code -Djmh.ignoreLock=true}.
      */
-    private record JmhLock(FileChannel channel, FileLock lock) implements AutoCloseable {
+    record JmhLock(FileChannel channel, FileLock lock) implements AutoCloseable {
         static JmhLock take() throws IOException {
             if (Boolean.getBoolean("jmh.ignoreLock")) {
                 return new JmhLock(null, null);

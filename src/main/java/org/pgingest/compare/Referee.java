@@ -92,7 +92,7 @@ final class Referee implements AutoCloseable {
                     }
                     boolean warmup = ready.endsWith("WARMUP");
                     p.out().println(TurnProfiler.GO);
-                    String done = p.read(TurnProfiler.DONE);
+                    String done = TurnProfiler.status(p.read(TurnProfiler.DONE));
                     char letter = side.letter();
                     turns.append(warmup ? Character.toLowerCase(letter) : letter);
                     if (done.equals(TurnProfiler.DONE_LAST)) {

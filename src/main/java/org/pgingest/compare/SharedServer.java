@@ -71,10 +71,15 @@ final class SharedServer implements AutoCloseable {
      * predate session settings on external targets, and would then only compare them.
      */
     String url(SideOptions side) {
+        return url(side.settings());
+    }
+
+    /** The same for any sessions' settings (a candidate's, in {@code ./bench rank}). */
+    String url(Map<String, String> sessionSettings) {
         boolean external = config.kind() == TargetKind.EXTERNAL;
         String base = external ? config.externalUrl() : target.endpoint().jdbcUrl();
         Map<String, String> settings = new LinkedHashMap<>(external ? config.settings().overrides() : Map.of());
-        settings.putAll(side.settings());
+        settings.putAll(sessionSettings);
         String options = SessionSettings.startupOptions(settings);
         if (options.isEmpty()) {
             return base;
@@ -104,14 +109,29 @@ final class SharedServer implements AutoCloseable {
      * travels here only, never on a command line (JMH records its forks' JVM arguments in its JSON).
      */
     Map<String, String> environment(SideOptions side) {
+        return environment(side.settings(), schema(side.side()));
+    }
+
+    /** The environment of a launcher whose sessions take {@code sessionSettings}, in {@code schema}. */
+    Map<String, String> environment(Map<String, String> sessionSettings, String schema) {
         Endpoint endpoint = target.endpoint();
         Map<String, String> env = new LinkedHashMap<>();
         env.put("PGIB_TARGET", TargetKind.EXTERNAL.id());
-        env.put("PGIB_JDBC_URL", url(side));
+        env.put("PGIB_JDBC_URL", url(sessionSettings));
         env.put("PGIB_USER", endpoint.user());
         env.put("PGIB_PASSWORD", endpoint.password().reveal());
-        env.put("PGIB_SCHEMA", schema(side.side()));
+        env.put("PGIB_SCHEMA", schema);
         return env;
+    }
+
+    /** The server, for what the launcher itself does there (a table's setup, dropping what a run made). */
+    PostgresTarget target() {
+        return target;
+    }
+
+    /** The suite's schema on this server (where the run's own schemas are named from). */
+    String baseSchema() {
+        return config.schema();
     }
 
     /**
@@ -120,15 +140,23 @@ final class SharedServer implements AutoCloseable {
      * it (a bad value, or a superuser setting for a role that is none, is the server's own one-line refusal).
      */
     Map<String, String> sessionSettings(SideOptions side) {
+        return sessionSettings(side.settings(), "--" + side.side().id() + "-opt", " and both sides share one server; give it "
+                + "once before --baseline for both, or compare two servers' runs with ./bench gate");
+    }
+
+    /**
+     * The same for any settings, {@code option} naming where they were given and {@code serverWide} what to do with
+     * a setting of the whole server.
+     */
+    Map<String, String> sessionSettings(Map<String, String> settings, String option, String serverWide) {
         Map<String, String> effective = new LinkedHashMap<>();
-        if (side.settings().isEmpty()) {
+        if (settings.isEmpty()) {
             return effective;
         }
-        String option = "--" + side.side().id() + "-opt";
         try (Connection admin = target.dataSource().getConnection();
              PreparedStatement ps = admin.prepareStatement(
                      "SELECT name, context FROM pg_settings WHERE lower(name) = lower(?)")) {
-            for (Map.Entry<String, String> s : side.settings().entrySet()) {
+            for (Map.Entry<String, String> s : settings.entrySet()) {
                 ps.setString(1, s.getKey());
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) {
@@ -139,8 +167,7 @@ final class SharedServer implements AutoCloseable {
                     if (!SessionSettings.PER_SESSION.contains(rs.getString(2))) {
                         throw new UsageException(option + " -Dpg.conf." + s.getKey() + "=" + s.getValue() + ": "
                                 + rs.getString(1) + " is set for the whole server (context " + rs.getString(2)
-                                + ") and both sides share one server; give it once before --baseline for both, or compare "
-                                + "two servers' runs with ./bench gate");
+                                + ")" + serverWide);
                     }
                 }
             }
@@ -152,9 +179,9 @@ final class SharedServer implements AutoCloseable {
         if (target.endpoint().password().isPresent()) {
             credentials.setProperty("password", target.endpoint().password().reveal());
         }
-        try (Connection session = DriverManager.getConnection(url(side), credentials);
+        try (Connection session = DriverManager.getConnection(url(settings), credentials);
              PreparedStatement ps = session.prepareStatement("SELECT current_setting(?)")) {
-            for (String name : side.settings().keySet()) {
+            for (String name : settings.keySet()) {
                 ps.setString(1, name);
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
@@ -162,7 +189,7 @@ final class SharedServer implements AutoCloseable {
                 }
             }
         } catch (SQLException e) {
-            throw new UsageException(option + " " + side.settings() + ": the server refused a session with these "
+            throw new UsageException(option + " " + settings + ": the server refused a session with these "
                     + "settings: " + scrub(e));
         }
         return effective;

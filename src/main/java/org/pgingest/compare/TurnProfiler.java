@@ -41,6 +41,8 @@ public final class TurnProfiler implements InternalProfiler {
     static final String DONE_LAST = "done last";
     static final String OK = "ok";
     static final String STOP = "stop";
+    /** The label of the primary score among an iteration's figures. */
+    static final String SCORE = "score";
     /** Longer than any iteration of a healthy trial (JMH's own per-iteration timeout is 10 minutes). */
     static final int READ_TIMEOUT_MILLIS = 15 * 60 * 1000;
 
@@ -77,11 +79,33 @@ public final class TurnProfiler implements InternalProfiler {
     public Collection<? extends Result> afterIteration(BenchmarkParams benchmark, IterationParams iteration,
                                                        IterationResult result) {
         boolean last = iteration.getType() == IterationType.MEASUREMENT && ++measured == iteration.getCount();
-        exchange(last ? DONE_LAST : DONE, OK);
+        exchange((last ? DONE_LAST : DONE) + figures(result), OK);
         if (last) {
             close();
         }
         return List.of();
+    }
+
+    /**
+     * The iteration's figures after a tab, {@code label=value} each, tab-separated: the primary score as {@value #SCORE}
+     * and every secondary result by its label (rows/s, and the server costs of {@code ServerCostProfiler} where that
+     * profiler is named after this one: JMH 1.37 calls profilers' {@code afterIteration} in reverse order).
+     */
+    static String figures(IterationResult result) {
+        StringBuilder line = new StringBuilder();
+        line.append('\t').append(SCORE).append('=').append(result.getPrimaryResult().getScore());
+        result.getSecondaryResults().forEach((label, r) -> {
+            if (label.indexOf('\t') < 0 && label.indexOf('=') < 0) {
+                line.append('\t').append(label).append('=').append(r.getScore());
+            }
+        });
+        return line.toString();
+    }
+
+    /** The status word of a "done" line: {@link #DONE} or {@link #DONE_LAST}, without the figures. */
+    static String status(String doneLine) {
+        int tab = doneLine.indexOf('\t');
+        return tab < 0 ? doneLine : doneLine.substring(0, tab);
     }
 
     private void connect(BenchmarkParams benchmark) {

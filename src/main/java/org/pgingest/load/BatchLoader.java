@@ -11,7 +11,9 @@ import java.util.Map;
  * {@link CommitEveryLoader} for a commit size). Two variants:
  * <ul>
  *   <li>plain: pgjdbc pipelines each batch (the analogue of pgx's SendBatch); a batch of more than one entry
- *       is server-prepared at once, so rows travel in binary;</li>
+ *       is server-prepared at once (one parse, a bind per row). Most values are bound as untyped text that the
+ *       server reads with each column's input function; only those the codecs bind with a JDBC type of their own
+ *       (integers, floats, booleans, uuid, bytea) may travel in pgjdbc's binary form (42.7);</li>
  *   <li>rewritten: the connection has {@code reWriteBatchedInserts=true} and pgjdbc folds rows into multi-row
  *       INSERTs (up to 128 rows each before 42.7.13, power-of-two blocks; larger since). Batch sizes that are
  *       powers of two avoid odd tail statements.</li>

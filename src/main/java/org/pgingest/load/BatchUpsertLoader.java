@@ -13,16 +13,12 @@ import java.util.Set;
  */
 public final class BatchUpsertLoader extends BatchLoader {
 
-    private BatchUpsertLoader(int batchSize, boolean rewrite) {
-        super("batch-upsert", batchSize, rewrite);
+    private BatchUpsertLoader(int batchSize) {
+        super("batch-upsert", batchSize, false);
     }
 
     public static BatchUpsertLoader plain(int batchSize) {
-        return new BatchUpsertLoader(batchSize, false);
-    }
-
-    public static BatchUpsertLoader rewritten(int batchSize) {
-        return new BatchUpsertLoader(batchSize, true);
+        return new BatchUpsertLoader(batchSize);
     }
 
     @Override

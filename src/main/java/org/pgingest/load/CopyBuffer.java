@@ -105,28 +105,6 @@ final class CopyBuffer implements BinarySink {
         }
     }
 
-    /** A non-negative or negative integer in decimal, as {@code Long.toString} writes it, without the String. */
-    void writeDecimal(long v) {
-        if (v == Long.MIN_VALUE) {
-            writeAscii("-9223372036854775808"); // its negation does not exist
-            return;
-        }
-        reserve(20);
-        if (v < 0) {
-            bytes[size++] = '-';
-            v = -v;
-        }
-        int digits = 1;
-        for (long rest = v / 10; rest > 0; rest /= 10) {
-            digits++;
-        }
-        for (int at = size + digits - 1; at >= size; at--) {
-            bytes[at] = (byte) ('0' + v % 10);
-            v /= 10;
-        }
-        size += digits;
-    }
-
     /** Binary COPY's text field: its length in bytes (int32), then its UTF-8. */
     @Override
     public void writeLengthPrefixedUtf8(CharSequence s) {

@@ -53,7 +53,7 @@ final class BatchMemory implements ExchangeObserver {
             TrialTable trialTable = TrialTable.published(c, new SuiteSchema(target.schema()), plan.shape(),
                     PublishedShapes.STANDARD, plan.shape().toLowerCase(Locale.ROOT) + "_memory");
             Table table = trialTable.table();
-            RowGenerator rows = trialTable.rows(20261122L, 0.1);
+            RowGenerator rows = trialTable.rows(RowGenerator.SEED, 0.1);
             for (int i = 0; i < CALLS; i++) {
                 long before = probe.liveHeap();
                 List<Object[]> batch = rows.next(plan.batch());

@@ -45,7 +45,6 @@ public final class RateRun {
     private volatile boolean stopRequested;
 
     /** The rows' seed, the benchmarks' own. */
-    private static final long SEED = 20261122L;
 
     public RateRun(PostgresTarget target, RatePlan plan) {
         this.target = target;
@@ -146,7 +145,7 @@ public final class RateRun {
             lastProgressNanos = t0;
             for (int w = 0; w < plan.workers(); w++) {
                 // Disjoint row numbers per writer: keys never collide.
-                RowGenerator rowsOfWriter = new RowGenerator(rowPlan, SEED, 0.1, w, plan.workers());
+                RowGenerator rowsOfWriter = new RowGenerator(rowPlan, RowGenerator.SEED, 0.1, w, plan.workers());
                 Thread t = new Thread(() -> write(rowsOfWriter), "pg-ingest-rate-" + w);
                 t.setDaemon(true);
                 threads.add(t);

@@ -35,6 +35,8 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
                          List<PoolerFailure> poolerFailures) {
     private static final ObjectMapper JSON = new ObjectMapper();
     public static final String FACTS_SUFFIX = ".server.jsonl";
+    /** The system property naming the facts file the benchmarks' forks append to (the launcher sets it). */
+    public static final String FACTS_FILE_PROPERTY = "pg.facts.file";
 
     public ResultFile {
         results = List.copyOf(results);

@@ -26,16 +26,14 @@ public final class EmbeddedTarget extends TargetBase {
 
     private final EmbeddedPostgres postgres;
     private final RunDirectory runDirectory;
-    private final String version;
     private final Thread shutdownHook;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private EmbeddedTarget(EmbeddedPostgres postgres, RunDirectory runDirectory, String version, String schema) {
+    private EmbeddedTarget(EmbeddedPostgres postgres, RunDirectory runDirectory, String schema) {
         super(new Endpoint("localhost", postgres.getPort(), OwnedServer.BENCHMARK_DATABASE, SUPERUSER, Secret.none()),
                 schema, Map.of(), OwnedServer.MONITOR_DATABASE);
         this.postgres = postgres;
         this.runDirectory = runDirectory;
-        this.version = version;
         this.shutdownHook = new Thread(this::stop, "pg-ingest-bench-embedded-shutdown");
     }
 
@@ -89,7 +87,7 @@ public final class EmbeddedTarget extends TargetBase {
             }
             throw new TargetException("embedded PostgreSQL " + version + " did not start: " + e, e);
         }
-        EmbeddedTarget target = new EmbeddedTarget(postgres, run, version, config.schema());
+        EmbeddedTarget target = new EmbeddedTarget(postgres, run, config.schema());
         Runtime.getRuntime().addShutdownHook(target.shutdownHook);
         try {
             OwnedServer.prepare(target, config);
@@ -102,11 +100,6 @@ public final class EmbeddedTarget extends TargetBase {
         }
         LOG.info("{}", target.facts().summary());
         return target;
-    }
-
-    /** The zonky binaries version running, e.g. 17.11.0. */
-    public String binariesVersion() {
-        return version;
     }
 
     /** The data directory; it is deleted on close. */

@@ -17,6 +17,9 @@ public enum Via {
     /** PgBouncer, pool_mode=transaction: a client holds a server connection only for each transaction. */
     PGBOUNCER_TRANSACTION("pgbouncer-transaction", "transaction");
 
+    /** The benchmark parameter by which a trial chooses its own pooler (PoolerBenchmark's {@code -p via}). */
+    public static final String PARAMETER = "via";
+
     private final String id;
     private final String poolMode;
 

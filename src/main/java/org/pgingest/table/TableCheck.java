@@ -71,9 +71,4 @@ public record TableCheck(Map<LoadMethod, String> cannotWrite, List<String> keyCa
             }
         }
     }
-
-    /** The methods that can write the table, in {@link LoadMethod} order. */
-    public List<LoadMethod> canWrite() {
-        return java.util.Arrays.stream(LoadMethod.values()).filter(m -> !cannotWrite.containsKey(m)).toList();
-    }
 }

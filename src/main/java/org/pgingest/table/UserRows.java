@@ -7,6 +7,7 @@ import org.pgingest.workload.definition.ColumnDefinition;
 import org.pgingest.workload.definition.DefinitionException;
 import org.pgingest.workload.definition.SampleRows;
 import org.pgingest.workload.definition.TableDefinition;
+import org.pgingest.workload.RowGenerator;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -78,7 +79,7 @@ public final class UserRows {
         List<ColumnDefinition> written = table.writtenColumns();
         double percent = samplePercent(connection, table, count);
         String sql = "SELECT " + String.join(", ", written.stream().map(c -> c.quoted() + "::text").toList()) + " FROM "
-                + table.name().quoted() + " TABLESAMPLE SYSTEM (" + percent + ") REPEATABLE (20261122) LIMIT " + count;
+                + table.name().quoted() + " TABLESAMPLE SYSTEM (" + percent + ") REPEATABLE (" + RowGenerator.SEED + ") LIMIT " + count;
         List<List<String>> rows = new ArrayList<>();
         boolean autoCommit = connection.getAutoCommit();
         connection.setAutoCommit(false);

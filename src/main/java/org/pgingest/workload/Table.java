@@ -110,24 +110,4 @@ public record Table(SuiteSchema schema, String name, TableDefinition definition,
             return rs.getLong(1);
         }
     }
-
-    /**
-     * Every row's loader columns as the server prints them ({@code col::text}, null for NULL), in no particular
-     * order: what is compared with what was sent on the server's own text output.
-     */
-    public List<String[]> readAll(Connection connection) throws SQLException {
-        List<String[]> rows = new ArrayList<>();
-        try (Statement st = connection.createStatement();
-             ResultSet rs = st.executeQuery("SELECT " + columns.stream().map(c -> c.quoted() + "::text")
-                     .collect(Collectors.joining(", ")) + " FROM " + qualifiedName())) {
-            while (rs.next()) {
-                String[] row = new String[columns.size()];
-                for (int i = 0; i < row.length; i++) {
-                    row[i] = rs.getString(i + 1);
-                }
-                rows.add(row);
-            }
-        }
-        return rows;
-    }
 }

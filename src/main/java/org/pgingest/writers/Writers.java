@@ -109,7 +109,7 @@ public final class Writers implements AutoCloseable {
 
     /** Checkpoints and opens the shared window; no writer may be working. */
     public CounterSnapshot startWindow(ServerCostMeter meter) throws SQLException {
-        List<Connection> all = idleConnections();
+        List<Connection> all = borrowEveryPooled();
         try {
             // Connections closed before the window (setup's, a previous window's per-call ones) report their
             // statistics as their backends exit: that must not happen inside this window.
@@ -122,7 +122,7 @@ public final class Writers implements AutoCloseable {
 
     /** Closes the shared window after every writer has finished. */
     public ServerCosts endWindow(ServerCostMeter meter, CounterSnapshot start) throws SQLException {
-        List<Connection> all = idleConnections();
+        List<Connection> all = borrowEveryPooled();
         try {
             meter.awaitClosedConnections(all);
             return meter.endWindow(start, all);
@@ -131,8 +131,11 @@ public final class Writers implements AutoCloseable {
         }
     }
 
-    /** Every pooled connection (borrowed until closed); none for writers that open their own per call. */
-    private List<Connection> idleConnections() throws SQLException {
+    /**
+     * Borrows every pooled connection (until closed), so that no writer holds one; none for writers that open their
+     * own per call.
+     */
+    private List<Connection> borrowEveryPooled() throws SQLException {
         List<Connection> all = new ArrayList<>();
         if (mode == ConnectionMode.POOLED) {
             try {

@@ -53,20 +53,20 @@ class ExistingRowsTest {
             // The fill takes the generator's first rows; the measured rows are the ones after them.
             RowGenerator rows = users.rows(SEED, 0.2);
             existing.fill(c, table, rows);
-            var filled = Rows.canonicalSorted(table.readAll(c));
+            var filled = Rows.canonicalSorted(Rows.readAll(c, table));
             assertThat(filled).hasSize(3_000);
             long heapPages = heapPages(c, table);
             RowGenerator measured = rows;
             for (int round = 0; round < 3; round++) {
                 existing.reset(c, table);
-                assertThat(Rows.canonicalSorted(table.readAll(c))).containsExactlyElementsOf(filled);
+                assertThat(Rows.canonicalSorted(Rows.readAll(c, table))).containsExactlyElementsOf(filled);
                 assertThat(heapPages(c, table)).isEqualTo(heapPages);
                 // the measured rows' keys never meet the existing ones': every insert succeeds beside them
                 assertThat(LoadMethod.COPY_BINARY.create().load(c, table, measured.next(2_000))).isEqualTo(2_000);
                 assertThat(table.count(c)).isEqualTo(5_000);
             }
             existing.reset(c, table);
-            assertThat(Rows.canonicalSorted(table.readAll(c))).containsExactlyElementsOf(filled);
+            assertThat(Rows.canonicalSorted(Rows.readAll(c, table))).containsExactlyElementsOf(filled);
         }
     }
 

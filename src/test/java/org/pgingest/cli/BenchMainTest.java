@@ -113,6 +113,7 @@ class BenchMainTest {
         } finally {
             Files.deleteIfExists(result);
             Files.deleteIfExists(Path.of(result + ".server.jsonl"));
+            Files.deleteIfExists(RunConsole.logFor(result));
         }
     }
 

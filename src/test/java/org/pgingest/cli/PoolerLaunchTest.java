@@ -42,13 +42,9 @@ class PoolerLaunchTest {
             // JMH's console goes to its log beside the result: the exception there is one line, without a stack trace
             Matcher log = Pattern.compile("JMH log in (\\S+)").matcher(o.stdout());
             assertThat(log.find()).as(o.stdout()).isTrue();
-            Path jmhLog = Path.of(log.group(1));
-            try {
-                assertThat(Files.readString(jmhLog)).contains("FailedThroughPoolerException: SQLSTATE ")
-                        .doesNotContain("\tat org.pgingest");
-            } finally {
-                Files.deleteIfExists(jmhLog);
-            }
+            assertThat(Path.of(log.group(1))).isEqualTo(RunConsole.logFor(result));
+            assertThat(Files.readString(RunConsole.logFor(result))).contains("FailedThroughPoolerException: SQLSTATE ")
+                    .doesNotContain("\tat org.pgingest");
             ResultFile file = ResultFile.read(result);
             assertThat(file.results()).singleElement().satisfies(r -> {
                 assertThat(r.params()).containsEntry("prepareThreshold", "0");
@@ -59,6 +55,7 @@ class PoolerLaunchTest {
         } finally {
             Files.deleteIfExists(result);
             Files.deleteIfExists(facts);
+            Files.deleteIfExists(RunConsole.logFor(result));
         }
     }
 
@@ -86,7 +83,7 @@ class PoolerLaunchTest {
         } finally {
             Files.deleteIfExists(result);
             Files.deleteIfExists(facts);
-            Files.deleteIfExists(Path.of(result.toString().replaceFirst("\\.json$", ".jmh.log")));
+            Files.deleteIfExists(RunConsole.logFor(result));
         }
     }
 

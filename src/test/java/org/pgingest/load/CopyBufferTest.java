@@ -9,13 +9,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The in-place encoders against the JDK's own: the same bytes as {@code Long.toString}, {@code String.getBytes(UTF_8)}
- * and {@code DataOutputStream}, for the values that are hard (extremes, escapes, 2-, 3- and 4-byte UTF-8), from a
+ * The in-place encoders against the JDK's own: the same bytes as {@code String.getBytes(UTF_8)} and
+ * {@code DataOutputStream}, for the values that are hard (extremes, escapes, 2-, 3- and 4-byte UTF-8), from a
  * buffer small enough that every write has to grow it. The server's side of the same bytes is in
  * {@code RoundTripTest}, {@code ExactnessTest} and {@code CopyFileTest}.
  */
@@ -26,21 +25,6 @@ class CopyBufferTest {
         texts.addAll(List.of("", "plain", "é ß ü", "€ 中文", "\uD83D\uDE00 emoji", "\\.", "\"quoted\"",
                 "a\tb\nc\rd\\e", "\uD83C\uDF89\uD83C\uDF89", "ÿ\u07FF\u0800\uFFFF"));
         return texts;
-    }
-
-    @Test
-    void decimalsAreLongToString() {
-        SplittableRandom random = new SplittableRandom(7);
-        List<Long> values = new ArrayList<>(List.of(0L, 1L, -1L, 9L, 10L, -10L, 99L, 100L, Long.MAX_VALUE,
-                Long.MIN_VALUE, Long.MIN_VALUE + 1, (long) Integer.MAX_VALUE, (long) Integer.MIN_VALUE));
-        for (int i = 0; i < 1000; i++) {
-            values.add(random.nextLong() >> random.nextInt(64));
-        }
-        for (long v : values) {
-            CopyBuffer out = new CopyBuffer(1);
-            out.writeDecimal(v);
-            assertThat(written(out)).as("%d", v).isEqualTo(Long.toString(v).getBytes(StandardCharsets.US_ASCII));
-        }
     }
 
     @Test

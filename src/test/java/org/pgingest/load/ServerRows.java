@@ -25,7 +25,7 @@ final class ServerRows {
 
     /** The table's rows, canonical and sorted. */
     static List<String> stored(Connection connection, Table table) throws SQLException {
-        return Rows.canonicalSorted(table.readAll(connection));
+        return Rows.canonicalSorted(Rows.readAll(connection, table));
     }
 
     /** What the server stores for {@code rows} of {@code table}'s columns, canonical and sorted. */

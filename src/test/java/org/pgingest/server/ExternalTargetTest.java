@@ -14,7 +14,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -124,16 +123,16 @@ class ExternalTargetTest {
     }
 
     @Test
-    void aClosedPortIsReportedWithHostAndPortWithinTenSeconds() throws IOException {
+    void aClosedPortIsReportedWithHostAndPortAndTheRefusal() throws IOException {
         int port;
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = probe.getLocalPort();
         }
-        assertUnreachableReported(port);
+        assertUnreachableReported(port, "Connection to 127.0.0.1:" + port + " refused");
     }
 
     @Test
-    void aServerThatNeverAnswersIsReportedWithHostAndPortWithinTenSeconds() throws Exception {
+    void aServerThatNeverAnswersIsReportedWithHostAndPortAtTheLoginTimeout() throws Exception {
         List<Socket> accepted = new ArrayList<>();
         try (ServerSocket silent = new ServerSocket(0, 10, InetAddress.getLoopbackAddress())) {
             Thread acceptor = new Thread(() -> {
@@ -147,7 +146,7 @@ class ExternalTargetTest {
             });
             acceptor.setDaemon(true);
             acceptor.start();
-            assertUnreachableReported(silent.getLocalPort());
+            assertUnreachableReported(silent.getLocalPort(), "Connection attempt timed out");
         } finally {
             for (Socket s : accepted) {
                 s.close();
@@ -155,15 +154,19 @@ class ExternalTargetTest {
         }
     }
 
-    private static void assertUnreachableReported(int port) {
+    /**
+     * The driver's own cause is in the line: a refused connection, or the login timeout the suite sets
+     * ({@code DataSources}) ending a wait on a server that never answers, rather than the operating system's TCP
+     * timeout minutes later.
+     */
+    private static void assertUnreachableReported(int port, String driverCause) {
         TargetConfig config = TargetConfig.defaults().withExternal("jdbc:postgresql://127.0.0.1:" + port + "/bench",
                 "someone", Secret.of("Unreachable-Pa55"));
-        long started = System.nanoTime();
         assertThatThrownBy(() -> PostgresTarget.open(config))
                 .isInstanceOf(TargetException.class)
                 .hasMessageStartingWith("cannot reach PostgreSQL at 127.0.0.1:" + port)
+                .hasMessageContaining(driverCause)
                 .satisfies(e -> assertThat(allMessages(e)).doesNotContain("Unreachable-Pa55"));
-        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
     }
 
     @Test

@@ -39,7 +39,7 @@ public final class PublishedShapes {
         return index;
     }
 
-    /** The shapes' table names, in the index's order of first appearance. */
+    /** The shapes' table names, sorted. */
     public static List<String> names() {
         return INDEX.stringPropertyNames().stream().filter(k -> !k.contains(".")).sorted().toList();
     }

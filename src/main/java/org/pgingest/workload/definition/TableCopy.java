@@ -60,12 +60,6 @@ public record TableCopy(TableDefinition definition, QualifiedName target, Map<Qu
         return relations;
     }
 
-    /** The foreign keys the copy keeps: those whose referenced table has a copy. */
-    public List<ConstraintDefinition> keptForeignKeys() {
-        return definition.constraints(ConstraintDefinition.Kind.FOREIGN_KEY).stream()
-                .filter(fk -> references.containsKey(fk.references().table())).toList();
-    }
-
     private String createTable() {
         List<String> parts = new ArrayList<>();
         for (ColumnDefinition c : definition.columns()) {

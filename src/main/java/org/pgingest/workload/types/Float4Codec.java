@@ -39,7 +39,7 @@ final class Float4Codec extends BaseCodec implements OrderedCodec {
         out.writeInt(Float.floatToRawIntBits((Float) value));
     }
 
-    /** float8out's forms ("NaN", "Infinity", "-Infinity", "1e-45") and float8in's spellings of the specials. */
+    /** float4out's forms ("NaN", "Infinity", "-Infinity", "1e-45") and float4in's spellings of the specials. */
     @Override
     public Object parse(String text) {
         String t = text.trim();

@@ -13,6 +13,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
@@ -52,6 +53,13 @@ class TypeCodecRoundTripTest {
             "bit(3)[]", "varbit[]", "money[]", "int4range[]", "tstzrange[]", "\"Mood\"[]", "posint[]", "citext[]",
             "\"Mood\"", "posint", "percent", "\"Short Code\"", "color", "lower_word", "recent_date", "small_range", "code3",
             "citext", "hstore", "ltree", "point");
+
+    /**
+     * The types of {@link #TYPES} the suite writes in text form only ({@code TextFormCodec}): the server has binary
+     * send/receive functions for each (PostgreSQL 14-18, citext/hstore/ltree as shipped), the suite no encoder.
+     */
+    static final Set<String> WITHOUT_BINARY_ENCODER = Set.of("int4multirange", "citext[]", "citext", "hstore", "ltree",
+            "point");
 
     static Stream<Arguments> cases() {
         return TestServers.majors().stream().flatMap(major -> TYPES.stream().map(type -> Arguments.of(major, type)));
@@ -146,7 +154,10 @@ class TypeCodecRoundTripTest {
             List<String> failures = new ArrayList<>();
             for (LoadPath path : LoadPath.values()) {
                 if (path == LoadPath.COPY_BINARY && codec.binaryUnsupported().isPresent()) {
-                    assertThat(codec.binaryUnsupported().get()).isNotBlank();
+                    // Left out only where this list expects it, so a codec that stops writing binary fails here
+                    // instead of skipping its own test; the binary loaders report such a table missing (TableNeed).
+                    assertThat(type).as("a type whose binary COPY path is left out: " + codec.binaryUnsupported().get())
+                            .isIn(WITHOUT_BINARY_ENCODER);
                     continue;
                 }
                 try (Statement st = c.createStatement()) {

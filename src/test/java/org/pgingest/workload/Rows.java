@@ -1,8 +1,13 @@
 package org.pgingest.workload;
 
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Canonical text of rows as the server prints their values ({@code col::text}), for exact comparison of what a
@@ -11,6 +16,27 @@ import java.util.List;
  */
 public final class Rows {
     private Rows() {
+    }
+
+    /**
+     * Every row's loader columns of {@code table} as the server prints them ({@code col::text}, null for NULL), in no
+     * particular order: what is compared with what was sent on the server's own text output.
+     */
+    public static List<String[]> readAll(Connection connection, Table table) throws SQLException {
+        List<Column> columns = table.columns();
+        List<String[]> rows = new ArrayList<>();
+        try (Statement st = connection.createStatement();
+             ResultSet rs = st.executeQuery("SELECT " + columns.stream().map(c -> c.quoted() + "::text")
+                     .collect(Collectors.joining(", ")) + " FROM " + table.qualifiedName())) {
+            while (rs.next()) {
+                String[] row = new String[columns.size()];
+                for (int i = 0; i < row.length; i++) {
+                    row[i] = rs.getString(i + 1);
+                }
+                rows.add(row);
+            }
+        }
+        return rows;
     }
 
     /** One row of server texts (null for NULL) as one string. */

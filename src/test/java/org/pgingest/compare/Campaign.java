@@ -3,6 +3,7 @@ package org.pgingest.compare;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import org.pgingest.bench.IngestBenchmark;
 import org.pgingest.gate.PairedRatio;
 import org.pgingest.results.BenchmarkResult;
 import org.pgingest.results.ResultFile;
@@ -19,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * The measurements behind docs/compare.md in one unattended run ({@code presets/compare-campaign.sh DIR}): how often
@@ -38,10 +40,15 @@ import java.util.Map;
  *       results, with its defaults and with its timed threshold at the comparison's 2 %.</li>
  * </ol>
  * Rerun with the same directory to resume: finished steps are read back, not run again.
+ *
+ * <p>A tool the docs' evidence comes from, not a feature of the suite: it lives in test scope, beside the tests, and
+ * presets/compare-campaign.sh runs it from target/test-classes next to target/benchmarks.jar
+ * ({@code CampaignSummaryTest} reads a hand-made campaign directory).
  */
 public final class Campaign {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final String INGEST = "org\\.pgingest\\.bench\\.IngestBenchmark\\.";
+    /** JMH's include pattern for the ingest benchmark's methods. */
+    private static final String INGEST = Pattern.quote(IngestBenchmark.class.getName() + ".");
     /** Rows per call of the calibration comparison: a line through both gives a call's time at any rows. */
     private static final int[] LINE_ROWS = {1000, 5000};
 
@@ -389,14 +396,6 @@ public final class Campaign {
         }
         double scale = Math.pow(10, Math.floor(Math.log10(value)) - 1);
         return (int) (Math.round(value / scale) * scale);
-    }
-
-    /** The paired figures of a comparison's score, recomputed from its two sides' results. */
-    static PairedRatio.Estimate pairedScore(Path results, double confidence) {
-        ResultFile a = ResultFile.read(results.resolve("baseline.json"));
-        ResultFile b = ResultFile.read(results.resolve("candidate.json"));
-        return PairedRatio.of(a.results().get(0).primary().iterations(), b.results().get(0).primary().iterations(),
-                confidence);
     }
 
     static JsonNode read(Path file) {

@@ -1,0 +1,54 @@
+package org.pgingest;
+
+import org.pgingest.cli.BenchMain;
+import org.pgingest.cli.TableSelection;
+import org.pgingest.compare.RankMain;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code ./bench}'s front door for benchmark runs: no arguments, or a user's table without JMH's run options, end
+ * with a ranking that states its confidence ({@link RankMain}); anything else is a JMH run ({@link BenchMain}): a
+ * preset, named benchmarks, or a table with JMH options ({@code -i 5}, {@code -t 2}, ...) for separate trials with
+ * JMH's own figures. It lives above both packages so that neither names the other.
+ */
+public final class Bench {
+    /** JMH options that ask for a JMH run of separate trials rather than a ranking. */
+    private static final Set<String> JMH_RUN_OPTIONS = Set.of("-i", "-wi", "-r", "-w", "-f", "-t", "-bm", "-bs", "-tu",
+            "-rff", "-rf", "-prof", "-l", "-lp", "-h", "--preset");
+
+    private Bench() {
+    }
+
+    public static void main(String[] args) throws IOException, InterruptedException {
+        if (args.length == 0) {
+            System.exit(RankMain.run(RankMain.quickArgs(), System.out, System.err));
+        }
+        if (ranks(List.of(args))) {
+            System.exit(RankMain.run(args, System.out, System.err));
+        }
+        BenchMain.main(args);
+    }
+
+    /** A user's table, and no benchmark named and no JMH run option given. */
+    static boolean ranks(List<String> args) {
+        if (!TableSelection.asked(args)) {
+            return false;
+        }
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (JMH_RUN_OPTIONS.contains(a)) {
+                return false;
+            }
+            boolean takesValue = a.startsWith("--") || a.equals("-p");
+            if (takesValue) {
+                i++;
+            } else if (!a.startsWith("-") && !a.startsWith("-p")) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

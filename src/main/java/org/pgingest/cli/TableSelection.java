@@ -1,0 +1,62 @@
+package org.pgingest.cli;
+
+import org.pgingest.load.LoadMethod;
+import org.pgingest.server.TargetConfig;
+import org.pgingest.workload.definition.ResolvedTable;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A user's table as another command ({@code ./bench rank}) selects it: the options of a table run ({@code --ddl},
+ * {@code --table}, {@code --rows}, {@code --sample}, {@code --drop-foreign-keys}) taken out of a command line, and the
+ * table resolved and checked exactly as a table run does it ({@link TableRun}), with the same lines on the terminal.
+ */
+public final class TableSelection {
+    private final TableOptions options;
+
+    private TableSelection(TableOptions options) {
+        this.options = options;
+    }
+
+    /** Whether the arguments select a user's table. */
+    public static boolean asked(List<String> args) {
+        return TableOptions.asked(args);
+    }
+
+    /** Takes the table options out of {@code args}; a problem is one {@link UsageException}. */
+    public static TableSelection take(List<String> args) {
+        return new TableSelection(TableOptions.take(args));
+    }
+
+    /** The arguments that were not the table's, in order. */
+    public List<String> rest() {
+        return options.rest();
+    }
+
+    /** Refuses a live table without an external server (one line). */
+    public void checkTarget(TargetConfig config) {
+        options.checkTarget(config);
+    }
+
+    /**
+     * The table resolved and checked, and the methods that cannot write it with their reasons.
+     *
+     * @param table      the resolved table
+     * @param cannotWrite each method that cannot write it, with the reason
+     */
+    public record Resolved(ResolvedTable table, Map<LoadMethod, String> cannotWrite) {
+    }
+
+    /** Resolves and checks the table (the notes and skipped statements printed as a table run prints them). */
+    public Resolved resolve(TargetConfig config) throws IOException {
+        TableRun.Resolution r = TableRun.resolveAndTell(options, config);
+        return new Resolved(r.table(), r.check().cannotWrite());
+    }
+
+    /** The table's name as a file name (letters, digits, dot, dash, underscore). */
+    public static String fileName(ResolvedTable resolved) {
+        return TableRun.fileName(resolved);
+    }
+}

@@ -1,0 +1,241 @@
+package org.pgingest.compare;
+
+import org.pgingest.compare.RankStatistics.Claim;
+import org.pgingest.compare.RankStatistics.Pair;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The state of one ranking between rounds, on numbers alone: each round's rows/s per candidate, who still runs, and
+ * the latest interval of every pair. After {@link RankStatistics#MIN_ROUNDS} rounds it is looked at, then each time
+ * the rounds have grown by a quarter (few looks: each spends its share of the error rate). At a look the candidate
+ * with the highest mean log rows/s leads; a candidate the leader is claimed faster than stops running (racing); the
+ * top is settled when the leader is claimed faster than, or tied with, every candidate still running. A pair keeps
+ * the interval of the look at which either of its candidates stopped.
+ */
+final class Race {
+    /** Why a candidate stopped running. */
+    enum Status { RUNNING, BEHIND, FAILED }
+
+    private final int size;
+    private final RankStatistics statistics;
+    private final List<Map<Integer, Double>> rounds = new ArrayList<>();
+    private final Set<Integer> running = new LinkedHashSet<>();
+    private final Map<Integer, Status> status = new LinkedHashMap<>();
+    private final Map<Integer, String> why = new LinkedHashMap<>();
+    private final Pair[][] pairs;
+    private int looks;
+    private int nextLook = RankStatistics.MIN_ROUNDS;
+    private int leader = -1;
+    private boolean settled;
+
+    Race(int candidates, RankStatistics statistics) {
+        this.size = candidates;
+        this.statistics = statistics;
+        this.pairs = new Pair[candidates][candidates];
+        for (int i = 0; i < candidates; i++) {
+            running.add(i);
+            status.put(i, Status.RUNNING);
+        }
+    }
+
+    /** Candidates that still take turns, in index order. */
+    List<Integer> running() {
+        return List.copyOf(running);
+    }
+
+    /** One round's rows/s by candidate (those that ran it). */
+    void add(Map<Integer, Double> round) {
+        rounds.add(Map.copyOf(round));
+    }
+
+    int rounds() {
+        return rounds.size();
+    }
+
+    List<Map<Integer, Double>> roundFigures() {
+        return Collections.unmodifiableList(rounds);
+    }
+
+    /**
+     * A candidate failed: it stops, and its slices leave every round (a failed candidate's partial figures are no
+     * result, and its pairs are not claimed).
+     */
+    void fail(int candidate, String reason) {
+        running.remove(candidate);
+        status.put(candidate, Status.FAILED);
+        why.put(candidate, reason);
+        for (int i = 0; i < rounds.size(); i++) {
+            Map<Integer, Double> without = new LinkedHashMap<>(rounds.get(i));
+            without.remove(candidate);
+            rounds.set(i, Map.copyOf(without));
+        }
+        for (int j = 0; j < size; j++) {
+            pairs[candidate][j] = null;
+            pairs[j][candidate] = null;
+        }
+        if (leader == candidate) {
+            leader = -1;
+            settled = false;
+        }
+    }
+
+    /** Whether the rounds so far call for a look. */
+    boolean lookDue() {
+        return rounds.size() >= nextLook && running.size() > 0;
+    }
+
+    /** Whether a round has been added since the last look. */
+    boolean unseenRounds() {
+        return looks == 0 ? !rounds.isEmpty() : rounds.size() > lastLookRounds;
+    }
+
+    private int lastLookRounds;
+
+    /** Looks: every pair with a running candidate gets its interval at this look's level; racing and settling follow. */
+    void look() {
+        looks++;
+        lastLookRounds = rounds.size();
+        nextLook = Math.max(rounds.size() + 1, (int) Math.ceil(rounds.size() * 1.25));
+        List<Integer> ranked = ranked();
+        int family = ranked.size() * (ranked.size() - 1) / 2;
+        for (int a : ranked) {
+            for (int b : ranked) {
+                // A candidate that stopped gets no more rounds: its pairs keep the look at which it stopped (a later
+                // look would only widen the same data's interval at that look's smaller share of the error rate).
+                if (a < b && ((running.contains(a) && running.contains(b)) || pairs[a][b] == null)) {
+                    Pair p = statistics.pair(rounds, a, b, looks, family);
+                    pairs[a][b] = p;
+                    pairs[b][a] = new Pair(b, a, p.rounds(), 1 / p.ratio(), 1 / p.high(), 1 / p.low(), p.claim().reversed());
+                }
+            }
+        }
+        leader = running.stream().max((x, y) -> Double.compare(meanLog(x), meanLog(y))).orElse(-1);
+        if (leader < 0) {
+            settled = false;
+            return;
+        }
+        for (int c : List.copyOf(running)) {
+            if (c != leader && pairs[leader][c].claim() == Claim.FASTER) {
+                running.remove(c);
+                status.put(c, Status.BEHIND);
+                why.put(c, "behind at round " + rounds.size());
+            }
+        }
+        settled = running.stream().allMatch(c -> c == leader || pairs[leader][c].claim() == Claim.TIE
+                || pairs[leader][c].claim() == Claim.FASTER);
+    }
+
+    /** The candidates that are ranked: every one that did not fail. */
+    List<Integer> ranked() {
+        List<Integer> ranked = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            if (status.get(i) != Status.FAILED) {
+                ranked.add(i);
+            }
+        }
+        return ranked;
+    }
+
+    /** Mean log rows/s of a candidate over the rounds it ran (NaN when none). */
+    double meanLog(int candidate) {
+        double sum = 0;
+        int n = 0;
+        for (Map<Integer, Double> round : rounds) {
+            Double x = round.get(candidate);
+            if (x != null && x > 0) {
+                sum += Math.log(x);
+                n++;
+            }
+        }
+        return n == 0 ? Double.NaN : sum / n;
+    }
+
+    /** The geometric mean of a candidate's rows/s over its rounds. */
+    double rowsPerSecond(int candidate) {
+        return Math.exp(meanLog(candidate));
+    }
+
+    int slices(int candidate) {
+        return (int) rounds.stream().filter(r -> r.containsKey(candidate)).count();
+    }
+
+    /** The latest interval of a against b, if the pair has been looked at. */
+    Optional<Pair> pair(int a, int b) {
+        return Optional.ofNullable(pairs[a][b]);
+    }
+
+    /** The leader at the last look (-1 before any, or when none runs). */
+    int leader() {
+        return leader;
+    }
+
+    boolean settled() {
+        return settled;
+    }
+
+    int looks() {
+        return looks;
+    }
+
+    Status status(int candidate) {
+        return status.get(candidate);
+    }
+
+    Optional<String> why(int candidate) {
+        return Optional.ofNullable(why.get(candidate));
+    }
+
+    /**
+     * The ranks a candidate may hold, from the claims: best is one more than the candidates claimed faster than it,
+     * worst the number ranked less those it is claimed faster than.
+     */
+    int[] rank(int candidate) {
+        List<Integer> ranked = ranked();
+        int faster = 0;
+        int slower = 0;
+        for (int other : ranked) {
+            if (other != candidate && pairs[other][candidate] != null) {
+                if (pairs[other][candidate].claim() == Claim.FASTER) {
+                    faster++;
+                } else if (pairs[other][candidate].claim() == Claim.SLOWER) {
+                    slower++;
+                }
+            }
+        }
+        return new int[] {1 + faster, ranked.size() - slower};
+    }
+
+    /** The candidates tied with the leader at the last look (the leader first); just the leader when none is. */
+    List<Integer> tieGroup() {
+        List<Integer> group = new ArrayList<>();
+        if (leader < 0) {
+            return group;
+        }
+        group.add(leader);
+        for (int c : ranked()) {
+            if (c != leader && pairs[leader][c] != null && pairs[leader][c].claim() == Claim.TIE) {
+                group.add(c);
+            }
+        }
+        return group;
+    }
+
+    /** Running candidates the leader is neither faster than nor tied with: what the budget left open. */
+    List<Integer> unsettled() {
+        List<Integer> open = new ArrayList<>();
+        for (int c : running) {
+            if (c != leader && leader >= 0 && (pairs[leader][c] == null || pairs[leader][c].claim() == Claim.UNSETTLED)) {
+                open.add(c);
+            }
+        }
+        return open;
+    }
+}

@@ -1,0 +1,282 @@
+package org.pgingest.compare;
+
+import org.pgingest.cli.TableSelection;
+import org.pgingest.cli.UsageException;
+import org.pgingest.load.LoadMethod;
+import org.pgingest.results.ResultPath;
+import org.pgingest.server.ContainerTarget;
+import org.pgingest.server.PgVersions;
+import org.pgingest.server.TargetConfig;
+import org.pgingest.server.TargetException;
+import org.pgingest.server.TargetKind;
+import org.pgingest.table.TableCopies;
+import org.pgingest.workload.SuiteSchema;
+import org.pgingest.workload.definition.ResolvedTable;
+import org.pgingest.workload.definition.ResolvedTables;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * {@code ./bench rank [table] [-p method=...] [-p rows=...] [--variant NAME=SPEC]... [--budget D] [--delta PCT]
+ * [--confidence PCT] [--json FILE] [--markdown FILE]}: which candidate loads the table fastest, with the confidence of
+ * every claim, within a time budget. Candidates take turns in randomized rounds on one server ({@link RankRun}); the
+ * statistics are {@link RankStatistics}'s, the racing {@link Race}'s. Exit 0 with a verdict (settled or not: an
+ * unsettled top is an answer too, said as such), 2 on bad input (before anything starts), 1 when the run failed.
+ * docs/rank.md says how and why.
+ */
+public final class RankMain {
+    static final String PREFIX = "pg-ingest-bench rank: ";
+    /** Seconds before the first ranking: the server's start, a user's table resolved and checked (measured: 5-25 s). */
+    static final double SETUP_SECONDS = 10;
+    /** Seconds a ranking's launchers and forks take to reach their first turn: a base and each candidate's share. */
+    static final double START_SECONDS = 6;
+    static final double START_SECONDS_PER_CANDIDATE = 1.5;
+    /** Seconds a slice spends outside its measured time: the table reset, checkpoint and cost window's edges. */
+    static final double SLICE_OVERHEAD_SECONDS = 0.25;
+    /** Seconds kept at the end of the budget for stopping forks, writing the verdict and the report. */
+    static final double END_RESERVE_SECONDS = 10;
+    /** The quick selection: the methods IngestBenchmark runs by default, at its default 500 users rows per call. */
+    static final List<LoadMethod> QUICK = List.of(LoadMethod.AUTOCOMMIT_ROW, LoadMethod.BATCH,
+            LoadMethod.BATCH_REWRITTEN, LoadMethod.MULTI_ROW_VALUES, LoadMethod.UNNEST, LoadMethod.COPY_TEXT,
+            LoadMethod.COPY_BINARY);
+    /** Methods whose cost per row does not depend on the call's size: in a user table's first ranking only. */
+    static final List<LoadMethod> PER_ROW = List.of(LoadMethod.AUTOCOMMIT_ROW, LoadMethod.ROW_COMMIT_EVERY);
+
+    private RankMain() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** {@code ./bench} without arguments: the quick selection ranked on {@code users} in five minutes. */
+    public static String[] quickArgs() {
+        return new String[] {"-p", "method=" + String.join(",", QUICK.stream().map(Enum::name).toList()),
+                "--budget", "5m"};
+    }
+
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        try {
+            return rank(args, out, err);
+        } catch (UsageException | TargetException e) {
+            err.println(PREFIX + e.getMessage());
+            return 2;
+        } catch (IOException | SQLException e) {
+            err.println(PREFIX + "the run failed: " + e.getMessage());
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println(PREFIX + "interrupted");
+            return 1;
+        }
+    }
+
+    private static int rank(String[] args, PrintStream out, PrintStream err)
+            throws IOException, SQLException, InterruptedException {
+        long started = System.nanoTime();
+        // The launcher's own servers say nothing on stderr but problems (slf4j-simple reads this at its first logger).
+        System.setProperty("org.slf4j.simpleLogger.log.org.pgingest.server", "warn");
+        RankOptions options = RankOptions.parse(args);
+        options.suite().apply();
+        TargetConfig config = TargetConfig.fromEnvironment();
+        options.table().ifPresent(t -> t.checkTarget(config));
+        checkTarget(config);
+        List<Candidate> asked = asked(options);
+        checkBudget(options, asked.size());
+        String schemaPrefix = config.withSchema(config.schema() + "_rank" + ProcessHandle.current().pid()).schema();
+        Path work = Path.of("target", "rank-" + ProcessHandle.current().pid());
+
+        Optional<TableSelection.Resolved> resolved = Optional.empty();
+        if (options.table().isPresent()) {
+            resolved = Optional.of(options.table().get().resolve(config));
+        }
+        String label = resolved.map(r -> r.table().label()).orElse(options.params().getOrDefault("shape", "USERS"));
+        String fileLabel = resolved.map(r -> TableSelection.fileName(r.table()))
+                .orElse(label.toLowerCase(java.util.Locale.ROOT));
+        Path json = options.json().orElse(Path.of("target", "rank-" + fileLabel + ".json"));
+        Path markdown = options.markdown().orElse(Path.of("target", "rank-" + fileLabel + ".md"));
+        Map<String, String> shape = new LinkedHashMap<>();
+        shape.put("shape", label);
+        if (resolved.isPresent() && !options.params().containsKey("hostileShare")) {
+            // A user's table: its own values, not the suite's hostile set (as a table run does).
+            shape.put("hostileShare", "0");
+        }
+        Files.createDirectories(work);
+        boolean keepLogs = false;
+        // JMH's machine-wide lock, for all the candidates (their launchers ignore it: they run at once by design).
+        try (CompareMain.JmhLock lock = CompareMain.JmhLock.take(); SharedServer server = SharedServer.open(config)) {
+            out.println(PREFIX + "ranking " + asked.size() + " candidates on " + label + " at "
+                    + options.rows().stream().map(String::valueOf).reduce((a, b) -> a + " and " + b).orElse("")
+                    + " rows per call within " + CompareMain.minutes(options.budget().toSeconds()) + "; server "
+                    + server.summary());
+            Map<String, Map<String, String>> effective = new LinkedHashMap<>();
+            for (Candidate c : asked) {
+                effective.put(c.name(), server.sessionSettings(c.settings(), Candidate.VARIANT + " " + c.name(),
+                        " and every candidate shares one server; give it once, before rank's options, as -Dpg.conf."
+                                + "NAME=VALUE for all"));
+            }
+            Optional<Path> tablesFile = Optional.empty();
+            if (resolved.isPresent()) {
+                tablesFile = Optional.of(work.resolve("tables.json").toAbsolutePath());
+                ResolvedTables.write(tablesFile.get(), List.of(resolved.get().table()));
+                if (server.kind() != TargetKind.EXTERNAL) {
+                    applySetup(server, resolved.get().table());
+                }
+            }
+            long end = started + TimeUnit.MILLISECONDS.toNanos(options.budget().toMillis())
+                    - TimeUnit.MILLISECONDS.toNanos((long) (END_RESERVE_SECONDS * 1000));
+            List<RankRun.Ranking> rankings = new ArrayList<>();
+            Random random = new Random(options.seed());
+            try (RankRun run = new RankRun(server, options, work, schemaPrefix, tablesFile, shape, out)) {
+                try {
+                    for (int i = 0; i < options.rows().size(); i++) {
+                        int rows = options.rows().get(i);
+                        long share = (end - System.nanoTime()) / (options.rows().size() - i);
+                        List<Candidate> candidates = candidatesAt(asked, options, i);
+                        Map<Integer, String> missing = new LinkedHashMap<>();
+                        Map<LoadMethod, String> cannot = resolved.map(TableSelection.Resolved::cannotWrite).orElse(Map.of());
+                        for (int c = 0; c < candidates.size(); c++) {
+                            LoadMethod method = candidates.get(c).method();
+                            if (cannot.containsKey(method)) {
+                                missing.put(c, "missing: " + method + " cannot write " + label + ": " + cannot.get(method));
+                            }
+                        }
+                        out.println(PREFIX + rows + " rows per call: " + (candidates.size() - missing.size())
+                                + " candidates in randomized rounds of " + options.slice().toMillis() + " ms slices"
+                                + (missing.isEmpty() ? "" : "; " + missing.size() + " cannot write the table"));
+                        rankings.add(run.rank(rows, candidates, missing, System.nanoTime() + share, random));
+                    }
+                } finally {
+                    if (server.kind() == TargetKind.EXTERNAL) {
+                        dropSchemas(server, run.schemas(), err);
+                    }
+                }
+            }
+            double seconds = (System.nanoTime() - started) / 1e9;
+            RankVerdict verdict = new RankVerdict(new RankVerdict.Run(label + resolved.map(r -> " (" + r.table().source()
+                    + ")").orElse(""), server.summary(), options, rankings, effective, seconds));
+            String md = verdict.markdown();
+            ResultPath.write(json, o -> o.write(verdict.json().getBytes(StandardCharsets.UTF_8)));
+            ResultPath.write(markdown, o -> o.write(md.getBytes(StandardCharsets.UTF_8)));
+            out.println();
+            out.print(md);
+            if (options.report()) {
+                RankReport.write(verdict, rankings, Path.of("target"));
+                out.println(PREFIX + "report: target/report.html and target/report.md");
+            }
+            out.println(PREFIX + verdict.summary() + "; verdict in " + json + " and " + markdown + " ("
+                    + CompareMain.minutes(seconds) + ")");
+            keepLogs = rankings.stream().anyMatch(r -> r.missing().values().stream().anyMatch(w -> w.contains("(log: ")));
+            if (keepLogs) {
+                out.println(PREFIX + "the logs of the candidates that failed are kept in " + work);
+            }
+            return 0;
+        } finally {
+            if (!keepLogs) {
+                deleteTree(work);
+            }
+        }
+    }
+
+    /** The candidates asked for: the variants, the methods named, or every method. */
+    static List<Candidate> asked(RankOptions options) {
+        if (!options.variants().isEmpty()) {
+            return options.variants();
+        }
+        List<LoadMethod> methods = options.methods().isEmpty() ? Arrays.asList(LoadMethod.values()) : options.methods();
+        return methods.stream().map(Candidate::of).toList();
+    }
+
+    /**
+     * The candidates of the i-th ranking: on a user's table at its default rows, the per-row methods in the first
+     * (small) ranking only (their cost per row does not depend on the call's size, and a bulk call takes them minutes).
+     */
+    private static List<Candidate> candidatesAt(List<Candidate> asked, RankOptions options, int ranking) {
+        boolean defaultTableRows = options.table().isPresent() && options.rows().equals(RankOptions.TABLE_ROWS)
+                && options.methods().isEmpty() && options.variants().isEmpty();
+        if (ranking == 0 || !defaultTableRows) {
+            return asked;
+        }
+        return asked.stream().filter(c -> !PER_ROW.contains(c.method())).toList();
+    }
+
+    /** The least time the run needs: setup, then per ranking its start, warm-up and minimum rounds. */
+    static double minimumSeconds(RankOptions options, int candidates) {
+        double round = candidates * (options.slice().toMillis() / 1000.0 + SLICE_OVERHEAD_SECONDS);
+        double ranking = START_SECONDS + START_SECONDS_PER_CANDIDATE * candidates
+                + (RankRun.WARMUPS + RankStatistics.MIN_ROUNDS) * round;
+        return SETUP_SECONDS + END_RESERVE_SECONDS + options.rows().size() * ranking;
+    }
+
+    private static void checkBudget(RankOptions options, int candidates) {
+        double least = minimumSeconds(options, candidates);
+        if (options.budget().toMillis() / 1000.0 < least) {
+            throw new UsageException("--budget " + CompareMain.minutes(options.budget().toSeconds()) + " is too short: "
+                    + candidates + " candidates at " + options.rows().size() + (options.rows().size() == 1 ? " number"
+                    : " numbers") + " of rows per call need about " + CompareMain.minutes(Math.ceil(least))
+                    + " for their start, " + RankRun.WARMUPS + " warm-up and " + RankStatistics.MIN_ROUNDS
+                    + " measured rounds; give at least --budget " + (long) Math.ceil(least) + "s, fewer candidates, "
+                    + "or a shorter --slice");
+        }
+    }
+
+    private static void checkTarget(TargetConfig config) {
+        if (config.kind() != TargetKind.EXTERNAL) {
+            PgVersions.resolve(config.pgVersion());
+        }
+        if (config.kind() == TargetKind.CONTAINER && !ContainerTarget.dockerAvailable()) {
+            throw new TargetException("the container target needs a running Docker engine and none answered; "
+                    + "use -Dpg.target=embedded (the default, needs only a JDK) or -Dpg.target=external");
+        }
+    }
+
+    /**
+     * A user's table on the server the rank started: the DDL its copies depend on (types, domains, functions), applied
+     * once here, where every candidate's fork (reaching this server as an external one) finds it.
+     */
+    private static void applySetup(SharedServer server, ResolvedTable table) throws SQLException {
+        try (Connection c = server.target().dataSource().getConnection()) {
+            new TableCopies(new SuiteSchema(server.baseSchema()), table).applySetup(c);
+        }
+    }
+
+    /** On a server the run does not own: the candidates' schemas it made go again, whatever ended the run. */
+    private static void dropSchemas(SharedServer server, Iterable<String> schemas, PrintStream err) {
+        try (Connection c = server.target().dataSource().getConnection(); Statement st = c.createStatement()) {
+            for (String schema : schemas) {
+                st.execute("DROP SCHEMA IF EXISTS " + org.pgingest.workload.Identifiers.quote(schema) + " CASCADE");
+            }
+        } catch (SQLException e) {
+            err.println(PREFIX + "could not drop the run's schemas " + String.join(", ", schemas) + " (drop them with "
+                    + "DROP SCHEMA ... CASCADE): " + e.getMessage());
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}

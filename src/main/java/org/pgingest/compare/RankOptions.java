@@ -1,0 +1,295 @@
+package org.pgingest.compare;
+
+import org.pgingest.cli.BenchmarkParameters;
+import org.pgingest.cli.TableSelection;
+import org.pgingest.cli.UsageException;
+import org.pgingest.load.LoadMethod;
+import org.pgingest.results.ResultPath;
+import org.pgingest.server.SuiteOptions;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * The command line of {@code ./bench rank}, read and checked before anything starts; each problem is one
+ * {@link UsageException} naming the option and what works.
+ *
+ * @param suite      leading {@code -D} options (target, version, server settings)
+ * @param table      a user's table, when one is selected ({@code --ddl}, {@code --table}, ...)
+ * @param methods    {@code -p method=...}, or empty for every method that can write the table
+ * @param variants   {@code --variant}s, in order (empty: one candidate per method)
+ * @param rows       rows per call, one ranking each
+ * @param params     other benchmark parameters for every candidate ({@code shape}, {@code hostileShare}, ...)
+ * @param budget     the whole run's time, setup included
+ * @param delta      the tie margin as a share
+ * @param confidence the family-wise confidence as a share
+ * @param slice      one slice's measured time
+ * @param seed       the seed of the rounds' orders
+ * @param maxRounds  measured rounds at most per ranking ({@code --rounds}; 0: as many as the budget allows)
+ * @param json       {@code --json FILE}
+ * @param markdown   {@code --markdown FILE}
+ * @param report     whether to write target/report.html and .md
+ */
+record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<LoadMethod> methods, List<Candidate> variants,
+                   List<Integer> rows, Map<String, String> params, Duration budget, double delta, double confidence,
+                   Duration slice, long seed, int maxRounds, Optional<Path> json, Optional<Path> markdown, boolean report) {
+    static final Duration DEFAULT_BUDGET = Duration.ofMinutes(10);
+    static final double DEFAULT_DELTA = 0.03;
+    static final double DEFAULT_CONFIDENCE = 0.95;
+    static final Duration DEFAULT_SLICE = Duration.ofMillis(500);
+    /** Rows per call by default on a published shape (the quick selection's) and on a user's table (small, bulk). */
+    static final List<Integer> SHAPE_ROWS = List.of(500);
+    static final List<Integer> TABLE_ROWS = List.of(500, 50_000);
+    /** Benchmark parameters a rank passes to every candidate; method and rows are its own axes. */
+    static final Set<String> PARAMS = Set.of("shape", "indexes", "hostileShare", "existingRows", "batchSize",
+            "commitEvery");
+    private static final List<String> OPTIONS = List.of("-p", Candidate.VARIANT, "--budget", "--delta", "--confidence",
+            "--slice", "--seed", "--rounds", "--json", "--markdown", "--no-report");
+    private static final Pattern DURATION = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m(?!s))?(?:(\\d+)s)?(?:(\\d+)ms)?");
+
+    static RankOptions parse(String[] args) {
+        SuiteOptions suite = SuiteOptions.parse(args);
+        List<String> rest = suite.rest();
+        Optional<TableSelection> table = Optional.empty();
+        if (TableSelection.asked(rest)) {
+            table = Optional.of(TableSelection.take(rest));
+            rest = table.get().rest();
+        }
+        Map<String, List<String>> p = new LinkedHashMap<>();
+        List<Candidate> variants = new ArrayList<>();
+        Map<String, String> single = new LinkedHashMap<>();
+        boolean report = true;
+        for (int i = 0; i < rest.size(); i++) {
+            String arg = rest.get(i);
+            if (arg.equals("--no-report")) {
+                report = false;
+                continue;
+            }
+            if (arg.startsWith("-p") && arg.length() > 2) {
+                parameter(arg.substring(2), p);
+                continue;
+            }
+            if (!OPTIONS.contains(arg)) {
+                throw new UsageException("rank: " + arg + " is no option of rank; valid: " + String.join(", ", OPTIONS)
+                        + ", a table (--ddl FILE --table NAME, --table NAME with --rows or --sample) and leading -D options");
+            }
+            if (i + 1 >= rest.size()) {
+                throw new UsageException(arg + " needs a value");
+            }
+            String value = rest.get(++i);
+            if (arg.equals("-p")) {
+                parameter(value, p);
+            } else if (arg.equals(Candidate.VARIANT)) {
+                variants.add(Candidate.parseVariant(value));
+            } else if (single.put(arg, value) != null) {
+                throw new UsageException(arg + " given twice: give it once");
+            }
+        }
+        if (table.isPresent() && (p.containsKey("shape") || p.containsKey("indexes"))) {
+            throw new UsageException("-p shape and -p indexes choose a published table; --table chose yours: leave them out");
+        }
+        List<LoadMethod> methods = p.containsKey("method") ? methods(p.remove("method")) : List.of();
+        if (!methods.isEmpty() && !variants.isEmpty()) {
+            throw new UsageException("-p method and " + Candidate.VARIANT + " both name the candidates: give one "
+                    + "(a variant names its method: " + Candidate.VARIANT + " NAME=METHOD,...)");
+        }
+        Set<String> names = new LinkedHashSet<>();
+        for (Candidate v : variants) {
+            if (!names.add(v.name())) {
+                throw new UsageException(Candidate.VARIANT + " " + v.name() + " given twice: give each variant a name of "
+                        + "its own");
+            }
+        }
+        if (variants.size() == 1) {
+            throw new UsageException("one " + Candidate.VARIANT + " ranks nothing: give two or more (two of the same "
+                    + "method, one with a setting changed, is an A/A or a planted difference)");
+        }
+        if (methods.size() == 1) {
+            throw new UsageException("-p method=" + methods.get(0) + " ranks nothing: name two or more methods, or leave "
+                    + "-p method out for every method that can write the table");
+        }
+        List<Integer> rows = p.containsKey("rows") ? rows(p.remove("rows")) : table.isPresent() ? TABLE_ROWS : SHAPE_ROWS;
+        Map<String, String> params = new LinkedHashMap<>();
+        p.forEach((name, values) -> {
+            if (!PARAMS.contains(name)) {
+                throw new UsageException("-p " + name + ": rank takes -p method, rows, "
+                        + PARAMS.stream().sorted().collect(Collectors.joining(", ")));
+            }
+            if (values.size() != 1) {
+                throw new UsageException("-p " + name + "=" + String.join(",", values) + ": rank takes one value (rows per "
+                        + "call are its only axis besides the candidates); run one rank per value");
+            }
+            params.put(name, values.get(0));
+        });
+        Duration budget = Optional.ofNullable(single.get("--budget")).map(v -> duration("--budget", v)).orElse(DEFAULT_BUDGET);
+        Duration slice = Optional.ofNullable(single.get("--slice")).map(v -> duration("--slice", v)).orElse(DEFAULT_SLICE);
+        if (slice.toMillis() < 100 || slice.toMinutes() > 1) {
+            throw new UsageException("--slice " + single.get("--slice") + ": give 100ms to 1m (one candidate's measured "
+                    + "time per round)");
+        }
+        double delta = Optional.ofNullable(single.get("--delta")).map(v -> percent("--delta", v, 0, 50))
+                .orElse(DEFAULT_DELTA);
+        double confidence = Optional.ofNullable(single.get("--confidence")).map(v -> percent("--confidence", v, 50, 100))
+                .orElse(DEFAULT_CONFIDENCE);
+        long seed = Optional.ofNullable(single.get("--seed")).map(RankOptions::seed).orElse(System.nanoTime());
+        int maxRounds = Optional.ofNullable(single.get("--rounds")).map(RankOptions::rounds).orElse(0);
+        Optional<Path> json = Optional.ofNullable(single.get("--json")).map(f -> output("--json", f));
+        Optional<Path> markdown = Optional.ofNullable(single.get("--markdown")).map(f -> output("--markdown", f));
+        RankOptions options = new RankOptions(suite, table, methods, variants, rows, params, budget, delta, confidence,
+                slice, seed, maxRounds, json, markdown, report);
+        options.checkParameters();
+        return options;
+    }
+
+    /** Every trial the run would start, checked by the launcher's own parameter rules (one line, before anything). */
+    private void checkParameters() {
+        List<Candidate> asked = variants.isEmpty() ? (methods.isEmpty() ? Arrays.stream(LoadMethod.values())
+                .map(Candidate::of).toList() : methods.stream().map(Candidate::of).toList()) : variants;
+        for (Candidate c : asked) {
+            for (int r : rows) {
+                // IngestState's defaults for what neither the options nor the candidate set.
+                Map<String, String> trial = new LinkedHashMap<>(Map.of("shape", "USERS", "indexes", "STANDARD",
+                        "batchSize", Integer.toString(LoadMethod.Knobs.DEFAULT.batchSize()),
+                        "commitEvery", Integer.toString(LoadMethod.Knobs.DEFAULT.commitEvery()), "existingRows", "0"));
+                trial.putAll(trialParams(c, r));
+                if (table.isPresent()) {
+                    trial.remove("shape");
+                    trial.remove("indexes");
+                }
+                BenchmarkParameters.problem(trial).ifPresent(problem -> {
+                    throw new UsageException((variants.isEmpty() ? "" : Candidate.VARIANT + " " + c.name() + ": ")
+                            + problem);
+                });
+            }
+        }
+    }
+
+    /** The benchmark parameters of one candidate's trial at {@code rows} rows per call (without the table). */
+    Map<String, String> trialParams(Candidate c, int rowsPerCall) {
+        Map<String, String> trial = new LinkedHashMap<>(params);
+        trial.put("method", c.method().name());
+        trial.put("rows", Integer.toString(rowsPerCall));
+        trial.putAll(c.knobs());
+        return trial;
+    }
+
+    private static void parameter(String spec, Map<String, List<String>> p) {
+        int eq = spec.indexOf('=');
+        if (eq < 1 || eq == spec.length() - 1) {
+            throw new UsageException("-p " + spec + ": write -p NAME=VALUE[,VALUE...]");
+        }
+        String name = spec.substring(0, eq).trim();
+        if (p.put(name, List.of(spec.substring(eq + 1).split(","))) != null) {
+            throw new UsageException("-p " + name + " given twice: give its values once, comma-separated");
+        }
+    }
+
+    private static List<LoadMethod> methods(List<String> values) {
+        List<LoadMethod> methods = new ArrayList<>();
+        for (String v : values) {
+            try {
+                LoadMethod m = LoadMethod.valueOf(v.trim());
+                if (methods.contains(m)) {
+                    throw new UsageException("-p method=" + String.join(",", values) + ": " + m + " given twice");
+                }
+                methods.add(m);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("-p method=" + v + ": no such method; valid: "
+                        + Arrays.stream(LoadMethod.values()).map(Enum::name).collect(Collectors.joining(", ")));
+            }
+        }
+        return methods;
+    }
+
+    private static List<Integer> rows(List<String> values) {
+        List<Integer> rows = new ArrayList<>();
+        for (String v : values) {
+            try {
+                int r = Integer.parseInt(v.trim());
+                if (r >= 1 && !rows.contains(r)) {
+                    rows.add(r);
+                    continue;
+                }
+            } catch (NumberFormatException e) {
+                // the same line as a value out of range
+            }
+            throw new UsageException("-p rows=" + v + ": give whole numbers of 1 or more, each once (one ranking each)");
+        }
+        return rows;
+    }
+
+    static Duration duration(String option, String value) {
+        Matcher m = DURATION.matcher(value.trim());
+        if (!value.isBlank() && m.matches() && (m.group(1) != null || m.group(2) != null || m.group(3) != null
+                || m.group(4) != null)) {
+            long ms = 0;
+            ms += m.group(1) == null ? 0 : Long.parseLong(m.group(1)) * 3_600_000;
+            ms += m.group(2) == null ? 0 : Long.parseLong(m.group(2)) * 60_000;
+            ms += m.group(3) == null ? 0 : Long.parseLong(m.group(3)) * 1000;
+            ms += m.group(4) == null ? 0 : Long.parseLong(m.group(4));
+            if (ms > 0) {
+                return Duration.ofMillis(ms);
+            }
+        }
+        throw new UsageException(option + " " + value + ": give a duration such as 90s, 10m, 1h or 2m30s");
+    }
+
+    /** A percentage ("3", "3%", "99.9") as a share, strictly between {@code low} and {@code high} percent. */
+    static double percent(String option, String value, double low, double high) {
+        String v = value.trim().endsWith("%") ? value.trim().substring(0, value.trim().length() - 1) : value.trim();
+        try {
+            double pct = Double.parseDouble(v);
+            if (pct > low && pct < high) {
+                return pct / 100;
+            }
+        } catch (NumberFormatException e) {
+            // the same line as a value out of range
+        }
+        throw new UsageException(option + " " + value + ": give a percentage above " + fmt(low) + " and below "
+                + fmt(high) + ", e.g. " + option + " " + (option.equals("--delta") ? "3" : "95"));
+    }
+
+    private static String fmt(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+    }
+
+    private static long seed(String value) {
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new UsageException("--seed " + value + ": give a whole number (the rounds' orders repeat with it)");
+        }
+    }
+
+    private static int rounds(String value) {
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= RankStatistics.MIN_ROUNDS) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // the same line as a value out of range
+        }
+        throw new UsageException("--rounds " + value + ": give a whole number of " + RankStatistics.MIN_ROUNDS
+                + " or more (measured rounds at most; the budget still ends the run first)");
+    }
+
+    private static Path output(String option, String file) {
+        Path path = Path.of(file);
+        ResultPath.problem(path).ifPresent(problem -> {
+            throw new UsageException(option + " " + file + ": " + problem);
+        });
+        return path;
+    }
+}

@@ -1,0 +1,201 @@
+package org.pgingest.compare;
+
+import org.pgingest.compare.RankStatistics.Pair;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The rank's report, offline: {@code report.html} with, per ranking, the verdict, a heat map of every pair's ratio
+ * (read at a glance: the row's candidate against the column's, green where the row is faster, with the claim) and a
+ * strip chart of each candidate's rows/s per round (drift shows as every line moving together); {@code report.md}
+ * is the verdict's Markdown. Sizes follow the longest name, so that no label overlaps another or leaves the picture.
+ */
+final class RankReport {
+    private static final int CELL = 64;
+    private static final int CHAR = 7;
+    private static final String[] PALETTE = {"#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02",
+        "#a6761d", "#666666", "#1f78b4", "#b2df8a", "#fb9a99", "#cab2d6"};
+
+    private RankReport() {
+    }
+
+    static void write(RankVerdict verdict, List<RankRun.Ranking> rankings, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        StringBuilder html = new StringBuilder();
+        html.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>pg-ingest-bench rank</title>")
+                .append("<style>body{font-family:sans-serif;margin:24px;max-width:1200px}table{border-collapse:collapse;")
+                .append("margin:8px 0}td,th{border:1px solid #ccc;padding:3px 8px;font-size:13px}td.n{text-align:right}")
+                .append("svg{display:block;margin:12px 0}p.advice{font-size:15px}</style></head><body>");
+        html.append("<h1>Ranking</h1>");
+        for (RankRun.Ranking r : rankings) {
+            html.append("<h2>").append(esc(r.rows() + " rows per call")).append("</h2>");
+            html.append("<p class=\"advice\">").append(esc(plain(verdict.advice(r)))).append("</p>");
+            html.append(table(r));
+            html.append("<h3>Every pair: the row's rows/s over the column's</h3>").append(heatMap(r));
+            html.append("<h3>Rows/s per round</h3>").append(stripChart(r));
+        }
+        html.append("</body></html>\n");
+        Files.writeString(dir.resolve("report.html"), html, StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("report.md"), verdict.markdown(), StandardCharsets.UTF_8);
+    }
+
+    private static String table(RankRun.Ranking r) {
+        Race race = r.race();
+        StringBuilder t = new StringBuilder("<table><tr><th>rank</th><th>candidate</th><th>does</th><th>rows/s</th>");
+        RankVerdict.COUNTED.values().forEach(h -> t.append("<th>").append(esc(h)).append("</th>"));
+        t.append("</tr>");
+        for (int c : ordered(r)) {
+            int[] rank = race.rank(c);
+            t.append("<tr><td>").append(rank[0] == rank[1] ? rank[0] : rank[0] + "–" + rank[1]).append("</td><td>")
+                    .append(esc(r.candidates().get(c).describe())).append("</td><td>")
+                    .append(esc(r.candidates().get(c).semantics())).append("</td><td class=\"n\">")
+                    .append(String.format(Locale.ROOT, "%,d", Math.round(race.rowsPerSecond(c)))).append("</td>");
+            for (String label : RankVerdict.COUNTED.keySet()) {
+                double v = RankVerdict.counted(r, c, label);
+                t.append("<td class=\"n\">").append(Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.3g", v))
+                        .append("</td>");
+            }
+            t.append("</tr>");
+        }
+        return t.append("</table>").toString();
+    }
+
+    private static List<Integer> ordered(RankRun.Ranking r) {
+        Race race = r.race();
+        List<Integer> order = new ArrayList<>(race.ranked());
+        order.sort((x, y) -> Double.compare(race.meanLog(y), race.meanLog(x)));
+        return order;
+    }
+
+    /** Rows and columns in ranked order; a cell's colour is the log ratio, its text the ratio and the claim. */
+    static String heatMap(RankRun.Ranking r) {
+        List<Integer> order = ordered(r);
+        int longest = order.stream().mapToInt(c -> r.candidates().get(c).name().length()).max().orElse(4);
+        int left = 12 + longest * CHAR;
+        int top = 20 + (int) (longest * CHAR * 0.72);
+        int width = left + order.size() * CELL + 20;
+        int height = top + order.size() * CELL + 20;
+        StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-size=\"12\" "
+                        + "font-family=\"sans-serif\" role=\"img\" aria-label=\"pairwise ratios\">", width, height));
+        for (int i = 0; i < order.size(); i++) {
+            String name = esc(r.candidates().get(order.get(i)).name());
+            svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" "
+                    + "dominant-baseline=\"middle\">%s</text>", left - 6, top + i * CELL + CELL / 2, name));
+            int x = left + i * CELL + CELL / 2;
+            svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"start\" "
+                    + "transform=\"rotate(-45 %d %d)\">%s</text>", x, top - 6, x, top - 6, name));
+        }
+        for (int i = 0; i < order.size(); i++) {
+            for (int j = 0; j < order.size(); j++) {
+                int x = left + j * CELL;
+                int y = top + i * CELL;
+                if (i == j) {
+                    svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+                            + "fill=\"#eee\" stroke=\"#fff\"/>", x, y, CELL, CELL));
+                    continue;
+                }
+                Pair p = r.race().pair(order.get(i), order.get(j)).orElse(null);
+                String fill = p == null || Double.isNaN(p.ratio()) ? "#f4f4f4" : colour(Math.log(p.ratio()));
+                svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
+                        + "stroke=\"#fff\"><title>%s</title></rect>", x, y, CELL, CELL, fill, esc(p == null ? "not looked at"
+                        : String.format(Locale.ROOT, "%s / %s = %s [%s, %s]: %s", r.candidates().get(order.get(i)).name(),
+                        r.candidates().get(order.get(j)).name(), RankVerdict.ratio(p.ratio()),
+                        RankVerdict.ratio(p.low()), RankVerdict.ratio(p.high()), p.claim().id()))));
+                if (p != null) {
+                    svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>"
+                                    + "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"10\">%s</text>",
+                            x + CELL / 2, y + CELL / 2 - 2, RankVerdict.ratio(p.ratio()), x + CELL / 2, y + CELL / 2 + 13,
+                            p.claim().id()));
+                }
+            }
+        }
+        return svg.append("</svg>").toString();
+    }
+
+    private static String colour(double logRatio) {
+        double t = Math.max(-1, Math.min(1, logRatio / Math.log(2)));
+        int shade = (int) Math.round(235 - 120 * Math.abs(t));
+        return t >= 0 ? String.format(Locale.ROOT, "rgb(%d,235,%d)", shade, shade)
+                : String.format(Locale.ROOT, "rgb(235,%d,%d)", shade, shade);
+    }
+
+    /** Each candidate's rows/s per measured round, one line each, with its legend to the right of the plot. */
+    static String stripChart(RankRun.Ranking r) {
+        List<Integer> order = ordered(r);
+        int rounds = r.rounds().size();
+        double max = 0;
+        for (List<RankRun.SliceRecord> round : r.rounds()) {
+            for (RankRun.SliceRecord s : round) {
+                max = Math.max(max, s.figures().getOrDefault("rows", 0.0));
+            }
+        }
+        int longest = order.stream().mapToInt(c -> r.candidates().get(c).name().length()).max().orElse(4);
+        int left = 80;
+        int plotWidth = Math.max(300, Math.min(900, rounds * 24));
+        int plotHeight = 260;
+        int legendX = left + plotWidth + 16;
+        int width = legendX + 20 + longest * CHAR + 10;
+        int height = Math.max(plotHeight + 60, 30 + order.size() * 18);
+        StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-size=\"12\" "
+                        + "font-family=\"sans-serif\" role=\"img\" aria-label=\"rows per second per round\">", width, height));
+        int top = 20;
+        double yMax = max <= 0 ? 1 : niceCeiling(max);
+        for (int k = 0; k <= 4; k++) {
+            double v = yMax * k / 4;
+            int y = top + plotHeight - (int) Math.round(plotHeight * k / 4.0);
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#ddd\"/>"
+                    + "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" dominant-baseline=\"middle\">%s</text>",
+                    left, y, left + plotWidth, y, left - 6, y, String.format(Locale.ROOT, "%,.0f", v)));
+        }
+        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">round (1 to %d)</text>",
+                left + plotWidth / 2, top + plotHeight + 30, rounds));
+        for (int idx = 0; idx < order.size(); idx++) {
+            int c = order.get(idx);
+            String colour = PALETTE[idx % PALETTE.length];
+            StringBuilder points = new StringBuilder();
+            for (int i = 0; i < rounds; i++) {
+                for (RankRun.SliceRecord s : r.rounds().get(i)) {
+                    if (s.candidate() == c) {
+                        double x = left + (rounds == 1 ? plotWidth / 2.0 : plotWidth * i / (double) (rounds - 1));
+                        double y = top + plotHeight - plotHeight * s.figures().getOrDefault("rows", 0.0) / yMax;
+                        points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
+                    }
+                }
+            }
+            svg.append(String.format(Locale.ROOT, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" "
+                    + "points=\"%s\"/>", colour, points.toString().trim()));
+            int ly = top + 6 + idx * 18;
+            svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"3\" fill=\"%s\"/>"
+                    + "<text x=\"%d\" y=\"%d\" dominant-baseline=\"middle\">%s</text>", legendX, ly, colour,
+                    legendX + 18, ly + 2, esc(r.candidates().get(c).name())));
+        }
+        return svg.append("</svg>").toString();
+    }
+
+    private static double niceCeiling(double v) {
+        double magnitude = Math.pow(10, Math.floor(Math.log10(v)));
+        for (double step : new double[] {1, 2, 2.5, 5, 10}) {
+            if (step * magnitude >= v) {
+                return step * magnitude;
+            }
+        }
+        return 10 * magnitude;
+    }
+
+    /** The advice's Markdown as plain text: bold marks and escapes removed. */
+    private static String plain(String markdown) {
+        return markdown.replace("**", "").replaceAll("\\\\(.)", "$1");
+    }
+
+    private static String esc(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

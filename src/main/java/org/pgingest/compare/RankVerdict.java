@@ -1,0 +1,376 @@
+package org.pgingest.compare;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.pgingest.compare.RankStatistics.Claim;
+import org.pgingest.compare.RankStatistics.Pair;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * What {@code ./bench rank} concludes, from its rankings alone: the JSON scripts read (field names fixed by issue 28:
+ * {@code candidates} with {@code name}, {@code rank} as [best, worst], {@code rowsPerSecond}; {@code pairs} with
+ * {@code a}, {@code b}, {@code ratio}, {@code low}, {@code high}, {@code claim}; {@code settled}; {@code elapsedSeconds};
+ * and every round's slices, so the verdict can be recomputed), the Markdown verdict and the advice paragraph.
+ */
+final class RankVerdict {
+    /** Counted figures shown per candidate: JMH labels of ServerCostProfiler, with their column heads. */
+    static final Map<String, String> COUNTED = countedFigures();
+
+    private static Map<String, String> countedFigures() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("wal.bytes/row", "WAL B/row");
+        m.put("wal.fsyncs/row", "WAL fsyncs/row");
+        m.put("commits/op", "commits/call");
+        m.put("statements/op", "statements/call");
+        m.put("plans/op", "plans/call");
+        m.put("server.cpu/row", "server CPU µs/row");
+        m.put("alloc.bytes/row", "loader alloc B/row");
+        return m;
+    }
+
+    /**
+     * The run as a whole.
+     *
+     * @param table      what was loaded ("users", or the user's table and its source)
+     * @param server     the server's one-line summary
+     * @param rankings   one per rows per call
+     * @param effective  each candidate's session settings as its sessions read them back
+     * @param seconds    the whole run, setup included
+     */
+    record Run(String table, String server, RankOptions options, List<RankRun.Ranking> rankings,
+               Map<String, Map<String, String>> effective, double seconds) {
+    }
+
+    private final Run run;
+
+    RankVerdict(Run run) {
+        this.run = run;
+    }
+
+    /** Mean of a counted figure over a candidate's measured slices (NaN where no slice had it). */
+    static double counted(RankRun.Ranking r, int candidate, String label) {
+        double sum = 0;
+        int n = 0;
+        for (List<RankRun.SliceRecord> round : r.rounds()) {
+            for (RankRun.SliceRecord s : round) {
+                Double v = s.figures().get(label);
+                if (s.candidate() == candidate && v != null && !v.isNaN()) {
+                    sum += v;
+                    n++;
+                }
+            }
+        }
+        return n == 0 ? Double.NaN : sum / n;
+    }
+
+    String json() {
+        ObjectMapper mapper = new ObjectMapper();
+        ObjectNode root = mapper.createObjectNode();
+        root.put("table", run.table());
+        root.put("server", run.server());
+        root.put("confidence", run.options().confidence());
+        root.put("delta", run.options().delta());
+        root.put("budgetSeconds", run.options().budget().toMillis() / 1000.0);
+        root.put("sliceSeconds", run.options().slice().toMillis() / 1000.0);
+        root.put("seed", run.options().seed());
+        root.put("method", "randomized interleaved rounds; per pair Student's t interval of the per-round log ratio; "
+                + "the k-th look spends alpha*6/(pi^2 k^2); Bonferroni across the ranking's pairs; tie when the interval "
+                + "lies within ±delta");
+        root.put("settled", run.rankings().stream().allMatch(r -> r.race().settled()));
+        root.put("elapsedSeconds", Math.round(run.seconds() * 10) / 10.0);
+        ArrayNode rankings = root.putArray("rankings");
+        for (RankRun.Ranking r : run.rankings()) {
+            rankings.add(ranking(mapper, r));
+        }
+        // With one ranking, its fields stand at the top too: what scripts read first.
+        if (run.rankings().size() == 1) {
+            ObjectNode only = (ObjectNode) rankings.get(0);
+            root.set("candidates", only.get("candidates"));
+            root.set("pairs", only.get("pairs"));
+            root.set("rounds", only.get("rounds"));
+        }
+        try {
+            return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("the verdict cannot be written as JSON", e);
+        }
+    }
+
+    private ObjectNode ranking(ObjectMapper mapper, RankRun.Ranking r) {
+        Race race = r.race();
+        ObjectNode node = mapper.createObjectNode();
+        node.put("rows", r.rows());
+        node.put("settled", race.settled());
+        node.put("rounds", race.rounds());
+        node.put("looks", race.looks());
+        node.put("leader", race.leader() < 0 ? null : name(r, race.leader()));
+        node.put("elapsedSeconds", Math.round(r.seconds() * 10) / 10.0);
+        ArrayNode tie = node.putArray("tieGroup");
+        if (race.leader() >= 0) {
+            race.tieGroup().forEach(c -> tie.add(name(r, c)));
+        }
+        ArrayNode open = node.putArray("unsettled");
+        race.unsettled().forEach(c -> open.add(name(r, c)));
+        ArrayNode candidates = node.putArray("candidates");
+        for (int c = 0; c < r.candidates().size(); c++) {
+            Candidate cand = r.candidates().get(c);
+            ObjectNode n = candidates.addObject();
+            n.put("name", cand.name());
+            n.put("method", cand.method().name());
+            n.put("does", cand.semantics());
+            cand.knobs().forEach((k, v) -> n.with("knobs").put(k, v));
+            cand.settings().forEach((k, v) -> n.with("settings").put(k, v));
+            Optional.ofNullable(run.effective().get(cand.name())).filter(m -> !m.isEmpty())
+                    .ifPresent(m -> m.forEach((k, v) -> n.with("effectiveSettings").put(k, v)));
+            n.put("status", race.status(c).name().toLowerCase(Locale.ROOT));
+            race.why(c).ifPresent(w -> n.put("why", w));
+            if (race.status(c) != Race.Status.FAILED && race.slices(c) > 0) {
+                int[] rank = race.rank(c);
+                n.putArray("rank").add(rank[0]).add(rank[1]);
+                n.put("rowsPerSecond", Math.round(race.rowsPerSecond(c)));
+                n.put("slices", race.slices(c));
+                ObjectNode counted = n.putObject("counted");
+                for (String label : COUNTED.keySet()) {
+                    double v = counted(r, c, label);
+                    if (!Double.isNaN(v)) {
+                        counted.put(label, v);
+                    }
+                }
+            }
+        }
+        ArrayNode pairs = node.putArray("pairs");
+        for (int a : race.ranked()) {
+            for (int b : race.ranked()) {
+                if (a < b) {
+                    Optional<Pair> p = race.pair(a, b);
+                    ObjectNode n = pairs.addObject();
+                    n.put("a", name(r, a));
+                    n.put("b", name(r, b));
+                    n.put("rounds", p.map(Pair::rounds).orElse(0));
+                    putNumber(n, "ratio", p.map(Pair::ratio).orElse(Double.NaN));
+                    putNumber(n, "low", p.map(Pair::low).orElse(Double.NaN));
+                    putNumber(n, "high", p.map(Pair::high).orElse(Double.NaN));
+                    n.put("claim", p.map(Pair::claim).orElse(Claim.UNSETTLED).id());
+                }
+            }
+        }
+        ArrayNode rounds = node.putArray("rounds");
+        for (int i = 0; i < r.rounds().size(); i++) {
+            ObjectNode round = rounds.addObject();
+            round.put("round", i + 1);
+            ArrayNode slices = round.putArray("slices");
+            for (RankRun.SliceRecord s : r.rounds().get(i)) {
+                ObjectNode slice = slices.addObject();
+                slice.put("candidate", name(r, s.candidate()));
+                slice.put("position", s.position());
+                Double rows = s.figures().get("rows");
+                putNumber(slice, "rowsPerSecond", rows == null ? Double.NaN : rows);
+                ObjectNode figures = slice.putObject("figures");
+                s.figures().forEach((k, v) -> putNumber(figures, k, v));
+            }
+        }
+        return node;
+    }
+
+    private static void putNumber(ObjectNode n, String field, double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            n.putNull(field);
+        } else {
+            n.put(field, v);
+        }
+    }
+
+    private static String name(RankRun.Ranking r, int c) {
+        return r.candidates().get(c).name();
+    }
+
+    /** The verdict in Markdown: per ranking, the ranked table, the claims against the leader, and the advice. */
+    String markdown() {
+        StringBuilder md = new StringBuilder();
+        md.append("# Ranking: ").append(run.table()).append("\n\n");
+        md.append(String.format(Locale.ROOT, "%s; confidence %s %% (family-wise, every claim below together), ties within "
+                        + "±%s %%, slices of %d ms in randomized rounds; %s in all.%n%n", run.server(),
+                pct(run.options().confidence()), pct(run.options().delta()), run.options().slice().toMillis(),
+                CompareMain.minutes(run.seconds())));
+        for (RankRun.Ranking r : run.rankings()) {
+            md.append("## ").append(r.rows()).append(" rows per call\n\n");
+            md.append(advice(r)).append("\n\n");
+            md.append(table(r)).append('\n');
+            List<String> claims = claims(r);
+            if (!claims.isEmpty()) {
+                md.append("Against the leader:\n\n");
+                claims.forEach(c -> md.append("- ").append(c).append('\n'));
+                md.append('\n');
+            }
+            r.missing().forEach((c, why) -> md.append("- Not ranked: ").append(name(r, c)).append(": ")
+                    .append(escape(why)).append('\n'));
+            if (!r.missing().isEmpty()) {
+                md.append('\n');
+            }
+        }
+        return md.toString();
+    }
+
+    private String table(RankRun.Ranking r) {
+        Race race = r.race();
+        StringBuilder md = new StringBuilder("| rank | candidate | does | rows/s | slices |");
+        COUNTED.values().forEach(h -> md.append(' ').append(h).append(" |"));
+        md.append("\n|---|---|---|---:|---:|");
+        COUNTED.values().forEach(h -> md.append("---:|"));
+        md.append('\n');
+        List<Integer> order = new ArrayList<>(race.ranked());
+        order.sort((x, y) -> Double.compare(race.meanLog(y), race.meanLog(x)));
+        for (int c : order) {
+            int[] rank = race.rank(c);
+            md.append("| ").append(rank[0] == rank[1] ? Integer.toString(rank[0]) : rank[0] + "–" + rank[1])
+                    .append(" | ").append(escape(r.candidates().get(c).describe()))
+                    .append(race.status(c) == Race.Status.BEHIND ? " (stopped: " + race.why(c).orElse("") + ")" : "")
+                    .append(" | ").append(r.candidates().get(c).semantics())
+                    .append(" | ").append(String.format(Locale.ROOT, "%,d", Math.round(race.rowsPerSecond(c))))
+                    .append(" | ").append(race.slices(c)).append(" |");
+            for (String label : COUNTED.keySet()) {
+                md.append(' ').append(figure(counted(r, c, label))).append(" |");
+            }
+            md.append('\n');
+        }
+        return md.toString();
+    }
+
+    /** "COPY_BINARY 1.24× UNNEST [1.18, 1.31]: faster", one line per candidate against the leader. */
+    private List<String> claims(RankRun.Ranking r) {
+        Race race = r.race();
+        List<String> lines = new ArrayList<>();
+        int leader = race.leader();
+        if (leader < 0) {
+            return lines;
+        }
+        List<Integer> order = new ArrayList<>(race.ranked());
+        order.sort((x, y) -> Double.compare(race.meanLog(y), race.meanLog(x)));
+        for (int c : order) {
+            if (c == leader) {
+                continue;
+            }
+            race.pair(leader, c).ifPresent(p -> lines.add(String.format(Locale.ROOT, "%s %s× %s [%s, %s] over %d rounds: %s",
+                    escape(name(r, leader)), ratio(p.ratio()), escape(name(r, c)), ratio(p.low()), ratio(p.high()),
+                    p.rounds(), describe(p.claim()))));
+        }
+        return lines;
+    }
+
+    private static String describe(Claim claim) {
+        return switch (claim) {
+            case FASTER -> "faster";
+            case SLOWER -> "slower";
+            case TIE -> "tie (within the margin)";
+            case UNSETTLED -> "not settled";
+        };
+    }
+
+    /** The paragraph a reader acts on, written from the verdict alone. */
+    String advice(RankRun.Ranking r) {
+        Race race = r.race();
+        String conf = pct(run.options().confidence()) + " %";
+        if (race.rounds() == 0) {
+            return "**Nothing measured** at " + r.rows() + " rows per call: " + (race.ranked().isEmpty()
+                    ? "every candidate failed or is missing (listed below)."
+                    : "the budget ended before the first measured round; give a longer --budget.");
+        }
+        if (race.leader() < 0) {
+            return "No candidate was measured at " + r.rows() + " rows per call: every one failed or is missing (listed "
+                    + "below).";
+        }
+        if (race.ranked().size() == 1) {
+            return "Only " + escape(r.candidates().get(race.leader()).name()) + " could be measured at " + r.rows()
+                    + " rows per call (the others are listed below): nothing to rank it against.";
+        }
+        Candidate lead = r.candidates().get(race.leader());
+        StringBuilder sb = new StringBuilder();
+        List<Integer> tie = race.tieGroup();
+        List<Integer> open = race.unsettled();
+        if (race.settled() && tie.size() == 1) {
+            Optional<Integer> next = secondBest(r);
+            sb.append("**").append(escape(lead.name())).append(" is fastest** at ").append(r.rows()).append(" rows per call");
+            next.flatMap(n -> race.pair(race.leader(), n)).ifPresent(p -> sb.append(String.format(Locale.ROOT,
+                    ": %s× the next, %s [%s, %s]", ratio(p.ratio()), escape(name(r, p.b())), ratio(p.low()), ratio(p.high()))));
+            sb.append(", at ").append(conf).append(" over ").append(race.rounds()).append(" rounds.");
+        } else if (race.settled()) {
+            sb.append("**").append(tie.stream().map(c -> escape(name(r, c))).collect(Collectors.joining(", ")))
+                    .append(" are tied** within ±").append(pct(run.options().delta())).append(" % at ").append(r.rows())
+                    .append(" rows per call (at ").append(conf).append(", ").append(race.rounds())
+                    .append(" rounds), and ahead of the rest: choose among them on the counted figures and on what each "
+                            + "call must do.");
+        } else {
+            sb.append("**Not settled** at ").append(r.rows()).append(" rows per call when the budget ran out (")
+                    .append(race.rounds()).append(" rounds): ").append(escape(lead.name())).append(" leads, ");
+            sb.append(open.isEmpty() ? "" : open.stream().map(c -> escape(name(r, c))).collect(Collectors.joining(", "))
+                    + (open.size() == 1 ? " is" : " are") + " not told apart from it");
+            sb.append("; a longer --budget, or a wider --delta if a few per cent do not matter to you, settles more.");
+        }
+        if (!lead.semantics().equals("appends")) {
+            Optional<Integer> appender = race.ranked().stream()
+                    .filter(c -> r.candidates().get(c).semantics().equals("appends"))
+                    .max((x, y) -> Double.compare(race.meanLog(x), race.meanLog(y)));
+            sb.append(" Note: ").append(escape(lead.name())).append(' ').append(lead.semantics())
+                    .append(", which not every table's load may do");
+            appender.ifPresent(c -> sb.append("; the fastest that appends is ").append(escape(name(r, c))));
+            sb.append('.');
+        }
+        return sb.toString();
+    }
+
+    private static Optional<Integer> secondBest(RankRun.Ranking r) {
+        Race race = r.race();
+        return race.ranked().stream().filter(c -> c != race.leader())
+                .max((x, y) -> Double.compare(race.meanLog(x), race.meanLog(y)));
+    }
+
+    /** One line for the terminal's last word. */
+    String summary() {
+        return run.rankings().stream().map(r -> {
+            Race race = r.race();
+            if (race.leader() < 0) {
+                return r.rows() + " rows: nothing ranked";
+            }
+            String head = race.tieGroup().stream().map(c -> name(r, c)).collect(Collectors.joining(" = "));
+            return r.rows() + " rows: " + head + (race.settled() ? " (settled)" : " leads (not settled)");
+        }).collect(Collectors.joining("; "));
+    }
+
+    static String ratio(double v) {
+        return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    private static String figure(double v) {
+        if (Double.isNaN(v)) {
+            return "";
+        }
+        double a = Math.abs(v);
+        return a >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : a >= 1 ? String.format(Locale.ROOT, "%.2f", v)
+                : String.format(Locale.ROOT, "%.3g", v);
+    }
+
+    static String pct(double share) {
+        double p = share * 100;
+        return p == Math.rint(p) ? Long.toString(Math.round(p)) : String.format(Locale.ROOT, "%.1f", p);
+    }
+
+    /** Markdown-safe text: the characters that would start markup, escaped; line breaks as spaces. */
+    static String escape(String s) {
+        StringBuilder sb = new StringBuilder();
+        for (char ch : s.replace('\n', ' ').replace('\r', ' ').toCharArray()) {
+            if ("\\`*[]|<>".indexOf(ch) >= 0) {
+                sb.append('\\');
+            }
+            sb.append(ch);
+        }
+        return sb.toString();
+    }
+}

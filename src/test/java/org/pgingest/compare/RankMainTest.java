@@ -1,0 +1,172 @@
+package org.pgingest.compare;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgingest.ProcessTrees;
+import org.pgingest.RunDirectories;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code ./bench rank} as a user meets it, in a child JVM: bad input is one line and exit 2 before anything starts (or,
+ * where only the server can answer, with nothing left behind), and a real ranking on the embedded server writes a
+ * verdict whose rounds hold every running candidate once, in orders that vary, and from which its ratios follow.
+ */
+class RankMainTest {
+    private static final String PREFIX = "pg-ingest-bench rank: ";
+    @TempDir
+    Path dir;
+
+    record Outcome(int exit, String stdout, String stderr, long pid) {
+    }
+
+    private Outcome rank(long seconds, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djmh.ignoreLock=true", "-cp", System.getProperty("java.class.path"), RankMain.class.getName()));
+        command.addAll(List.of(args));
+        Path out = dir.resolve("stdout.txt");
+        Path err = dir.resolve("stderr.txt");
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(out.toFile())
+                .redirectError(err.toFile());
+        pb.environment().keySet().removeIf(k -> k.startsWith("PGIB_"));
+        Process p = pb.start();
+        p.getOutputStream().close();
+        try {
+            assertThat(p.waitFor(seconds, TimeUnit.SECONDS)).as("finished").isTrue();
+            return new Outcome(p.exitValue(), Files.readString(out), Files.readString(err), p.pid());
+        } finally {
+            ProcessTrees.stop(p);
+        }
+    }
+
+    private void assertRefused(String line, String... args) throws IOException, InterruptedException {
+        Outcome o = rank(60, args);
+        assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(2);
+        assertThat(o.stderr()).isEqualTo(PREFIX + line + "\n");
+        assertThat(o.stdout()).as("nothing started").isEmpty();
+        RunDirectories.assertNoneOf(o.pid());
+    }
+
+    @Test
+    void badInputIsOneLineBeforeAnythingStarts() throws Exception {
+        assertRefused("--variant a=NOPE: no method NOPE; valid: " + String.join(", ",
+                        java.util.Arrays.stream(org.pgingest.load.LoadMethod.values()).map(Enum::name).toList()),
+                "--variant", "a=NOPE", "--variant", "b=BATCH");
+        assertRefused("--variant a=COPY_BINARY,batchSize=10: COPY_BINARY has no knob batchSize; its knobs: commitEvery, "
+                        + "and session settings are written pg.conf.NAME=VALUE",
+                "--variant", "a=COPY_BINARY,batchSize=10", "--variant", "b=COPY_BINARY");
+        assertRefused("--delta 0: give a percentage above 0 and below 50, e.g. --delta 3",
+                "-p", "method=COPY_BINARY,BATCH", "--delta", "0");
+        assertRefused("--confidence 100: give a percentage above 50 and below 100, e.g. --confidence 95",
+                "-p", "method=COPY_BINARY,BATCH", "--confidence", "100");
+        assertRefused("one --variant ranks nothing: give two or more (two of the same method, one with a setting "
+                + "changed, is an A/A or a planted difference)", "--variant", "a=BATCH");
+        assertRefused("--variant a given twice: give each variant a name of its own",
+                "--variant", "a=BATCH", "--variant", "a=UNNEST");
+        assertRefused("rank: --frobnicate is no option of rank; valid: -p, --variant, --budget, --delta, --confidence, "
+                + "--slice, --seed, --rounds, --json, --markdown, --no-report, a table (--ddl FILE --table NAME, --table NAME with "
+                + "--rows or --sample) and leading -D options", "--frobnicate");
+        assertRefused("--variant a: BATCH needs batchSize of 1 or more (rows per executeBatch), was 0; change that -p value or narrow -p method",
+                "--variant", "a=BATCH,batchSize=0", "--variant", "b=BATCH");
+    }
+
+    @Test
+    void aBudgetTooShortForTheMinimumRoundsIsOneLine() throws Exception {
+        Outcome o = rank(60, "-p", "method=COPY_BINARY,BATCH,UNNEST", "--budget", "20s");
+        assertThat(o.exit()).isEqualTo(2);
+        assertThat(o.stderr()).startsWith(PREFIX + "--budget 20 s is too short: 3 candidates at 1 number of rows per call "
+                + "need about ").contains("; give at least --budget ").endsWith("s, fewer candidates, or a shorter --slice\n");
+        assertThat(o.stdout()).isEmpty();
+    }
+
+    /** Only the server knows its settings: it starts, answers, and is gone again. */
+    @Test
+    void aSettingTheServerDoesNotHaveIsOneLineWithNothingLeft() throws Exception {
+        Outcome o = rank(90, "--variant", "a=COPY_BINARY,pg.conf.no_such_setting=1", "--variant", "b=COPY_BINARY");
+        assertThat(o.exit()).as(o.stderr()).isEqualTo(2);
+        assertThat(o.stderr()).isEqualTo(PREFIX + "--variant a -Dpg.conf.no_such_setting=1: this server has no setting "
+                + "no_such_setting\n");
+        RunDirectories.assertNoneOf(o.pid());
+        assertThat(dir.resolve("target").toFile().list()).as("no working files left").isNullOrEmpty();
+    }
+
+    @Test
+    void aRankingsRoundsHoldEveryRunningCandidateOnceInOrdersThatVary() throws Exception {
+        Path json = dir.resolve("verdict.json");
+        Outcome o = rank(600, "-p", "method=COPY_BINARY,UNNEST,BATCH", "--slice", "200ms", "--rounds", "8",
+                "--seed", "11", "--json", json.toString(), "--no-report");
+        assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
+        assertThat(o.stdout()).contains("# Ranking: USERS", "## 500 rows per call", "| rank | candidate | does | rows/s |");
+        JsonNode v = new ObjectMapper().readTree(json.toFile());
+        assertThat(v.get("settled").isBoolean()).isTrue();
+        assertThat(v.get("elapsedSeconds").asDouble()).isPositive();
+        assertThat(v.get("candidates")).hasSize(3).allSatisfy(c -> {
+            assertThat(c.get("name").asText()).isIn("COPY_BINARY", "UNNEST", "BATCH");
+            assertThat(c.get("rank")).hasSize(2);
+            assertThat(c.get("rank").get(0).asInt()).isBetween(1, 3);
+            assertThat(c.get("rank").get(1).asInt()).isBetween(c.get("rank").get(0).asInt(), 3);
+            assertThat(c.get("rowsPerSecond").asDouble()).isPositive();
+            // Counted per candidate, over its own slices.
+            assertThat(c.get("counted").get("wal.bytes/row").asDouble()).isPositive();
+            assertThat(c.get("counted").get("commits/op").asDouble()).isEqualTo(1.0);
+        });
+        assertThat(v.get("pairs")).hasSize(3).allSatisfy(p -> {
+            assertThat(p.get("claim").asText()).isIn("faster", "slower", "tie", "unsettled");
+            assertThat(p.get("low").asDouble()).isLessThanOrEqualTo(p.get("ratio").asDouble());
+            assertThat(p.get("high").asDouble()).isGreaterThanOrEqualTo(p.get("ratio").asDouble());
+        });
+        JsonNode rounds = v.get("rounds");
+        assertThat(rounds.size()).isGreaterThanOrEqualTo(RankStatistics.MIN_ROUNDS);
+        Set<String> orders = new HashSet<>();
+        Set<String> previous = null;
+        for (JsonNode round : rounds) {
+            List<String> order = new ArrayList<>();
+            round.get("slices").forEach(s -> order.add(s.get("position").asInt() + ":" + s.get("candidate").asText()));
+            Set<String> who = new HashSet<>();
+            round.get("slices").forEach(s -> who.add(s.get("candidate").asText()));
+            assertThat(who).as("each candidate once per round").hasSize(round.get("slices").size());
+            if (previous != null) {
+                assertThat(previous).as("a candidate that stopped does not come back").containsAll(who);
+            }
+            previous = who;
+            if (who.size() == 3) {
+                orders.add(String.join(",", order));
+            }
+        }
+        assertThat(orders).as("orders drawn anew each round").hasSizeGreaterThan(1);
+        // The verdict follows from the rounds: the first pair's ratio is the geometric mean of its per-round ratios.
+        JsonNode pair = v.get("pairs").get(0);
+        double sum = 0;
+        int n = 0;
+        for (JsonNode round : rounds) {
+            Double a = null;
+            Double b = null;
+            for (JsonNode s : round.get("slices")) {
+                if (s.get("candidate").asText().equals(pair.get("a").asText())) {
+                    a = s.get("rowsPerSecond").asDouble();
+                } else if (s.get("candidate").asText().equals(pair.get("b").asText())) {
+                    b = s.get("rowsPerSecond").asDouble();
+                }
+            }
+            if (a != null && b != null) {
+                sum += Math.log(a / b);
+                n++;
+            }
+        }
+        assertThat(n).isEqualTo(pair.get("rounds").asInt());
+        assertThat(pair.get("ratio").asDouble()).isCloseTo(Math.exp(sum / n), org.assertj.core.api.Assertions.within(1e-9));
+        RunDirectories.assertNoneOf(o.pid());
+        assertThat(dir.resolve("target").resolve("rank-" + o.pid())).doesNotExist();
+    }
+}
