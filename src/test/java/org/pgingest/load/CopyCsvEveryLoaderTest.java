@@ -174,8 +174,8 @@ class CopyCsvEveryLoaderTest {
                     + ") FROM STDIN (FORMAT csv)", new ByteArrayInputStream(csv.getBytes(StandardCharsets.UTF_8)));
             List<Object[]> rows = values != null ? values : read(c, table.columns(), csv);
             assertThat(loader.load(c, table, rows)).isEqualTo(rows.size());
-            assertThat(Rows.canonicalSorted(table.readAll(c))).as(method + " against COPY of the same CSV")
-                    .containsExactlyElementsOf(Rows.canonicalSorted(twin.readAll(c)));
+            assertThat(Rows.canonicalSorted(Rows.readAll(c, table))).as(method + " against COPY of the same CSV")
+                    .containsExactlyElementsOf(Rows.canonicalSorted(Rows.readAll(c, twin)));
         }
     }
 
