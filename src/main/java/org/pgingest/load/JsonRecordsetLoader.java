@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -36,9 +37,31 @@ public final class JsonRecordsetLoader extends AtomicLoader {
         return "jsonb-recordset" + (rowsPerStatement == 0 ? "" : "-" + rowsPerStatement);
     }
 
+    /**
+     * A json or jsonb column (or a domain over one) is declared text in the record and cast: jsonb_to_recordset
+     * takes a JSON value as it is for a json-typed field, so the JSON string of the value's text would be stored
+     * as a string ({@code "{\"a\":1}"}), and embedding the value itself would pass json's text through jsonb
+     * (whitespace and duplicate keys lost). Text cast to json reads it with json's own input function.
+     */
     static String sql(Table table) {
-        return table.insertInto() + " SELECT " + table.columnList() + " FROM jsonb_to_recordset(?::jsonb) AS r("
-                + table.columnDefinitions() + ")";
+        List<String> selects = new ArrayList<>();
+        List<String> definitions = new ArrayList<>();
+        for (Column c : table.columns()) {
+            if (isJson(c)) {
+                selects.add(c.quoted() + "::" + c.codec().castType());
+                definitions.add(c.quoted() + " text");
+            } else {
+                selects.add(c.quoted());
+                definitions.add(c.quoted() + " " + c.codec().sqlType());
+            }
+        }
+        return table.insertInto() + " SELECT " + String.join(", ", selects) + " FROM jsonb_to_recordset(?::jsonb) AS r("
+                + String.join(", ", definitions) + ")";
+    }
+
+    private static boolean isJson(Column column) {
+        String cast = column.codec().castType();
+        return cast.equals("json") || cast.equals("jsonb");
     }
 
     @Override

@@ -27,8 +27,9 @@ public enum SqlText {
         if (this == BIND) {
             return method.create(knobs);
         }
-        return method == LoadMethod.UNNEST ? new LiteralUnnestLoader(knobs.batchSize())
-                : new LiteralValuesLoader(knobs.batchSize());
+        // commitEvery applies as it does to the same method bound: the result records it
+        return knobs.withCommits(method == LoadMethod.UNNEST ? new LiteralUnnestLoader(knobs.batchSize())
+                : new LiteralValuesLoader(knobs.batchSize()));
     }
 
     /** Why {@code method} has no loader of this kind; empty when it has one. */

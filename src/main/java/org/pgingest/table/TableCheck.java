@@ -4,6 +4,7 @@ import org.pgingest.load.LoadMethod;
 import org.pgingest.workload.RowPlan;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
+import org.pgingest.workload.definition.DefinitionException;
 import org.pgingest.workload.definition.QualifiedName;
 import org.pgingest.workload.definition.ResolvedTable;
 import org.pgingest.workload.definition.TableDefinition;
@@ -49,6 +50,12 @@ public record TableCheck(Map<LoadMethod, String> cannotWrite, List<String> keyCa
         try {
             Map<String, QualifiedName> referenced = copies.createReferenced(connection, seed);
             Table table = copies.createCopy(connection, copyName, referenced);
+            if (table.columns().isEmpty()) {
+                // INSERT INTO t () is no SQL, and COPY of no columns loads nothing: there is nothing to measure
+                throw new DefinitionException(resolved.table().name() + " has no column the loaders write (none at all,"
+                        + " or only identity and generated ones): the suite measures loading rows of values, a limit of"
+                        + " the suite; pick a table with a column an application writes");
+            }
             RowPlan plan = copies.plan(connection, table, referenced, resolved.nullShares(), resolved.sample());
             TableCopies.checkSample(connection, plan, seed);
             Map<LoadMethod, String> cannot = new LinkedHashMap<>();

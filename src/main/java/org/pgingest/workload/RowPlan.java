@@ -9,6 +9,7 @@ import org.pgingest.workload.definition.SampleRows;
 import org.pgingest.workload.definition.TableDefinition;
 import org.pgingest.workload.definition.UniqueKey;
 import org.pgingest.workload.types.TypeCodec;
+import org.pgingest.workload.types.ValueRejectedException;
 
 import java.sql.Array;
 import java.sql.Connection;
@@ -224,6 +225,8 @@ public final class RowPlan {
                 QualifiedName parent = referencedCopies.get(fk.name());
                 if (parent != null) {
                     addForeignKeyPool(fk, parent);
+                } else if (fk.references().table().equals(definition.name())) {
+                    addSelfReferencePool(fk);
                 }
             }
             if (sample != null) {
@@ -367,6 +370,30 @@ public final class RowPlan {
             }
         }
 
+        /**
+         * A foreign key to the table itself (categories.parent_id): NULL references nothing, so rows with NULL in
+         * it meet it whatever else the table holds; a generated value would name a parent no row has. Where a
+         * column of it is NOT NULL the suite cannot make such rows, and says so.
+         */
+        private void addSelfReferencePool(ConstraintDefinition fk) {
+            List<Integer> slots = new ArrayList<>();
+            for (String c : fk.columns()) {
+                int i = indexOf(c);
+                if (i < 0 || kinds[i] != Kind.GENERATED) {
+                    return; // the server fills it, or it carries a unique key
+                }
+                if (!columns.get(i).nullable()) {
+                    throw new DefinitionException("foreign key " + fk.name() + " of " + definition.name() + " references the"
+                            + " table itself through NOT NULL column " + c + ": the suite generates no chain of parents;"
+                            + " give rows of your own with --rows FILE.csv, or run with --drop-foreign-keys");
+                }
+                slots.add(i);
+            }
+            List<Object[]> allNull = new ArrayList<>();
+            allNull.add(new Object[slots.size()]);
+            addPool(slots, allNull, List.of(), List.of(), false);
+        }
+
         /** The key tuples the referenced copy holds, as values of the referencing columns. */
         private void addForeignKeyPool(ConstraintDefinition fk, QualifiedName parent) throws SQLException {
             List<Integer> slots = new ArrayList<>();
@@ -409,7 +436,7 @@ public final class RowPlan {
         }
 
         /** The user's rows for every column that is neither a key carrier nor a foreign key's. */
-        private void addSamplePool() {
+        private void addSamplePool() throws SQLException {
             // A header column the table lacks is refused, as COPY ... CSV HEADER refuses a column list naming one: its
             // values would otherwise be dropped silently (a misspelt name loads generated values in its stead).
             List<String> names = definition.columns().stream().map(ColumnDefinition::name).toList();
@@ -441,10 +468,10 @@ public final class RowPlan {
                     String text = line.get(sampleIndex.get(s));
                     Column c = columns.get(slots.get(s));
                     try {
-                        tuple[s] = text == null ? null : c.codec().checked(c.codec().parse(text));
-                    } catch (RuntimeException e) {
+                        tuple[s] = text == null ? null : ServerReading.value(connection, c, text);
+                    } catch (ValueRejectedException e) {
                         throw new DefinitionException(sample.source() + ", row " + (r + 1) + ", column " + c.name() + ": "
-                                + e.getMessage());
+                                + e.getMessage() + " (SQLSTATE " + e.sqlState() + ")");
                     }
                 }
                 tuples.add(tuple);
@@ -572,7 +599,16 @@ public final class RowPlan {
             }
             List<List<Object>> choices = new ArrayList<>();
             for (int i : group) {
-                choices.add(candidates(columns.get(i), literals, random));
+                List<Object> candidates = candidates(columns.get(i), literals, random);
+                if (candidates.isEmpty()) {
+                    // e.g. a domain CHECK (VALUE ~ '^[A-Z]{3}$') that no generated text meets
+                    throw new DefinitionException("the suite makes no value of column " + columns.get(i).name() + " ("
+                            + columns.get(i).codec().sqlType() + ") that " + String.join(" and ", names) + " of "
+                            + definition.name() + " accept" + (columns.get(i).domainChecks().isEmpty() ? ""
+                            : " with its domain's " + String.join(" and ", columns.get(i).domainChecks()))
+                            + ", a limit of the suite's generator; give rows of your own with --rows FILE.csv");
+                }
+                choices.add(candidates);
             }
             List<Object[]> typical = new ArrayList<>();
             for (int n = 0; n < 2 * CANDIDATES; n++) {

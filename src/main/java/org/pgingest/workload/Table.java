@@ -44,6 +44,11 @@ public record Table(SuiteSchema schema, String name, TableDefinition definition,
         Iterator<ColumnTypeFacts> typeFacts = facts.values().iterator();
         for (ColumnDefinition c : definition.columns()) {
             ColumnTypeFacts type = typeFacts.next();
+            if (!type.formatted().equals(c.type())) {
+                // both read by attnum: a mismatch is the suite's own bug, never a value's codec taken from another column
+                throw new IllegalStateException("column " + c.name() + " of " + name + " is " + c.type()
+                        + ", but its type facts are " + type.formatted());
+            }
             if (c.written()) {
                 TypeCodec codec = TypeCodecs.forColumn(type);
                 boolean domainNotNull = type.kind() == 'd' && type.notNull();

@@ -197,6 +197,28 @@ class LiteralSqlTest {
         }
     }
 
+    /**
+     * -p sql=literal with commitEvery commits every commitEvery rows, as the bound method does (and as the result
+     * records): a row the server refuses leaves the transactions before it committed, rows 0-13 of 7-row commits.
+     */
+    @Test
+    void commitEveryAppliesToLiteralStatements() throws Exception {
+        for (LoadMethod method : List.of(LoadMethod.MULTI_ROW_VALUES, LoadMethod.UNNEST)) {
+            Loader loader = SqlText.LITERAL.create(method, new LoadMethod.Knobs(0, 7));
+            Table table = SharedServer.newTable("articles");
+            List<Object[]> rows = new ArrayList<>(SharedServer.rows(table, 44, 0).next(40));
+            int externalId = table.columns().stream().map(Column::name).toList().indexOf("external_id");
+            Object[] duplicate = rows.get(16).clone();
+            duplicate[externalId] = rows.get(5)[externalId];
+            rows.set(16, duplicate);
+            try (Connection c = SharedServer.connect(loader)) {
+                assertThatThrownBy(() -> loader.load(c, table, rows)).as(method.name())
+                        .isInstanceOfSatisfying(LoadException.class, e -> assertThat(e.getSQLState()).isEqualTo("23505"));
+                assertThat(table.count(c)).as(method.name()).isEqualTo(14);
+            }
+        }
+    }
+
     @Test
     void literalStatementsAreSimpleQueries() {
         assertThat(new LiteralValuesLoader(0).driverOptions()).containsEntry("preferQueryMode", "simple");

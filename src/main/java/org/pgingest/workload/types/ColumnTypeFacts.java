@@ -35,11 +35,15 @@ import java.util.Optional;
  * @param subtype     ranges: the subtype; multiranges: the range type
  * @param serverVersion the server's server_version_num (170002 for 17.2): what a type holds can depend on it
  *                    (interval 'infinity' from 17)
+ * @param binaryAs    an extension's base type whose typsend and typreceive are a built-in type's own C functions
+ *                    (citext: citextsend is {@code AS 'textsend' LANGUAGE internal}): that type's pg_catalog name,
+ *                    whose binary encoder then carries it; empty for any other type
  */
 public record ColumnTypeFacts(int oid, String schema, String name, char kind, char category, String formatted,
                               int typmod, boolean binaryIo, Optional<ColumnTypeFacts> element,
                               Optional<ColumnTypeFacts> base, List<String> checks, boolean notNull,
-                              List<String> enumLabels, Optional<ColumnTypeFacts> subtype, int serverVersion) {
+                              List<String> enumLabels, Optional<ColumnTypeFacts> subtype, int serverVersion,
+                              Optional<String> binaryAs) {
 
     public ColumnTypeFacts {
         checks = List.copyOf(checks);
@@ -59,7 +63,9 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
      * @param table a regclass text, e.g. {@code "\"Sales\".\"Order Lines\""} (quoted as in SQL)
      */
     public static Map<Integer, ColumnTypeFacts> readTable(Connection connection, String table) throws SQLException {
-        Map<Integer, TypeKey> columns = new LinkedHashMap<>();
+        // by attnum: the query's column rows come in no order it promises (UNION ALL, no ORDER BY), and Table.read
+        // pairs these facts with the definition's columns, which CatalogReader reads ORDER BY attnum
+        Map<Integer, TypeKey> columns = new java.util.TreeMap<>();
         Map<TypeKey, TypeRow> types = new HashMap<>();
         int serverVersion = 0;
         try (PreparedStatement ps = connection.prepareStatement(TABLE_TYPES_SQL)) {
@@ -101,7 +107,8 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
                 row.category == 'A' && row.element != 0 ? Optional.of(assemble(types, row.element, typmod, version)) : Optional.empty(),
                 row.kind == 'd' ? Optional.of(assemble(types, row.base, row.baseTypmod, version)) : Optional.empty(),
                 row.checks, row.notNull, row.enumLabels,
-                row.subtype != 0 ? Optional.of(assemble(types, row.subtype, -1, version)) : Optional.empty(), version);
+                row.subtype != 0 ? Optional.of(assemble(types, row.subtype, -1, version)) : Optional.empty(), version,
+                Optional.ofNullable(row.binaryAs));
     }
 
     private record TypeKey(int oid, int typmod) {
@@ -109,13 +116,14 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
 
     private record TypeRow(int oid, int typmod, String schema, String name, char kind, char category, String formatted,
                            boolean binaryIo, int element, int base, int baseTypmod, boolean notNull, int subtype,
-                           List<String> enumLabels, List<String> checks) {
+                           List<String> enumLabels, List<String> checks, String binaryAs) {
         static TypeRow of(ResultSet rs) throws SQLException {
             return new TypeRow(rs.getInt("type_oid"), rs.getInt("typmod"), rs.getString("nspname"),
                     rs.getString("typname"), rs.getString("typtype").charAt(0), rs.getString("typcategory").charAt(0),
                     rs.getString("formatted"), rs.getBoolean("binary_io"), rs.getInt("typelem"),
                     rs.getInt("typbasetype"), rs.getInt("typtypmod"), rs.getBoolean("typnotnull"),
-                    rs.getInt("subtype"), strings(rs.getArray("enum_labels")), strings(rs.getArray("checks")));
+                    rs.getInt("subtype"), strings(rs.getArray("enum_labels")), strings(rs.getArray("checks")),
+                    rs.getString("binary_as"));
         }
 
         private static List<String> strings(Array array) throws SQLException {
@@ -158,7 +166,7 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
                    NULL AS nspname, NULL AS typname, NULL AS typtype, NULL AS typcategory, NULL AS formatted,
                    NULL::bool AS binary_io, NULL::oid AS typelem, NULL::oid AS typbasetype, NULL::int AS typtypmod,
                    NULL::bool AS typnotnull, NULL::oid AS subtype, NULL::text[] AS enum_labels, NULL::text[] AS checks,
-                   pg_catalog.current_setting('server_version_num')::int AS server_version
+                   pg_catalog.current_setting('server_version_num')::int AS server_version, NULL::text AS binary_as
             FROM cols
             UNION ALL
             SELECT 'type', NULL, t.oid, r.typmod, n.nspname, t.typname, t.typtype::text, t.typcategory::text,
@@ -170,7 +178,17 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
                          ORDER BY e.enumsortorder),
                    ARRAY(SELECT pg_catalog.pg_get_constraintdef(c.oid) FROM pg_catalog.pg_constraint c
                          WHERE c.contypid = t.oid AND c.contype = 'c' ORDER BY c.conname),
-                   pg_catalog.current_setting('server_version_num')::int
+                   pg_catalog.current_setting('server_version_num')::int,
+                   (SELECT b.typname::text FROM pg_catalog.pg_type b
+                    JOIN pg_catalog.pg_proc bs ON bs.oid = b.typsend
+                    JOIN pg_catalog.pg_proc br ON br.oid = b.typreceive
+                    JOIN pg_catalog.pg_proc ts ON ts.oid = t.typsend
+                    JOIN pg_catalog.pg_proc tr ON tr.oid = t.typreceive
+                    JOIN pg_catalog.pg_language l ON l.lanname = 'internal'
+                    WHERE t.typtype = 'b' AND n.nspname <> 'pg_catalog' AND b.typtype = 'b'
+                      AND b.typnamespace = 'pg_catalog'::regnamespace AND ts.prolang = l.oid AND tr.prolang = l.oid
+                      AND bs.prolang = l.oid AND br.prolang = l.oid AND bs.prosrc = ts.prosrc AND br.prosrc = tr.prosrc
+                    ORDER BY b.oid LIMIT 1)
             FROM reached r
             JOIN pg_catalog.pg_type t ON t.oid = r.type_oid
             JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace

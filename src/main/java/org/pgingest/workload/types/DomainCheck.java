@@ -166,9 +166,19 @@ sealed interface DomainCheck {
         return Optional.empty();
     }
 
+    /**
+     * {@code (VALUE)::integer}: pg_get_constraintdef casts VALUE to the base type where a domain is over another
+     * domain ({@code CREATE DOMAIN small_positive AS positive CHECK (VALUE < 1000)} prints
+     * {@code CHECK (((VALUE)::integer < 1000))}). A domain's value is its base type's, so the cast is read as VALUE;
+     * were it a cast to another type, a value this check wrongly passes is still refused by the server at the
+     * sample insert, which names the constraint.
+     */
+    java.util.regex.Pattern VALUE_CAST = java.util.regex.Pattern.compile(
+            "\\(VALUE\\)::(?:\"[^\"]+\"|[\\w.]+)(?: (?:varying|precision|with time zone|without time zone))?(?:\\(\\d+(?:,\\d+)?\\))?");
+
     /** Reads "CHECK (expr)" as pg_get_constraintdef prints it. */
     static DomainCheck parse(String definition) {
-        String text = definition.trim();
+        String text = VALUE_CAST.matcher(definition.trim()).replaceAll("VALUE");
         if (!text.startsWith("CHECK ")) {
             return new Unknown(definition);
         }

@@ -272,6 +272,13 @@ final class DomainCodec implements OrderedCodec {
                 }
             }
         }
+        if (base instanceof DomainCodec inner) {
+            // a domain over a domain (small_positive AS positive CHECK (VALUE < 1000)): the inner domain's bounds
+            // hold too, or candidates below 1000 would mostly be refused by positive's VALUE > 0
+            Bounds b = inner.bounds(length);
+            lower = b.lower == null || lower != null && lower.compareTo(b.lower) > 0 ? lower : b.lower;
+            upper = b.upper == null || upper != null && upper.compareTo(b.upper) < 0 ? upper : b.upper;
+        }
         return new Bounds(lower, upper);
     }
 

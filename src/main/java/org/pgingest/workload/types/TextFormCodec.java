@@ -9,18 +9,22 @@ import java.util.function.LongFunction;
 /**
  * Any type without a codec of its own (extension types such as citext, hstore, ltree, vector, geometry; built-in
  * ones such as xml or point): Java String holding the value's text form, which every text path carries as it is
- * (bind as untyped text, COPY text and CSV, UNNEST and JSON cast from text). Binary COPY cannot carry it: the type's
- * send format is its own. Values come from {@link ExtensionValues} where the suite knows the type; otherwise a
+ * (bind as untyped text, COPY text and CSV, UNNEST and JSON cast from text). Binary COPY carries it only where its
+ * send/receive functions are a built-in type's (citext's are text's: {@link ColumnTypeFacts#binaryAs}), through that
+ * type's encoder; otherwise the type's send format is its own. Values come from {@link ExtensionValues} where the suite knows the type; otherwise a
  * column of it needs the user's own rows.
  */
 final class TextFormCodec extends TextValuedCodec {
     private final String binaryReason;
     private final ExtensionValues values;
+    /** The built-in type's codec whose binary form this type's is (a String-valued one), or null. */
+    private final TypeCodec binaryTwin;
 
-    TextFormCodec(String sqlType, String binaryReason, ExtensionValues values) {
+    TextFormCodec(String sqlType, String binaryReason, ExtensionValues values, TypeCodec binaryTwin) {
         super(sqlType);
         this.binaryReason = binaryReason;
         this.values = values;
+        this.binaryTwin = binaryTwin;
     }
 
     @Override
@@ -30,12 +34,15 @@ final class TextFormCodec extends TextValuedCodec {
 
     @Override
     public Optional<String> binaryUnsupported() {
-        return Optional.of(binaryReason);
+        return binaryTwin != null ? Optional.empty() : Optional.of(binaryReason);
     }
 
     @Override
     public void writeBinary(BinarySink out, Object value) {
-        throw new UnsupportedOperationException(sqlType() + ": " + binaryReason);
+        if (binaryTwin == null) {
+            throw new UnsupportedOperationException(sqlType() + ": " + binaryReason);
+        }
+        binaryTwin.writeBinary(out, value);
     }
 
     @Override

@@ -14,7 +14,7 @@ import java.util.SplittableRandom;
  * stored, |offset| below 16 hours). Binary int64 microseconds since midnight (time_send), for timetz followed by
  * int32 seconds west of UTC (timetz_send: the sign inverted). {@link #checked} rounds as the server does: to the
  * microsecond as text input is read, then to the declared precision, half up. PostgreSQL also stores 24:00:00,
- * which LocalTime cannot hold, so a value that rounds up to it is refused.
+ * which LocalTime cannot hold: it is an {@link EndOfDay}, which a value that rounds up to it becomes too.
  */
 final class TimeCodec extends BaseCodec {
     /** TZDISP_LIMIT: offsets must lie strictly within ±16 hours. */
@@ -39,20 +39,36 @@ final class TimeCodec extends BaseCodec {
     }
 
     @Override
+    public Object checked(Object value) {
+        if (value instanceof EndOfDay end) {
+            if (withZone != (end.offset() != null)) {
+                throw wrongType(value);
+            }
+            if (withZone) {
+                checkOffset(end.offset().getTotalSeconds(), value);
+            }
+            return value;
+        }
+        return super.checked(value);
+    }
+
+    private void checkOffset(int offset, Object value) {
+        if (Math.abs(offset) >= OFFSET_LIMIT_SECONDS) {
+            throw outOfRange(INVALID_TIME_ZONE_DISPLACEMENT, "time zone displacement out of range: " + value
+                    + " (PostgreSQL holds offsets within ±15:59:59)");
+        }
+    }
+
+    @Override
     Object checkedValue(Object value) {
         LocalTime local = withZone ? ((OffsetTime) value).toLocalTime() : (LocalTime) value;
         if (withZone) {
-            int offset = ((OffsetTime) value).getOffset().getTotalSeconds();
-            if (Math.abs(offset) >= OFFSET_LIMIT_SECONDS) {
-                throw outOfRange(INVALID_TIME_ZONE_DISPLACEMENT, "time zone displacement out of range: " + value
-                        + " (PostgreSQL holds offsets within ±15:59:59)");
-            }
+            checkOffset(((OffsetTime) value).getOffset().getTotalSeconds(), value);
         }
         long micros = DateTimes.roundToTypmod(local.toSecondOfDay() * 1_000_000L + DateTimes.roundToMicros(local.getNano()),
                 precision);
         if (micros >= DateTimes.MICROS_PER_DAY) {
-            throw outOfRange(ValueRejectedException.OUT_OF_RANGE, value + " rounds to 24:00:00, which PostgreSQL stores"
-                    + " but LocalTime cannot hold");
+            return new EndOfDay(withZone ? ((OffsetTime) value).getOffset() : null);
         }
         LocalTime stored = LocalTime.ofNanoOfDay(micros * 1000);
         if (stored.equals(local)) {
@@ -61,30 +77,50 @@ final class TimeCodec extends BaseCodec {
         return withZone ? OffsetTime.of(stored, ((OffsetTime) value).getOffset()) : stored;
     }
 
-    private LocalTime local(Object value) {
-        return withZone ? ((OffsetTime) value).toLocalTime() : (LocalTime) value;
+    private static long micros(Object value) {
+        if (value instanceof EndOfDay) {
+            return DateTimes.MICROS_PER_DAY;
+        }
+        return (value instanceof OffsetTime t ? t.toLocalTime() : (LocalTime) value).toNanoOfDay() / 1000;
+    }
+
+    private static int offsetSeconds(Object value) {
+        return value instanceof EndOfDay end ? end.offset().getTotalSeconds() : ((OffsetTime) value).getOffset().getTotalSeconds();
     }
 
     @Override
     public void appendText(StringBuilder out, Object value) {
-        DateTimes.appendTime(out, local(value).toNanoOfDay() / 1000);
+        if (value instanceof EndOfDay) {
+            out.append("24:00:00");
+        } else {
+            DateTimes.appendTime(out, micros(value));
+        }
         if (withZone) {
-            DateTimes.appendOffset(out, ((OffsetTime) value).getOffset().getTotalSeconds());
+            DateTimes.appendOffset(out, offsetSeconds(value));
         }
     }
 
     @Override
     public void writeBinary(BinarySink out, Object value) {
         out.writeInt(withZone ? 12 : 8);
-        out.writeLong(local(value).toNanoOfDay() / 1000);
+        out.writeLong(micros(value));
         if (withZone) {
-            out.writeInt(-((OffsetTime) value).getOffset().getTotalSeconds());
+            out.writeInt(-offsetSeconds(value));
         }
     }
 
-    /** time_out's and timetz_out's forms ("12:00:00.5", "12:00:00.5+05:30"); 24:00:00 cannot be held. */
+    /** time_out's and timetz_out's forms ("12:00:00.5", "12:00:00.5+05:30"), 24:00:00 an {@link EndOfDay}. */
     @Override
     public Object parse(String text) {
+        String t = text.trim();
+        if (t.startsWith("24:")) {
+            // read as 00:... for its form and zone; only 24:00:00 exactly is a time of day
+            DateTimes.Parsed midnight = DateTimes.parseTime("00" + t.substring(2));
+            if (midnight == null || !midnight.time().equals(LocalTime.MIDNIGHT) || withZone != (midnight.offsetSeconds() != null)) {
+                throw notText(text);
+            }
+            return new EndOfDay(withZone ? ZoneOffset.ofTotalSeconds(midnight.offsetSeconds()) : null);
+        }
         DateTimes.Parsed parsed = DateTimes.parseTime(text);
         if (parsed == null || withZone != (parsed.offsetSeconds() != null)) {
             throw notText(text);
@@ -123,6 +159,7 @@ final class TimeCodec extends BaseCodec {
         for (int i = 0; i < times.size(); i++) {
             values.add(withZone ? OffsetTime.of(times.get(i), offsets.get(i)) : times.get(i));
         }
+        values.add(new EndOfDay(withZone ? offsets.get(0) : null));
         return values;
     }
 }

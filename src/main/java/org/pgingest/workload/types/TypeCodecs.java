@@ -70,9 +70,11 @@ public final class TypeCodecs {
         TextFormCodec.ExtensionValues values = facts.kind() == 'm' && facts.subtype().isPresent()
                 ? TextFormValues.multirange(forColumn(facts.subtype().get()))
                 : TextFormValues.forType(facts);
+        TypeCodec twin = facts.binaryAs().filter(BUILTIN::containsKey).map(name -> BUILTIN.get(name).apply(facts))
+                .filter(codec -> codec.javaType() == String.class).orElse(null);
         String reason = facts.binaryIo()
                 ? "the suite has no binary encoder for " + sql + "; the text paths carry its text form"
                 : sql + " has no binary send/receive functions";
-        return new TextFormCodec(sql, reason, values);
+        return new TextFormCodec(sql, reason, values, twin);
     }
 }

@@ -1,0 +1,216 @@
+package org.pgingest.load;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.pgingest.workload.Column;
+import org.pgingest.workload.Rows;
+import org.pgingest.workload.ServerReading;
+import org.pgingest.workload.Table;
+import org.pgingest.workload.types.EndOfDay;
+import org.pgingest.workload.types.ValueRejectedException;
+import org.postgresql.PGConnection;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+/**
+ * A user's rows as text ({@code --rows}: CSV as {@code COPY ... CSV} reads it) through every loader's real path, each
+ * value read as the suite reads a user's text ({@link ServerReading}), compared with what PostgreSQL's own
+ * {@code COPY FROM STDIN (FORMAT csv)} of the same CSV stores in a twin of the table: the oracle is the server alone.
+ * Each table holds a column type the loaders once altered or refused: json and jsonb (as JSON strings through
+ * jsonb_to_recordset), arrays with lower bounds and two dimensions, time at 24:00:00 and the date/time input forms only
+ * the server's input functions read, citext (binary through text's send/receive).
+ */
+class CopyCsvEveryLoaderTest {
+    private static final java.util.concurrent.atomic.AtomicInteger PROBES = new java.util.concurrent.atomic.AtomicInteger();
+    static final String JSON_DDL = "CREATE DOMAIN json_doc AS jsonb;\n"
+            + "CREATE TABLE exact_json (id bigserial PRIMARY KEY, k text NOT NULL UNIQUE, j json, jb jsonb, ja json[],"
+            + " jba jsonb[], jd json_doc)";
+    static final List<List<String>> JSON_ROWS = List.of(
+            row("j1", "{\"a\":1}", "{\"a\":1}", "{\"{\\\"a\\\":1}\"}", "{\"[]\"}", "{\"a\":1}"),
+            row("j2", "[]", "[]", "{}", "{}", "[]"),
+            row("j3", "null", "null", "{null,\"null\"}", "{\"null\"}", "null"),
+            row("j4", "\"str\"", "\"str\"", null, null, "\"str\""),
+            row("j5", "{\"b\": 1, \"a\": 2, \"b\": 3}", "{\"b\": 1, \"a\": 2, \"b\": 3}", null, null, "{\"b\": 1}"),
+            row("j6", " [1.50 ,  2] ", "1.50", null, null, "0"),
+            row("j7", null, null, null, null, null));
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(LoadMethod.class)
+    void jsonAndJsonbArriveAsJsonValuesOnEveryLoader(LoadMethod method) throws Exception {
+        storesWhatCopyCsvStores(method, JSON_DDL, "exact_json", JSON_ROWS);
+    }
+
+    static final String ARRAY_DDL = "CREATE DOMAIN small_int AS int CHECK (VALUE < 100);\n"
+            + "CREATE TABLE exact_arrays (id bigserial PRIMARY KEY, k text NOT NULL UNIQUE, a int[], t text[],"
+            + " n numeric(5,1)[], d date[], s small_int[])";
+    static final List<List<String>> ARRAY_ROWS = List.of(
+            row("a1", "[0:1]={7,8}", "[0:1]={\"a b\",NULL}", "[-5:-5]={1.25}", "[3:4]={2020-01-01,infinity}", "[0:0]={99}"),
+            row("a2", "{{1,2},{3,4}}", "{{\"x\",NULL},{\"\\\\\",\"}\"}}", "{{1},{2}}", "{{epoch}}", "{{1,2}}"),
+            row("a3", "[-2:-1][3:4]={{1,NULL},{3,4}}", "[1:1][0:1]={{a,b}}", "{}", "{ 2020-02-29 , NULL }", "{}"),
+            row("a4", "{{{1,2},{3,4}},{{5,6},{7,8}}}", "[1]={x}", " { 1.05 } ", null, "[2:3]={1,2}"),
+            row("a5", "{}", "{}", null, null, null));
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(LoadMethod.class)
+    void arraysKeepTheirBoundsAndDimensionsOnEveryLoader(LoadMethod method) throws Exception {
+        storesWhatCopyCsvStores(method, ARRAY_DDL, "exact_arrays", ARRAY_ROWS);
+    }
+
+    static final String TIME_DDL = "CREATE TABLE exact_times (id bigserial PRIMARY KEY, k text NOT NULL UNIQUE, t time,"
+            + " tz timetz, t0 time(0), ts timestamptz, tsp timestamp, d date, iv interval)";
+    static final List<List<String>> TIME_ROWS = List.of(
+            row("t1", "24:00:00", "24:00:00+00", "23:59:59.6", "2020-03-29 02:30:00 Europe/Berlin", "epoch", "epoch",
+                    "P1Y2M3DT4H5M6.7S"),
+            row("t2", "allballs", "allballs", "allballs", "epoch", "2020-03-29 02:30:00 Europe/Berlin", "January 8 1999",
+                    "P0001-02-03T04:05:06"),
+            row("t3", "23:59:59.9999999", "24:00:00-15:59", "04:05 PM", "infinity", "-infinity", "infinity", "1 day ago"),
+            row("t4", "04:05:06 PST", "04:05:06 PST", "24:00", "J2451545", "2020-01-01T00:00:00Z", "-infinity", "@ 3 hours"),
+            row("t5", "T040506", "040506+0130", "00:00:00.5", "2020-06-01 12:00 America/New_York", "2020-01-01 00:00:00+05",
+                    "2020-01-01", "PT-1.5S"),
+            row("t6", null, null, null, null, null, null, null));
+
+    /**
+     * Input forms only the server's input functions read (zone names, epoch, allballs, ISO 8601 intervals, Julian
+     * days) and 24:00:00, which LocalTime cannot hold: the loaders store what COPY stores. (The session's TimeZone is
+     * the server's default on both sides.)
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(LoadMethod.class)
+    void dateTimeInputFormsThePostgreSqlInputFunctionsReadLoadOnEveryLoader(LoadMethod method) throws Exception {
+        storesWhatCopyCsvStores(method, TIME_DDL, "exact_times", TIME_ROWS);
+    }
+
+    /**
+     * The contract for values Java holds but PostgreSQL writes otherwise: OffsetDateTime.MIN and MAX are -infinity and
+     * infinity (as pgjdbc maps them), 24:00:00 an EndOfDay, a time rounding up to it one too; the server's reading of
+     * the same text is the oracle.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(LoadMethod.class)
+    void infiniteInstantsAndTheEndOfTheDayOnEveryLoader(LoadMethod method) throws Exception {
+        List<List<String>> csv = List.of(
+                row("m1", "24:00:00", "24:00:00+03", "23:59:59.6", "-infinity", null, null, null),
+                row("m2", "23:59:59.9999996", "24:00:00-15:59:59", "24:00:00", "infinity", null, null, null));
+        List<Object[]> values = List.of(
+                new Object[] {"m1", new EndOfDay(null), new EndOfDay(ZoneOffset.ofHours(3)), LocalTime.of(23, 59, 59, 600_000_000),
+                        OffsetDateTime.MIN, null, null, null},
+                new Object[] {"m2", LocalTime.of(23, 59, 59, 999_999_600), new EndOfDay(ZoneOffset.ofHoursMinutesSeconds(-15, -59, -59)),
+                        new EndOfDay(null), OffsetDateTime.MAX, null, null, null});
+        storesWhatCopyCsvStores(method, TIME_DDL, "exact_times", csv, values);
+    }
+
+    /** A text the server refuses is refused in the server's words, with its SQLSTATE. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"04:05:06 America/New_York", "25:00:00+00", "24:00:01+00"})
+    void aTextTheServerRefusesIsRefusedWithTheServersSqlState(String text) throws Exception {
+        String name = "refusal_probe_" + PROBES.incrementAndGet();
+        try (Connection c = SharedServer.connect(); PreparedStatement ps = c.prepareStatement("SELECT ?::timetz")) {
+            try (java.sql.Statement st = c.createStatement()) {
+                st.execute("CREATE TABLE " + SharedServer.schema().qualify(name) + " (tz timetz)");
+            }
+            Column timetz = Table.read(c, SharedServer.schema(), name).columns().get(0);
+            ps.setString(1, text);
+            SQLException server = catchThrowableOfType(SQLException.class, ps::executeQuery);
+            assertThat((Throwable) server).as("the server refuses " + text).isNotNull();
+            ValueRejectedException refusal = catchThrowableOfType(ValueRejectedException.class,
+                    () -> ServerReading.value(c, timetz, text));
+            assertThat(refusal).as("the suite refuses " + text).isNotNull();
+            assertThat(refusal.sqlState()).isEqualTo(server.getSQLState());
+            assertThat(refusal.getMessage()).isEqualTo(server.getMessage().lines().findFirst().orElseThrow());
+        }
+    }
+
+    static final String CITEXT_DDL = "CREATE EXTENSION IF NOT EXISTS citext;\n"
+            + "CREATE TABLE exact_citext (id bigserial PRIMARY KEY, k text NOT NULL UNIQUE, c citext, ca citext[])";
+    static final List<List<String>> CITEXT_ROWS = List.of(
+            row("c1", "Hello", "{Hello,WORLD}"),
+            row("c2", "tab\there \"quoted\" \\ back", "{\"a,b\",NULL}"),
+            row("c3", "", "{}"),
+            row("c4", null, null));
+
+    /** citext's send/receive are text's (citextsend is textsend): binary COPY carries it, so no loader is missing. */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(LoadMethod.class)
+    void citextLoadsOnEveryLoader(LoadMethod method) throws Exception {
+        storesWhatCopyCsvStores(method, CITEXT_DDL, "exact_citext", CITEXT_ROWS);
+    }
+
+    /**
+     * Stores {@code csvRows} (the loader columns, in order) through {@code method}'s loader into a fresh copy of
+     * {@code name}, and the same CSV with COPY into another, and compares both on the server's text output.
+     */
+    static void storesWhatCopyCsvStores(LoadMethod method, String ddl, String name, List<List<String>> csvRows) throws Exception {
+        storesWhatCopyCsvStores(method, ddl, name, csvRows, null);
+    }
+
+    /** The same with the loader given {@code values} (Java values for the CSV's rows), or the CSV read when null. */
+    static void storesWhatCopyCsvStores(LoadMethod method, String ddl, String name, List<List<String>> csvRows,
+                                        List<Object[]> values) throws Exception {
+        Table table = SharedServer.newTableFromDdl(ddl, name);
+        Table twin = SharedServer.newTableFromDdl(ddl, name);
+        Loader loader = method.create();
+        assertThat(method.cannotWrite(table)).as(method + " writes " + name).isEmpty();
+        String csv = csv(csvRows);
+        try (Connection c = SharedServer.connect(loader)) {
+            c.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY " + twin.qualifiedName() + " (" + twin.columnList()
+                    + ") FROM STDIN (FORMAT csv)", new ByteArrayInputStream(csv.getBytes(StandardCharsets.UTF_8)));
+            List<Object[]> rows = values != null ? values : read(c, table.columns(), csv);
+            assertThat(loader.load(c, table, rows)).isEqualTo(rows.size());
+            assertThat(Rows.canonicalSorted(Rows.readAll(c, table))).as(method + " against COPY of the same CSV")
+                    .containsExactlyElementsOf(Rows.canonicalSorted(Rows.readAll(c, twin)));
+        }
+    }
+
+    /** A row's fields; null is NULL. */
+    static List<String> row(String... fields) {
+        return java.util.Arrays.asList(fields);
+    }
+
+    /** CSV as COPY reads it: every non-null field quoted (quotes doubled), NULL an unquoted empty field. */
+    static String csv(List<List<String>> rows) {
+        StringBuilder out = new StringBuilder();
+        for (List<String> row : rows) {
+            for (int i = 0; i < row.size(); i++) {
+                String field = row.get(i);
+                out.append(i > 0 ? "," : "").append(field == null ? "" : "\"" + field.replace("\"", "\"\"") + "\"");
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+
+    /** The CSV's rows as the suite reads a user's --rows file: an unquoted empty field is NULL. */
+    static List<Object[]> read(Connection c, List<Column> columns, String csv) throws IOException, SQLException {
+        List<Object[]> rows = new ArrayList<>();
+        try (CSVParser parser = CSVParser.builder().setReader(new StringReader(csv)).setFormat(CSVFormat.POSTGRESQL_CSV).get()) {
+            for (CSVRecord record : parser) {
+                assertThat(record.size()).isEqualTo(columns.size());
+                Object[] row = new Object[columns.size()];
+                for (int i = 0; i < row.length; i++) {
+                    String text = record.get(i);
+                    row[i] = text == null ? null : ServerReading.value(c, columns.get(i), text);
+                }
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+}
