@@ -49,9 +49,10 @@ public class TableTrial {
         String indexes = params.getParamsKeys().contains("indexes") ? params.getParam("indexes") : PublishedShapes.STANDARD;
         try (Connection c = target.dataSource().getConnection()) {
             ResolvedTable resolved = ResolvedTables.resolve(shape, indexes, c, target.schema());
-            if (target.kind() == TargetKind.EXTERNAL) {
+            if (target.kind() == TargetKind.EXTERNAL && !new TableCopies(schema, resolved).setupApplied(c)) {
                 // No DDL is applied on a user's server, so a trigger would call the user's function (the launcher
-                // resolves the table without triggers there; this holds for any tables file).
+                // resolves the table without triggers there; this holds for any tables file). A server where the
+                // suite applied the table's setup itself (a ranking's) has the suite's own, confined functions.
                 resolved = resolved.withoutTriggers();
             }
             copies = new TableCopies(schema, resolved);

@@ -75,20 +75,31 @@ public final class TableCopies {
      * has it already is left alone. Every statement applied in the launcher; one that fails here is an
      * IllegalStateException naming it.
      */
-    public void applySetup(Connection connection) throws SQLException {
-        if (resolved.setup().isEmpty()) {
-            return;
-        }
-        String mark = "setup of " + resolved.fingerprint() + " by pg-ingest-bench";
+    /**
+     * Whether the suite applied this table's setup on the server ({@link #applySetup}): its DDL, triggers and their
+     * functions included, are then the suite's own, confined as it applies them, even where a process reaches the
+     * server as an external one (a ranking's candidates on the server the ranking started). A user's server never
+     * has it: the suite applies no DDL there.
+     */
+    public boolean setupApplied(Connection connection) throws SQLException {
         try (PreparedStatement ps = connection.prepareStatement(
                 "SELECT obj_description(oid, 'pg_namespace') FROM pg_namespace WHERE nspname = ?")) {
             ps.setString(1, TableSources.SOURCE_SCHEMA);
             try (ResultSet rs = ps.executeQuery()) {
-                if (rs.next() && mark.equals(rs.getString(1))) {
-                    return;
-                }
+                return rs.next() && setupMark().equals(rs.getString(1));
             }
         }
+    }
+
+    private String setupMark() {
+        return "setup of " + resolved.fingerprint() + " by pg-ingest-bench";
+    }
+
+    public void applySetup(Connection connection) throws SQLException {
+        if (resolved.setup().isEmpty() || setupApplied(connection)) {
+            return;
+        }
+        String mark = setupMark();
         List<SqlScript.Statement> statements = new ArrayList<>();
         for (String sql : resolved.setup()) {
             statements.add(new SqlScript.Statement(sql, statements.size() + 1));
