@@ -81,12 +81,15 @@ final class CitusNode {
 
     /** Stops the server (fast shutdown: the suite's sessions are done) and removes its directory. */
     void stop() {
-        if (LeftoverSweeper.postmasterOf(run.dataDirectory()).isPresent()) {
+        Optional<ProcessHandle> postmaster = LeftoverSweeper.postmasterOf(run.dataDirectory());
+        if (postmaster.isPresent()) {
             try {
                 pgCtl("-w", "-t", "30", "-m", "fast", "stop");
             } catch (RuntimeException e) {
                 LeftoverSweeper.postmasterOf(run.dataDirectory()).ifPresent(LeftoverSweeper::stop);
             }
+            // pg_ctl -w returns once the pid file is gone; the postmaster removes it just before it exits.
+            postmaster.get().onExit().completeOnTimeout(postmaster.get(), 30, TimeUnit.SECONDS).join();
         }
         if (LeftoverSweeper.postmasterOf(run.dataDirectory()).isEmpty()) {
             run.delete();

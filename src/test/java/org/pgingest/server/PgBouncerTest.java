@@ -218,8 +218,10 @@ class PgBouncerTest {
     @Test
     void aPasswordIsKeptInTheAuthFileAlone() throws Exception {
         try (EmbeddedTarget passwords = TestServers.withPasswordLogins();
+             // A schema of the application role's own: the server's "pgingest" is the superuser's, which the role
+             // may not use (SuiteSchema refuses it, naming the GRANT).
              PostgresTarget pooled = PostgresTarget.open(TestServers.externalConfig(passwords, TestServers.APP_PASSWORD)
-                     .withVia(Via.PGBOUNCER_SESSION).withPgBouncer(setup()))) {
+                     .withSchema("pooled_app").withVia(Via.PGBOUNCER_SESSION).withPgBouncer(setup()))) {
             PgBouncer pgbouncer = pooled.pooler().orElseThrow();
             try (Connection c = pooled.dataSource().getConnection(); Statement st = c.createStatement();
                  ResultSet rs = st.executeQuery("SELECT current_user")) {
