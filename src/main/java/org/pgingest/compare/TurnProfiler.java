@@ -89,9 +89,13 @@ public final class TurnProfiler implements InternalProfiler {
     /**
      * The iteration's figures after a tab, {@code label=value} each, tab-separated: the primary score as {@value #SCORE}
      * and every secondary result by its label (rows/s, and the server costs of {@code ServerCostProfiler} where that
-     * profiler is named after this one: JMH 1.37 calls profilers' {@code afterIteration} in reverse order).
+     * profiler is named after this one: JMH 1.37 calls profilers' {@code afterIteration} in reverse order); none
+     * without a result.
      */
     static String figures(IterationResult result) {
+        if (result == null) {
+            return "";
+        }
         StringBuilder line = new StringBuilder();
         line.append('\t').append(SCORE).append('=').append(result.getPrimaryResult().getScore());
         result.getSecondaryResults().forEach((label, r) -> {
