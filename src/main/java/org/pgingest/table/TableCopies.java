@@ -104,13 +104,26 @@ public final class TableCopies {
         for (String sql : resolved.setup()) {
             statements.add(new SqlScript.Statement(sql, statements.size() + 1));
         }
+        // Citus (13) runs a coordinator's DDL on its workers over connections as the current role, which the
+        // confined role (NOLOGIN, the coordinator's alone) cannot open: a user's DDL is refused there, and the
+        // published shapes' own DDL runs as the session's role.
+        boolean citus = hasCitus(connection);
+        if (citus && !resolved.source().startsWith("published shape")) {
+            throw new IllegalStateException("the citus target applies no DDL of yours yet (it would run unconfined on "
+                    + "every node): run " + resolved.source() + " on the embedded server, or create the table on your "
+                    + "cluster and use -Dpg.target=external with --table");
+        }
         connection.setAutoCommit(false);
         try {
             // As the launcher applied them: as a role that cannot reach the host, its functions SECURITY DEFINER.
-            DdlRole.enter(connection);
+            if (!citus) {
+                DdlRole.enter(connection);
+            }
             TableSources.enterSourceSchema(connection);
             AppliedScript applied = AppliedScript.apply(connection, statements);
-            DdlRole.leave(connection);
+            if (!citus) {
+                DdlRole.leave(connection);
+            }
             if (!applied.failed().isEmpty()) {
                 connection.rollback();
                 throw new IllegalStateException("the DDL of " + resolved.source() + " applied in the launcher but not "
@@ -122,6 +135,13 @@ public final class TableCopies {
             connection.commit();
         } finally {
             connection.setAutoCommit(true);
+        }
+    }
+
+    private static boolean hasCitus(Connection connection) throws SQLException {
+        try (Statement st = connection.createStatement();
+             ResultSet rs = st.executeQuery("SELECT 1 FROM pg_extension WHERE extname = 'citus'")) {
+            return rs.next();
         }
     }
 
