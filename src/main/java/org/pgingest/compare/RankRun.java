@@ -170,6 +170,11 @@ final class RankRun implements AutoCloseable {
                 referee.release(id);
             }
         } finally {
+            // All asked to end at once, then waited for: one after the other, ten forks took most of a minute.
+            processes.values().forEach(p -> {
+                p.descendants().forEach(ProcessHandle::destroy);
+                p.destroy();
+            });
             for (Process p : processes.values()) {
                 stop(p);
             }
