@@ -49,6 +49,15 @@ final class RankVerdict {
                Map<String, Map<String, String>> effective, double seconds) {
     }
 
+    /**
+     * What the intervals do not cover. Each candidate runs in one JVM; two JVMs of the same method differed by up to
+     * about 5 % for a whole ranking in A/A runs (docs/rank.md, Measured), and the intervals hold the rounds' variation
+     * within these JVMs only.
+     */
+    static final String FORK_CAVEAT = "Each candidate ran in one JVM of its own: the intervals cover the variation "
+            + "between rounds, not between JVM runs, which differed by up to about 5 % in A/A rankings (docs/rank.md); "
+            + "read gaps of that size as not established.";
+
     private final Run run;
 
     RankVerdict(Run run) {
@@ -200,6 +209,7 @@ final class RankVerdict {
                         + "±%s %%, slices of %d ms in randomized rounds; %s in all.%n%n", run.server(),
                 pct(run.options().confidence()), pct(run.options().delta()), run.options().slice().toMillis(),
                 CompareMain.minutes(run.seconds())));
+        md.append(FORK_CAVEAT).append("\n\n");
         for (RankRun.Ranking r : run.rankings()) {
             md.append("## ").append(r.rows()).append(" rows per call\n\n");
             md.append(advice(r)).append("\n\n");
