@@ -22,13 +22,14 @@ def rows(prefix):
         v = json.load(open(f))
         ratio, low, high, claim = pair(v)
         out.append({"file": os.path.basename(f), "ratio": ratio, "low": low, "high": high, "claim": claim,
-                    "rounds": v["rankings"][0]["rounds"], "settled": v["settled"], "elapsedSeconds": v["elapsedSeconds"]})
+                    "rounds": len(v["rankings"][0]["rounds"]), "settled": v["settled"], "elapsedSeconds": v["elapsedSeconds"]})
     return out
 
 
 summary = {"aa": rows("aa-"), "planted": {s: rows("planted-%s-" % s) for s in sizes}, "campaignSeconds": seconds}
-cal = json.load(open(os.path.join(directory, "calibration.json")))
-summary["calibration"] = {c["name"]: c["rowsPerSecond"] for c in cal["candidates"]}
+if os.path.exists(os.path.join(directory, "calibration.json")):
+    cal = json.load(open(os.path.join(directory, "calibration.json")))
+    summary["calibration"] = {c["name"]: c["rowsPerSecond"] for c in cal["candidates"]}
 lines = ["# Rank campaign", "", "Made by `presets/rank-campaign.sh` in %d min; every ranking's JSON beside this file." % round(seconds / 60), ""]
 a = summary["aa"]
 if a:
@@ -38,7 +39,8 @@ if a:
               "%d rankings: **%d tie**, %d unsettled, **%d claimed an order**; median %d rounds, median time to verdict %d s."
               % (len(a), ties, len(a) - ties - orders, orders, statistics.median(r["rounds"] for r in a),
                  statistics.median(r["elapsedSeconds"] for r in a)), ""]
-lines += ["## Planted slowdowns: the twin with commit_delay", "", "| asked | rankings | ranked below its twin | tie | unsettled | "
+if any(summary["planted"].values()):
+    lines += ["## Planted slowdowns: the twin with commit_delay", "", "| asked | rankings | ranked below its twin | tie | unsettled | "
           "mean estimate | median rounds | median time to verdict |", "|---:|---:|---:|---:|---:|---:|---:|---:|"]
 for s, rs in summary["planted"].items():
     if not rs:

@@ -118,7 +118,7 @@ final class RankVerdict {
         ObjectNode node = mapper.createObjectNode();
         node.put("rows", r.rows());
         node.put("settled", race.settled());
-        node.put("rounds", race.rounds());
+        node.put("measuredRounds", race.rounds());
         node.put("looks", race.looks());
         node.put("leader", race.leader() < 0 ? null : name(r, race.leader()));
         node.put("elapsedSeconds", Math.round(r.seconds() * 10) / 10.0);
