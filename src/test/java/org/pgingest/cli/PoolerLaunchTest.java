@@ -62,8 +62,8 @@ class PoolerLaunchTest {
 
     /**
      * COPY through PgBouncer 1.18's transaction pooling with pgjdbc's default prepareThreshold reports rows that the
-     * table does not hold, with no error (about half of them in the pooler preset): the row check's finding is that
-     * combination's result, recorded like a failure through the pooler, and the run exits 0.
+     * table does not hold, with no error (about half of them in the pooler preset), or meets another client's named
+     * statement: either is that combination's result, recorded like a failure through the pooler, and the run exits 0.
      */
     @Test
     @RequiresPart(Part.PGBOUNCER)
@@ -75,12 +75,16 @@ class PoolerLaunchTest {
                     "-p", "method=COPY_TEXT", "-p", "via=pgbouncer-transaction", "-p", "prepareThreshold=5",
                     "-p", "rows=500", "-f", "1", "-wi", "0", "-i", "1", "-r", "1s", "-rff", result.toString());
             assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(0);
+            // Which of the two shows is a race: whether pgjdbc's named statements (S_1, ...) meet a server connection
+            // that another client of the pooler prepared them on (the server's 42P05), or its COMMIT runs as another
+            // client's statement (rows the table does not hold, no error). Either is that combination's result.
             assertThat(o.stderr()).containsPattern("failed through the pooler: PoolerBenchmark.load .*method=COPY_TEXT "
-                    + ".*: rows lost, no error: copy-text: the table holds \\d+ rows but the loader reported \\d+ in this "
-                    + "iteration");
+                    + ".*: (rows lost, no error: copy-text: the table holds \\d+ rows but the loader reported \\d+ in this "
+                    + "iteration|SQLSTATE 42P05: ERROR: prepared statement \"S_\\d+\" already exists)");
             // No trial was measured, so JMH's result file is not written; the failure is in the facts beside it
             assertThat(Files.readAllLines(facts)).filteredOn(l -> l.contains("\"" + PoolerFailure.KEY + "\""))
-                    .singleElement().asString().contains("\"" + PoolerFailure.KEY + "\":\"rows lost, no error: copy-text: ");
+                    .singleElement().asString().containsPattern("\"" + PoolerFailure.KEY
+                            + "\":\"(rows lost, no error: copy-text: |SQLSTATE 42P05)");
         } finally {
             Files.deleteIfExists(result);
             Files.deleteIfExists(facts);
