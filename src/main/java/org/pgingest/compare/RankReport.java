@@ -67,10 +67,7 @@ final class RankReport {
     }
 
     private static List<Integer> ordered(RankRun.Ranking r) {
-        Race race = r.race();
-        List<Integer> order = new ArrayList<>(race.ranked());
-        order.sort((x, y) -> Double.compare(race.meanLog(y), race.meanLog(x)));
-        return order;
+        return RankVerdict.ordered(r);
     }
 
     /** Rows and columns in ranked order; a cell's colour is the log ratio, its text the ratio and the claim. */

@@ -236,9 +236,7 @@ final class RankVerdict {
         md.append("\n|---|---|---|---:|---:|");
         COUNTED.values().forEach(h -> md.append("---:|"));
         md.append('\n');
-        List<Integer> order = new ArrayList<>(race.ranked());
-        order.sort((x, y) -> Double.compare(race.meanLog(y), race.meanLog(x)));
-        for (int c : order) {
+        for (int c : ordered(r)) {
             int[] rank = race.rank(c);
             if (race.slices(c) == 0) {
                 md.append("| – | ").append(escape(r.candidates().get(c).describe())).append(" | ")
@@ -260,6 +258,21 @@ final class RankVerdict {
         return md.toString();
     }
 
+    /**
+     * The ranked candidates in the order of their ranks (best, then worst), the leader first; among equal ranks by
+     * their ratio to the leader, which compares them over the same rounds (a candidate's own mean rate covers only the
+     * rounds it ran, earlier ones for one that stopped early).
+     */
+    static List<Integer> ordered(RankRun.Ranking r) {
+        Race race = r.race();
+        List<Integer> order = new ArrayList<>(race.ranked());
+        java.util.function.ToDoubleFunction<Integer> toLeader = c -> c == race.leader() ? Double.POSITIVE_INFINITY
+                : race.leader() < 0 ? race.meanLog(c) : race.pair(race.leader(), c).map(p -> 1 / p.ratio()).orElse(0.0);
+        order.sort(java.util.Comparator.<Integer>comparingInt(c -> race.rank(c)[0]).thenComparingInt(c -> race.rank(c)[1])
+                .thenComparing(java.util.Comparator.comparingDouble(toLeader).reversed()));
+        return order;
+    }
+
     /** "COPY_BINARY 1.24× UNNEST [1.18, 1.31]: faster", one line per candidate against the leader. */
     private List<String> claims(RankRun.Ranking r) {
         Race race = r.race();
@@ -268,9 +281,7 @@ final class RankVerdict {
         if (leader < 0) {
             return lines;
         }
-        List<Integer> order = new ArrayList<>(race.ranked());
-        order.sort((x, y) -> Double.compare(race.meanLog(y), race.meanLog(x)));
-        for (int c : order) {
+        for (int c : ordered(r)) {
             if (c == leader) {
                 continue;
             }
