@@ -281,18 +281,9 @@ final class RankRun implements AutoCloseable {
                 .orElse(seen) + " (log: " + log + ")";
     }
 
-    /** SIGTERM to the launcher and its fork (the fork's shutdown hook stops what it started), then SIGKILL. */
+    /** Stops a launcher and its fork as a comparison stops a side's ({@link PairedRun#stop}), and forgets it. */
     private void stop(Process process) throws InterruptedException {
-        List<ProcessHandle> tree = process.descendants().toList();
-        tree.forEach(ProcessHandle::destroy);
-        process.destroy();
-        for (ProcessHandle p : tree) {
-            p.onExit().completeOnTimeout(p, STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS).join();
-            p.destroyForcibly();
-        }
-        if (!process.waitFor(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-        }
+        PairedRun.stop(process);
         synchronized (running) {
             running.remove(process);
         }
