@@ -2,6 +2,7 @@ package org.pgingest.compare;
 
 import org.pgingest.compare.RankStatistics.Claim;
 import org.pgingest.compare.RankStatistics.Pair;
+import org.pgingest.compare.RankStatistics.Round;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -13,9 +14,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The state of one ranking between rounds, on numbers alone: each round's rows/s per candidate, who still runs, and
- * the latest interval of every pair. After {@link RankStatistics#MIN_ROUNDS} rounds it is looked at, then each time
- * the rounds have grown by a quarter (few looks: each spends its share of the error rate). At a look the candidate
+ * The state of one ranking between rounds, on numbers alone: each round's rows/s per candidate and the fork it ran in,
+ * who still runs, and the latest interval of every pair. Looks come at the end of a fork: after
+ * {@link RankStatistics#MIN_FORKS} forks, then each time the forks have grown by a quarter (few looks: each spends its
+ * share of the error rate). At a look the candidate
  * with the highest mean log rows/s leads; a candidate the leader is claimed faster than stops running (racing); the
  * top is settled when the leader is claimed faster than, or tied with, every candidate still running. A pair keeps
  * the interval of the look at which either of its candidates stopped.
@@ -26,13 +28,13 @@ final class Race {
 
     private final int size;
     private final RankStatistics statistics;
-    private final List<Map<Integer, Double>> rounds = new ArrayList<>();
+    private final List<Round> rounds = new ArrayList<>();
     private final Set<Integer> running = new LinkedHashSet<>();
     private final Map<Integer, Status> status = new LinkedHashMap<>();
     private final Map<Integer, String> why = new LinkedHashMap<>();
     private final Pair[][] pairs;
     private int looks;
-    private int nextLook = RankStatistics.MIN_ROUNDS;
+    private int nextLook = RankStatistics.MIN_FORKS;
     private int leader = -1;
     private boolean settled;
 
@@ -51,16 +53,24 @@ final class Race {
         return List.copyOf(running);
     }
 
-    /** One round's rows/s by candidate (those that ran it). */
-    void add(Map<Integer, Double> round) {
-        rounds.add(Map.copyOf(round));
+    /** One round's rows/s by candidate (those that ran it), in the given generation of forks (from 0, rising). */
+    void add(int fork, Map<Integer, Double> round) {
+        if (!rounds.isEmpty() && fork < rounds.get(rounds.size() - 1).fork()) {
+            throw new IllegalArgumentException("fork " + fork + " after fork " + rounds.get(rounds.size() - 1).fork());
+        }
+        rounds.add(new Round(fork, round));
     }
 
     int rounds() {
         return rounds.size();
     }
 
-    List<Map<Integer, Double>> roundFigures() {
+    /** Generations of forks that ran a measured round. */
+    int forks() {
+        return (int) rounds.stream().mapToInt(Round::fork).distinct().count();
+    }
+
+    List<Round> roundFigures() {
         return Collections.unmodifiableList(rounds);
     }
 
@@ -73,9 +83,9 @@ final class Race {
         status.put(candidate, Status.FAILED);
         why.put(candidate, reason);
         for (int i = 0; i < rounds.size(); i++) {
-            Map<Integer, Double> without = new LinkedHashMap<>(rounds.get(i));
+            Map<Integer, Double> without = new LinkedHashMap<>(rounds.get(i).rowsPerSecond());
             without.remove(candidate);
-            rounds.set(i, Map.copyOf(without));
+            rounds.set(i, new Round(rounds.get(i).fork(), without));
         }
         for (int j = 0; j < size; j++) {
             pairs[candidate][j] = null;
@@ -87,9 +97,9 @@ final class Race {
         }
     }
 
-    /** Whether the rounds so far call for a look. */
+    /** Whether the forks so far call for a look (asked when a generation of forks has ended). */
     boolean lookDue() {
-        return rounds.size() >= nextLook && running.size() > 0;
+        return forks() >= nextLook && running.size() > 0;
     }
 
     /** Whether a round has been added since the last look. */
@@ -103,7 +113,7 @@ final class Race {
     void look() {
         looks++;
         lastLookRounds = rounds.size();
-        nextLook = Math.max(rounds.size() + 1, (int) Math.ceil(rounds.size() * 1.25));
+        nextLook = Math.max(forks() + 1, (int) Math.ceil(forks() * 1.25));
         List<Integer> ranked = ranked();
         int family = ranked.size() * (ranked.size() - 1) / 2;
         for (int a : ranked) {
@@ -113,7 +123,7 @@ final class Race {
                 if (a < b && ((running.contains(a) && running.contains(b)) || pairs[a][b] == null)) {
                     Pair p = statistics.pair(rounds, a, b, looks, family);
                     pairs[a][b] = p;
-                    pairs[b][a] = new Pair(b, a, p.rounds(), 1 / p.ratio(), 1 / p.high(), 1 / p.low(), p.claim().reversed());
+                    pairs[b][a] = new Pair(b, a, p.rounds(), p.forks(), 1 / p.ratio(), 1 / p.high(), 1 / p.low(), p.claim().reversed());
                 }
             }
         }
@@ -126,7 +136,7 @@ final class Race {
             if (c != leader && pairs[leader][c].claim() == Claim.FASTER) {
                 running.remove(c);
                 status.put(c, Status.BEHIND);
-                why.put(c, "behind at round " + rounds.size());
+                why.put(c, "behind after " + forks() + " forks (" + rounds.size() + " rounds)");
             }
         }
         settled = running.stream().allMatch(c -> c == leader || pairs[leader][c].claim() == Claim.TIE
@@ -148,8 +158,8 @@ final class Race {
     double meanLog(int candidate) {
         double sum = 0;
         int n = 0;
-        for (Map<Integer, Double> round : rounds) {
-            Double x = round.get(candidate);
+        for (Round round : rounds) {
+            Double x = round.rowsPerSecond().get(candidate);
             if (x != null && x > 0) {
                 sum += Math.log(x);
                 n++;
@@ -164,7 +174,7 @@ final class Race {
     }
 
     int slices(int candidate) {
-        return (int) rounds.stream().filter(r -> r.containsKey(candidate)).count();
+        return (int) rounds.stream().filter(r -> r.rowsPerSecond().containsKey(candidate)).count();
     }
 
     /** The latest interval of a against b, if the pair has been looked at. */

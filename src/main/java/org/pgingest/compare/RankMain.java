@@ -218,11 +218,11 @@ public final class RankMain {
         return asked.stream().filter(c -> !PER_ROW.contains(c.method())).toList();
     }
 
-    /** The least time the run needs: setup, then per ranking its start, warm-up and minimum rounds. */
+    /** The least time the run needs: setup, then per ranking its start and the forks that claim anything. */
     static double minimumSeconds(RankOptions options, int candidates) {
         double round = candidates * (options.slice().toMillis() / 1000.0 + SLICE_OVERHEAD_SECONDS);
-        double ranking = START_SECONDS + START_SECONDS_PER_CANDIDATE * candidates
-                + (RankRun.WARMUPS + RankStatistics.MIN_ROUNDS) * round;
+        double fork = START_SECONDS_PER_CANDIDATE * candidates + (RankRun.WARMUPS + options.roundsPerFork()) * round;
+        double ranking = START_SECONDS + RankStatistics.MIN_FORKS * fork;
         return SETUP_SECONDS + END_RESERVE_SECONDS + options.rows().size() * ranking;
     }
 
@@ -232,9 +232,9 @@ public final class RankMain {
             throw new UsageException("--budget " + CompareMain.minutes(options.budget().toSeconds()) + " is too short: "
                     + candidates + " candidates at " + options.rows().size() + (options.rows().size() == 1 ? " number"
                     : " numbers") + " of rows per call need about " + CompareMain.minutes(Math.ceil(least))
-                    + " for their start, " + RankRun.WARMUPS + " warm-up and " + RankStatistics.MIN_ROUNDS
-                    + " measured rounds; give at least --budget " + (long) Math.ceil(least) + "s, fewer candidates, "
-                    + "or a shorter --slice");
+                    + " for " + RankStatistics.MIN_FORKS + " forks each (a fork's start, " + RankRun.WARMUPS
+                    + " warm-up and " + options.roundsPerFork() + " measured rounds); give at least --budget "
+                    + (long) Math.ceil(least) + "s, fewer candidates, a shorter --slice or fewer --rounds-per-fork");
         }
     }
 

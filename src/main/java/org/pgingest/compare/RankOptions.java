@@ -36,18 +36,26 @@ import java.util.stream.Collectors;
  * @param confidence the family-wise confidence as a share
  * @param slice      one slice's measured time
  * @param seed       the seed of the rounds' orders
- * @param maxRounds  measured rounds at most per ranking ({@code --rounds}; 0: as many as the budget allows)
+ * @param maxRounds  measured rounds at most per ranking, rounded up to whole forks ({@code --rounds}; 0: as many as
+ *                   the budget allows)
+ * @param roundsPerFork measured rounds each fork of a candidate plays before the next fork replaces it
  * @param json       {@code --json FILE}
  * @param markdown   {@code --markdown FILE}
  * @param report     whether to write target/report.html and .md
  */
 record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<LoadMethod> methods, List<Candidate> variants,
                    List<Integer> rows, Map<String, String> params, Duration budget, double delta, double confidence,
-                   Duration slice, long seed, int maxRounds, Optional<Path> json, Optional<Path> markdown, boolean report) {
+                   Duration slice, long seed, int maxRounds, int roundsPerFork, Optional<Path> json, Optional<Path> markdown, boolean report) {
     static final Duration DEFAULT_BUDGET = Duration.ofMinutes(10);
     static final double DEFAULT_DELTA = 0.03;
     static final double DEFAULT_CONFIDENCE = 0.95;
     static final Duration DEFAULT_SLICE = Duration.ofMillis(500);
+    /**
+     * About what minimizes an interval's width per second of run: with a fork's own speed varying by about 2 % and a
+     * round's by about 6 % (A/A rankings, docs/rank.md), and a fork's start and warm-up worth 3 to 5 rounds, the
+     * optimum is 5 to 6 rounds per fork; fewer gives the t interval more forks (degrees of freedom) sooner.
+     */
+    static final int DEFAULT_ROUNDS_PER_FORK = 5;
     /** Rows per call by default on a published shape (the quick selection's) and on a user's table (small, bulk). */
     static final List<Integer> SHAPE_ROWS = List.of(500);
     static final List<Integer> TABLE_ROWS = List.of(500, 50_000);
@@ -55,7 +63,7 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
     static final Set<String> PARAMS = Set.of("shape", "indexes", "hostileShare", "existingRows", "batchSize",
             "commitEvery");
     private static final List<String> OPTIONS = List.of("-p", Candidate.VARIANT, "--budget", "--delta", "--confidence",
-            "--slice", "--seed", "--rounds", "--json", "--markdown", "--no-report");
+            "--slice", "--seed", "--rounds", "--rounds-per-fork", "--json", "--markdown", "--no-report");
     private static final Pattern DURATION = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m(?!s))?(?:(\\d+)s)?(?:(\\d+)ms)?");
 
     static RankOptions parse(String[] args) {
@@ -143,11 +151,13 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
         double confidence = Optional.ofNullable(single.get("--confidence")).map(v -> percent("--confidence", v, 50, 100))
                 .orElse(DEFAULT_CONFIDENCE);
         long seed = Optional.ofNullable(single.get("--seed")).map(RankOptions::seed).orElse(System.nanoTime());
-        int maxRounds = Optional.ofNullable(single.get("--rounds")).map(RankOptions::rounds).orElse(0);
+        int roundsPerFork = Optional.ofNullable(single.get("--rounds-per-fork")).map(RankOptions::roundsPerFork)
+                .orElse(DEFAULT_ROUNDS_PER_FORK);
+        int maxRounds = Optional.ofNullable(single.get("--rounds")).map(v -> rounds(v, roundsPerFork)).orElse(0);
         Optional<Path> json = Optional.ofNullable(single.get("--json")).map(f -> output("--json", f));
         Optional<Path> markdown = Optional.ofNullable(single.get("--markdown")).map(f -> output("--markdown", f));
         RankOptions options = new RankOptions(suite, table, methods, variants, rows, params, budget, delta, confidence,
-                slice, seed, maxRounds, json, markdown, report);
+                slice, seed, maxRounds, roundsPerFork, json, markdown, report);
         options.checkParameters();
         return options;
     }
@@ -272,17 +282,37 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
         }
     }
 
-    private static int rounds(String value) {
+    /** The fewest measured rounds a ranking needs before it can claim anything. */
+    int minimumRounds() {
+        return RankStatistics.MIN_FORKS * roundsPerFork;
+    }
+
+    private static int rounds(String value, int roundsPerFork) {
+        int least = RankStatistics.MIN_FORKS * roundsPerFork;
         try {
             int n = Integer.parseInt(value.trim());
-            if (n >= RankStatistics.MIN_ROUNDS) {
+            if (n >= least) {
                 return n;
             }
         } catch (NumberFormatException e) {
             // the same line as a value out of range
         }
-        throw new UsageException("--rounds " + value + ": give a whole number of " + RankStatistics.MIN_ROUNDS
-                + " or more (measured rounds at most; the budget still ends the run first)");
+        throw new UsageException("--rounds " + value + ": give a whole number of " + least + " or more ("
+                + RankStatistics.MIN_FORKS + " forks of " + roundsPerFork + " rounds, the fewest that claim anything; "
+                + "measured rounds at most, rounded up to whole forks; the budget still ends the run first)");
+    }
+
+    private static int roundsPerFork(String value) {
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= 2 && n <= 100) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // the same line as a value out of range
+        }
+        throw new UsageException("--rounds-per-fork " + value + ": give a whole number from 2 to 100 (measured rounds "
+                + "each candidate's fork plays before a new one replaces it)");
     }
 
     private static Path output(String option, String file) {

@@ -20,26 +20,30 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One ranking of {@code ./bench rank} (one number of rows per call): one launcher per candidate ({@link BenchMain} of
- * this very jar, its single trial, one fork), all started together against the one shared server, each in a schema of
- * its own with its own session settings; their forks take turns one slice (a JMH iteration) at a time under the
- * {@link RoundReferee}, every candidate once per round in an order drawn anew each round. Warm-up rounds come first
- * and count for nothing. The race ({@link Race}) decides after each look who keeps running and whether the top is
- * settled; the budget decides when to stop looking for more.
+ * this very jar, its single trial), all started together against the one shared server, each in a schema of its own
+ * with its own session settings. Their forks take turns one slice (a JMH iteration) at a time under the
+ * {@link RoundReferee}, every candidate once per round in an order drawn anew each round. A fork plays a few warm-up
+ * slices that count for nothing, then {@code --rounds-per-fork} measured rounds, and ends; JMH then starts the
+ * candidate's next fork (a new JVM, connection and table copy), all candidates' at the same round. The race
+ * ({@link Race}) looks when a generation of forks has ended and decides who keeps running and whether the top is
+ * settled; the budget decides when to stop starting forks.
  *
- * <p>Why one warm fork per candidate rather than all candidates in one JVM: each candidate's JIT profile, heap and
+ * <p>Why warm forks per candidate rather than all candidates in one JVM: each candidate's JIT profile, heap and
  * garbage are its own (in one JVM, a shared codec's profile would be shaped by whichever ran first), and each slice is
- * its own cost window on the server, so the counted figures stay exact per candidate.
+ * its own cost window on the server, so the counted figures stay exact per candidate. Why many short forks rather
+ * than one long one: a fork keeps a speed of its own for its life, so forks, not rounds, are what the intervals count.
  */
 final class RankRun implements AutoCloseable {
-    /** Warm-up slices per candidate: the fork's first JIT work and the table's first pages, in turns too. */
+    /** Warm-up slices per fork: its first JIT work and the table's first pages, in turns too. */
     static final int WARMUPS = 2;
+    private static final int FORKS = 100_000;
     /** How long a fork may take to start and reach its first turn. */
     private static final long START_TIMEOUT_SECONDS = 300;
     private static final long STOP_TIMEOUT_SECONDS = 20;
     private static final String INGEST = "^org\\.pgingest\\.bench\\.IngestBenchmark\\.load$";
 
-    /** One slice in the record of a round: who, in which place of the round, and its figures. */
-    record SliceRecord(int candidate, int position, Map<String, Double> figures) {
+    /** One slice in the record of a round: who, in which place of the round, in which fork, and its figures. */
+    record SliceRecord(int candidate, int position, int fork, Map<String, Double> figures) {
     }
 
     /**
@@ -105,76 +109,71 @@ final class RankRun implements AutoCloseable {
         Race race = new Race(candidates.size(), new RankStatistics(options.confidence(), options.delta()));
         Map<Integer, String> gone = new LinkedHashMap<>(missing);
         missing.forEach((c, why) -> race.fail(c, why));
-        Map<String, Integer> ids = new LinkedHashMap<>();
         Map<Integer, Process> processes = new LinkedHashMap<>();
         Map<Integer, Path> logs = new LinkedHashMap<>();
         List<List<SliceRecord>> rounds = new ArrayList<>();
+        int perFork = options.roundsPerFork();
         try (RoundReferee referee = new RoundReferee()) {
             for (int c : race.running()) {
-                String id = "c" + c;
-                ids.put(id, c);
-                logs.put(c, dir.resolve(id + ".log"));
-                processes.put(c, start(candidates.get(c), rows, id, referee.address(id), dir, logs.get(c)));
+                logs.put(c, dir.resolve(id(c) + ".log"));
+                processes.put(c, start(candidates.get(c), rows, id(c), referee.address(id(c)), dir, logs.get(c)));
             }
-            Set<String> connected = referee.accept(ids.keySet(),
-                    id -> !processes.get(ids.get(id)).isAlive(),
-                    System.nanoTime() + TimeUnit.SECONDS.toNanos(START_TIMEOUT_SECONDS));
-            for (Map.Entry<String, Integer> e : ids.entrySet()) {
-                if (!connected.contains(e.getKey())) {
-                    int c = e.getValue();
-                    gone.put(c, failure(processes.get(c), logs.get(c), "its fork did not reach its first turn within "
-                            + START_TIMEOUT_SECONDS + " s"));
-                    race.fail(c, gone.get(c));
-                }
-            }
+            long forkStart = 0;
             long lastRound = 0;
-            for (int w = 0; w < WARMUPS && !race.running().isEmpty(); w++) {
-                long t0 = System.nanoTime();
-                for (int c : shuffled(race.running(), random)) {
-                    turn(referee, race, c, candidates, processes, logs, gone, true);
-                }
-                lastRound = System.nanoTime() - t0;
-            }
-            while (!race.running().isEmpty() && !race.settled() && !stopped) {
-                if (System.nanoTime() + lastRound > endNanos
-                        || (options.maxRounds() > 0 && race.rounds() >= options.maxRounds())) {
+            for (int fork = 0; !race.running().isEmpty() && !race.settled() && !stopped; fork++) {
+                if (fork > 0 && (System.nanoTime() + forkStart + perFork * lastRound > endNanos
+                        || (options.maxRounds() > 0 && race.rounds() >= options.maxRounds()))) {
                     break;
                 }
                 long t0 = System.nanoTime();
-                List<Integer> order = shuffled(race.running(), random);
-                Map<Integer, Double> round = new LinkedHashMap<>();
-                List<SliceRecord> record = new ArrayList<>();
-                for (int i = 0; i < order.size(); i++) {
-                    int c = order.get(i);
-                    Optional<RoundReferee.Slice> slice = turn(referee, race, c, candidates, processes, logs, gone, false);
-                    if (slice.isPresent()) {
-                        round.put(c, slice.get().rowsPerSecond());
-                        record.add(new SliceRecord(c, i, slice.get().figures()));
+                connect(referee, race, candidates, processes, logs, gone);
+                for (int w = 0; w < WARMUPS && !race.running().isEmpty(); w++) {
+                    for (int c : shuffled(race.running(), random)) {
+                        turn(referee, race, c, candidates, processes, logs, gone, true, false);
                     }
                 }
-                // A candidate that failed in this round is out of it too (its slices leave every round).
-                round.keySet().retainAll(race.running());
-                record.removeIf(s -> !race.running().contains(s.candidate()));
-                race.add(round);
-                rounds.add(record);
-                lastRound = System.nanoTime() - t0;
+                forkStart = System.nanoTime() - t0;
+                for (int r = 0; r < perFork && !race.running().isEmpty() && !stopped; r++) {
+                    t0 = System.nanoTime();
+                    List<Integer> order = shuffled(race.running(), random);
+                    Map<Integer, Double> round = new LinkedHashMap<>();
+                    List<SliceRecord> record = new ArrayList<>();
+                    for (int i = 0; i < order.size(); i++) {
+                        int c = order.get(i);
+                        Optional<RoundReferee.Slice> slice = turn(referee, race, c, candidates, processes, logs, gone,
+                                false, r == perFork - 1);
+                        if (slice.isPresent()) {
+                            round.put(c, slice.get().rowsPerSecond());
+                            record.add(new SliceRecord(c, i, fork, slice.get().figures()));
+                        }
+                    }
+                    // A candidate that failed in this round is out of it too (its slices leave every round).
+                    round.keySet().retainAll(race.running());
+                    record.removeIf(s -> !race.running().contains(s.candidate()));
+                    race.add(fork, round);
+                    rounds.add(record);
+                    lastRound = System.nanoTime() - t0;
+                }
                 if (race.lookDue()) {
                     race.look();
                     out.println(RankMain.PREFIX + progress(rows, race, candidates, endNanos));
+                    // Candidates that stopped running: their launchers would only start forks nobody plays.
+                    processes.forEach((c, p) -> {
+                        if (race.status(c) == Race.Status.BEHIND) {
+                            destroy(p);
+                        }
+                    });
                 }
             }
             if (race.unseenRounds()) {
                 race.look();
             }
-            for (String id : ids.keySet()) {
-                referee.release(id);
+            for (int c : processes.keySet()) {
+                referee.release(id(c));
             }
         } finally {
             // All asked to end at once, then waited for: one after the other, ten forks took most of a minute.
-            processes.values().forEach(p -> {
-                p.descendants().forEach(ProcessHandle::destroy);
-                p.destroy();
-            });
+            processes.values().forEach(RankRun::destroy);
             for (Process p : processes.values()) {
                 stop(p);
             }
@@ -186,15 +185,48 @@ final class RankRun implements AutoCloseable {
         return new Ranking(rows, candidates, race, rounds, gone, (System.nanoTime() - started) / 1e9);
     }
 
+    private static String id(int candidate) {
+        return "c" + candidate;
+    }
+
+    /** Asks a launcher and its fork to end, without waiting ({@link #stop} waits). */
+    private static void destroy(Process p) {
+        p.descendants().forEach(ProcessHandle::destroy);
+        p.destroy();
+    }
+
+    /**
+     * Waits until every running candidate's next fork has started and said hello; a candidate whose fork does not
+     * (its launcher ended: a missing method, a failed setup) fails.
+     */
+    private void connect(RoundReferee referee, Race race, List<Candidate> candidates, Map<Integer, Process> processes,
+                         Map<Integer, Path> logs, Map<Integer, String> gone) throws IOException, InterruptedException {
+        Map<String, Integer> expected = new LinkedHashMap<>();
+        race.running().forEach(c -> expected.put(id(c), c));
+        Set<String> connected = referee.accept(expected.keySet(),
+                id -> !processes.get(expected.get(id)).isAlive(),
+                System.nanoTime() + TimeUnit.SECONDS.toNanos(START_TIMEOUT_SECONDS));
+        for (Map.Entry<String, Integer> e : expected.entrySet()) {
+            if (!connected.contains(e.getKey())) {
+                int c = e.getValue();
+                gone.put(c, failure(processes.get(c), logs.get(c), "its fork did not reach its first turn within "
+                        + START_TIMEOUT_SECONDS + " s"));
+                race.fail(c, gone.get(c));
+                out.println(RankMain.PREFIX + candidates.get(c).name() + " left the ranking: " + gone.get(c));
+            }
+        }
+    }
+
     private Optional<RoundReferee.Slice> turn(RoundReferee referee, Race race, int c, List<Candidate> candidates,
                                               Map<Integer, Process> processes, Map<Integer, Path> logs,
-                                              Map<Integer, String> gone, boolean warmup) throws IOException,
-            InterruptedException {
+                                              Map<Integer, String> gone, boolean warmup, boolean last)
+            throws IOException, InterruptedException {
         try {
-            RoundReferee.Slice slice = referee.turn("c" + c);
-            if (slice.warmup() != warmup) {
+            RoundReferee.Slice slice = referee.turn(id(c));
+            if (slice.warmup() != warmup || slice.last() != last) {
                 throw new IOException(candidates.get(c).name() + "'s fork ran a " + (slice.warmup() ? "warm-up" : "measured")
-                        + " slice in a " + (warmup ? "warm-up" : "measured") + " round");
+                        + (slice.last() ? " last" : "") + " slice where the ranking expected a " + (warmup ? "warm-up"
+                        : "measured") + (last ? " last" : "") + " one");
             }
             if (!warmup && !(slice.rowsPerSecond() > 0)) {
                 throw new IOException(candidates.get(c).name() + "'s fork reported no rows/s for its slice");
@@ -217,7 +249,7 @@ final class RankRun implements AutoCloseable {
 
     private String progress(int rows, Race race, List<Candidate> candidates, long endNanos) {
         long left = Math.max(0, TimeUnit.NANOSECONDS.toSeconds(endNanos - System.nanoTime()));
-        return rows + " rows per call, round " + race.rounds() + ": leader "
+        return rows + " rows per call, " + race.forks() + " forks (" + race.rounds() + " rounds): leader "
                 + (race.leader() < 0 ? "none" : candidates.get(race.leader()).name()) + ", "
                 + (race.settled() ? "settled" : race.running().size() + " still running, about " + left + " s of its budget left");
     }
@@ -236,9 +268,10 @@ final class RankRun implements AutoCloseable {
         params.putAll(options.trialParams(c, rows));
         params.forEach((name, value) -> command.addAll(List.of("-p", name + "=" + value)));
         String slice = options.slice().toMillis() + "ms";
-        command.addAll(List.of("-f", "1", "-wi", Integer.toString(WARMUPS), "-w", slice,
-                // More measured iterations than any budget reaches: the ranking, not JMH, decides when a fork stops.
-                "-i", "1000000", "-r", slice,
+        // More forks than any budget reaches: the ranking, not JMH, decides when a candidate stops; each fork runs
+        // its warm-up and a few measured slices, then JMH starts the candidate's next one.
+        command.addAll(List.of("-f", Integer.toString(FORKS), "-wi", Integer.toString(WARMUPS), "-w", slice,
+                "-i", Integer.toString(options.roundsPerFork()), "-r", slice,
                 // JMH calls profilers' afterIteration in reverse order of their -prof options (1.37): the cost profiler
                 // named last adds its figures before the turn profiler reports the iteration to the referee.
                 "-prof", TurnProfiler.class.getName(), "-prof", BenchMain.COST_PROFILER, "-rff", dir.resolve(id + ".json").toAbsolutePath().toString()));

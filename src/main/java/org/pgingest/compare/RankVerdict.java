@@ -49,14 +49,11 @@ final class RankVerdict {
                Map<String, Map<String, String>> effective, double seconds) {
     }
 
-    /**
-     * What the intervals do not cover. Each candidate runs in one JVM; two JVMs of the same method differed by up to
-     * about 5 % for a whole ranking in A/A runs (docs/rank.md, Measured), and the intervals hold the rounds' variation
-     * within these JVMs only.
-     */
-    static final String FORK_CAVEAT = "Each candidate ran in one JVM of its own: the intervals cover the variation "
-            + "between rounds, not between JVM runs, which differed by up to about 5 % in A/A rankings (docs/rank.md); "
-            + "read gaps of that size as not established.";
+    /** What the intervals count, said once in every verdict: forks, not rounds (docs/rank.md says why). */
+    static String unit(RankOptions options) {
+        return "Each candidate ran in a series of forks (a new JVM and server connection every " + options.roundsPerFork()
+                + " rounds); the intervals count forks, not rounds, because a fork keeps a speed of its own for its life.";
+    }
 
     private final Run run;
 
@@ -90,8 +87,9 @@ final class RankVerdict {
         root.put("budgetSeconds", run.options().budget().toMillis() / 1000.0);
         root.put("sliceSeconds", run.options().slice().toMillis() / 1000.0);
         root.put("seed", run.options().seed());
-        root.put("method", "randomized interleaved rounds; per pair Student's t interval of the per-round log ratio; "
-                + "the k-th look spends alpha*5/((k+4)(k+5)); Bonferroni across the ranking's pairs; tie when the "
+        root.put("roundsPerFork", run.options().roundsPerFork());
+        root.put("method", "randomized interleaved rounds in forks replaced every roundsPerFork rounds; per pair the mean "
+                + "log ratio of each fork's rounds, Student's t interval over forks; the k-th look spends alpha*5/((k+4)(k+5)); Bonferroni across the ranking's pairs; tie when the "
                 + "interval lies within ±delta");
         root.put("settled", run.rankings().stream().allMatch(r -> r.race().settled()));
         root.put("elapsedSeconds", Math.round(run.seconds() * 10) / 10.0);
@@ -119,6 +117,7 @@ final class RankVerdict {
         node.put("rows", r.rows());
         node.put("settled", race.settled());
         node.put("measuredRounds", race.rounds());
+        node.put("forks", race.forks());
         node.put("looks", race.looks());
         node.put("leader", race.leader() < 0 ? null : name(r, race.leader()));
         node.put("elapsedSeconds", Math.round(r.seconds() * 10) / 10.0);
@@ -164,6 +163,7 @@ final class RankVerdict {
                     n.put("a", name(r, a));
                     n.put("b", name(r, b));
                     n.put("rounds", p.map(Pair::rounds).orElse(0));
+                    n.put("forks", p.map(Pair::forks).orElse(0));
                     putNumber(n, "ratio", p.map(Pair::ratio).orElse(Double.NaN));
                     putNumber(n, "low", p.map(Pair::low).orElse(Double.NaN));
                     putNumber(n, "high", p.map(Pair::high).orElse(Double.NaN));
@@ -175,6 +175,7 @@ final class RankVerdict {
         for (int i = 0; i < r.rounds().size(); i++) {
             ObjectNode round = rounds.addObject();
             round.put("round", i + 1);
+            r.rounds().get(i).stream().findFirst().ifPresent(s -> round.put("fork", s.fork() + 1));
             ArrayNode slices = round.putArray("slices");
             for (RankRun.SliceRecord s : r.rounds().get(i)) {
                 ObjectNode slice = slices.addObject();
@@ -209,7 +210,7 @@ final class RankVerdict {
                         + "±%s %%, slices of %d ms in randomized rounds; %s in all.%n%n", run.server(),
                 pct(run.options().confidence()), pct(run.options().delta()), run.options().slice().toMillis(),
                 CompareMain.minutes(run.seconds())));
-        md.append(FORK_CAVEAT).append("\n\n");
+        md.append(unit(run.options())).append("\n\n");
         for (RankRun.Ranking r : run.rankings()) {
             md.append("## ").append(r.rows()).append(" rows per call\n\n");
             md.append(advice(r)).append("\n\n");
@@ -285,9 +286,9 @@ final class RankVerdict {
             if (c == leader) {
                 continue;
             }
-            race.pair(leader, c).ifPresent(p -> lines.add(String.format(Locale.ROOT, "%s %s× %s [%s, %s] over %d rounds: %s",
+            race.pair(leader, c).ifPresent(p -> lines.add(String.format(Locale.ROOT, "%s %s× %s [%s, %s] over %d forks (%d rounds): %s",
                     escape(name(r, leader)), ratio(p.ratio()), escape(name(r, c)), ratio(p.low()), ratio(p.high()),
-                    p.rounds(), describe(p.claim()))));
+                    p.forks(), p.rounds(), describe(p.claim()))));
         }
         return lines;
     }
@@ -327,16 +328,17 @@ final class RankVerdict {
             sb.append("**").append(escape(lead.name())).append(" is fastest** at ").append(r.rows()).append(" rows per call");
             next.flatMap(n -> race.pair(race.leader(), n)).ifPresent(p -> sb.append(String.format(Locale.ROOT,
                     ": %s× the next, %s [%s, %s]", ratio(p.ratio()), escape(name(r, p.b())), ratio(p.low()), ratio(p.high()))));
-            sb.append(", at ").append(conf).append(" over ").append(race.rounds()).append(" rounds.");
+            sb.append(", at ").append(conf).append(" over ").append(race.forks()).append(" forks (").append(race.rounds()).append(" rounds).");
         } else if (race.settled()) {
             sb.append("**").append(tie.stream().map(c -> escape(name(r, c))).collect(Collectors.joining(", ")))
                     .append(" are tied** within ±").append(pct(run.options().delta())).append(" % at ").append(r.rows())
-                    .append(" rows per call (at ").append(conf).append(", ").append(race.rounds())
-                    .append(" rounds), and ahead of the rest: choose among them on the counted figures and on what each "
+                    .append(" rows per call (at ").append(conf).append(", ").append(race.forks()).append(" forks, ")
+                    .append(race.rounds()).append(" rounds), and ahead of the rest: choose among them on the counted figures and on what each "
                             + "call must do.");
         } else {
             sb.append("**Not settled** at ").append(r.rows()).append(" rows per call when the budget ran out (")
-                    .append(race.rounds()).append(" rounds): ").append(escape(lead.name())).append(" leads, ");
+                    .append(race.forks()).append(" forks, ").append(race.rounds()).append(" rounds): ").append(escape(lead.name()))
+                    .append(" leads, ");
             sb.append(open.isEmpty() ? "" : open.stream().map(c -> escape(name(r, c))).collect(Collectors.joining(", "))
                     + (open.size() == 1 ? " is" : " are") + " not told apart from it");
             sb.append("; a longer --budget, or a wider --delta if a few per cent do not matter to you, settles more.");

@@ -17,15 +17,19 @@ import java.util.function.Predicate;
 
 /**
  * The launcher's end of {@code ./bench rank}'s turn-taking with N players ({@link TurnProfiler} is each candidate
- * fork's end, the same protocol as a comparison's). A player is one warm fork per candidate; the ranking decides who
- * goes when ({@link #turn}), one iteration (a slice) at a time, and gets each slice's figures back. A player that ends
- * or breaks the protocol is that candidate's failure ({@link PlayerGone}), not the ranking's: the others go on.
+ * fork's end, the same protocol as a comparison's). A player is a candidate's current fork; the ranking decides who
+ * goes when ({@link #turn}), one iteration (a slice) at a time, and gets each slice's figures back. A fork that ran its
+ * last iteration leaves, and the candidate's next fork connects under the same name ({@link #accept}). A player that
+ * ends early or breaks the protocol is that candidate's failure ({@link PlayerGone}), not the ranking's.
  */
 final class RoundReferee implements AutoCloseable {
     private static final int ACCEPT_POLL_MILLIS = 200;
 
-    /** One slice as its fork reported it: whether it was a warm-up, and its figures by label (JMH's). */
-    record Slice(boolean warmup, Map<String, Double> figures) {
+    /**
+     * One slice as its fork reported it: whether it was a warm-up, whether it was the fork's last (the fork has left),
+     * and its figures by label (JMH's).
+     */
+    record Slice(boolean warmup, boolean last, Map<String, Double> figures) {
         double rowsPerSecond() {
             return figures.getOrDefault("rows", Double.NaN);
         }
@@ -66,8 +70,13 @@ final class RoundReferee implements AutoCloseable {
             PrintWriter out = new PrintWriter(new OutputStreamWriter(socket.getOutputStream(), StandardCharsets.UTF_8), true);
             String hello = in.readLine();
             String[] words = hello == null ? new String[0] : hello.split(" ", 3);
-            if (words.length < 3 || !words[0].equals(TurnProfiler.HELLO) || !expected.contains(words[1])
-                    || players.containsKey(words[1])) {
+            if (words.length == 3 && words[0].equals(TurnProfiler.HELLO) && !expected.contains(words[1])) {
+                // The next fork of a candidate the ranking no longer runs, started before its launcher was stopped.
+                out.println(TurnProfiler.STOP + " the ranking needs no more of this candidate");
+                socket.close();
+                continue;
+            }
+            if (words.length < 3 || !words[0].equals(TurnProfiler.HELLO) || players.containsKey(words[1])) {
                 socket.close();
                 throw new IOException("a fork connected to the ranking's referee with an unexpected hello: " + hello);
             }
@@ -90,11 +99,17 @@ final class RoundReferee implements AutoCloseable {
             p.out().println(TurnProfiler.GO);
             String done = read(player, p);
             String status = TurnProfiler.status(done);
-            if (!status.equals(TurnProfiler.DONE)) {
+            boolean last = status.equals(TurnProfiler.DONE_LAST);
+            if (!last && !status.equals(TurnProfiler.DONE)) {
                 throw gone(player, "said '" + status + "' instead of '" + TurnProfiler.DONE + "'");
             }
             p.out().println(TurnProfiler.OK);
-            return new Slice(ready.endsWith("WARMUP"), figures(done));
+            if (last) {
+                // The fork closes its end; its launcher starts the candidate's next one, which says hello anew.
+                players.remove(player);
+                closeQuietly(p);
+            }
+            return new Slice(ready.endsWith("WARMUP"), last, figures(done));
         } catch (IOException e) {
             throw gone(player, e.getMessage());
         }

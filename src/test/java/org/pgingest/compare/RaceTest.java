@@ -8,24 +8,34 @@ import java.util.Map;
 import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Racing, settling and ranks on rounds made here, with noise of a known size. */
 class RaceTest {
     private final Random random = new Random(7);
 
-    /** One round: each running candidate at its rate, times a shared drift and 2 % noise of its own. */
-    private void round(Race race, double... rates) {
-        double drift = 0.7 + 0.6 * random.nextDouble();
-        Map<Integer, Double> round = new LinkedHashMap<>();
-        for (int c : race.running()) {
-            round.put(c, rates[c] * drift * Math.exp(0.02 * random.nextGaussian()));
+    private static final int ROUNDS_PER_FORK = 5;
+
+    /**
+     * One fork of five rounds: each running candidate at its rate times a speed of its fork's own (1 %), and per round
+     * a drift all share and 2 % noise of its own.
+     */
+    private void fork(Race race, int fork, double... rates) {
+        Map<Integer, Double> forkSpeed = new LinkedHashMap<>();
+        race.running().forEach(c -> forkSpeed.put(c, Math.exp(0.01 * random.nextGaussian())));
+        for (int r = 0; r < ROUNDS_PER_FORK; r++) {
+            double drift = 0.7 + 0.6 * random.nextDouble();
+            Map<Integer, Double> round = new LinkedHashMap<>();
+            for (int c : race.running()) {
+                round.put(c, rates[c] * forkSpeed.get(c) * drift * Math.exp(0.02 * random.nextGaussian()));
+            }
+            race.add(fork, round);
         }
-        race.add(round);
     }
 
-    private void runUntilSettled(Race race, int maxRounds, double... rates) {
-        while (race.rounds() < maxRounds && !race.settled()) {
-            round(race, rates);
+    private void runUntilSettled(Race race, int maxForks, double... rates) {
+        for (int f = 0; f < maxForks && !race.settled(); f++) {
+            fork(race, f, rates);
             if (race.lookDue()) {
                 race.look();
             }
@@ -35,7 +45,7 @@ class RaceTest {
     @Test
     void aClearLeaderSettlesAndTheOthersStopBehindIt() {
         Race race = new Race(3, new RankStatistics(0.95, 0.03));
-        runUntilSettled(race, 200, 1.5, 1.0, 0.5);
+        runUntilSettled(race, 40, 1.5, 1.0, 0.5);
         assertThat(race.settled()).isTrue();
         assertThat(race.leader()).isZero();
         assertThat(race.status(1)).isEqualTo(Race.Status.BEHIND);
@@ -49,7 +59,7 @@ class RaceTest {
     @Test
     void twinsSettleAsATieAndAreRankedTogether() {
         Race race = new Race(3, new RankStatistics(0.95, 0.03));
-        runUntilSettled(race, 400, 1.0, 1.0, 0.5);
+        runUntilSettled(race, 80, 1.0, 1.0, 0.5);
         assertThat(race.settled()).isTrue();
         assertThat(race.tieGroup()).containsExactlyInAnyOrder(0, 1);
         assertThat(race.rank(0)).containsExactly(1, 2);
@@ -59,26 +69,28 @@ class RaceTest {
     }
 
     @Test
-    void withoutEnoughRoundsNothingIsClaimed() {
+    void theFirstLookWaitsForEnoughForks() {
         Race race = new Race(2, new RankStatistics(0.95, 0.03));
-        for (int i = 0; i < RankStatistics.MIN_ROUNDS - 1; i++) {
-            round(race, 2, 1);
+        for (int f = 0; f < RankStatistics.MIN_FORKS - 1; f++) {
+            fork(race, f, 2, 1);
             assertThat(race.lookDue()).isFalse();
         }
-        round(race, 2, 1);
+        fork(race, RankStatistics.MIN_FORKS - 1, 2, 1);
+        assertThat(race.forks()).isEqualTo(RankStatistics.MIN_FORKS);
         assertThat(race.lookDue()).isTrue();
         race.look();
-        assertThat(race.lookDue()).as("the next look waits for more rounds").isFalse();
+        assertThat(race.lookDue()).as("the next look waits for more forks").isFalse();
+        assertThatThrownBy(() -> race.add(0, Map.of(0, 1.0, 1, 1.0))).as("forks only rise")
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void aFailedCandidatesSlicesLeaveEveryRound() {
         Race race = new Race(3, new RankStatistics(0.95, 0.03));
-        for (int i = 0; i < 6; i++) {
-            round(race, 1.0, 1.2, 0.8);
-        }
+        fork(race, 0, 1.0, 1.2, 0.8);
+        fork(race, 1, 1.0, 1.2, 0.8);
         race.fail(1, "its fork ended");
-        assertThat(race.roundFigures()).allSatisfy(r -> assertThat(r).doesNotContainKey(1));
+        assertThat(race.roundFigures()).allSatisfy(r -> assertThat(r.rowsPerSecond()).doesNotContainKey(1));
         assertThat(race.running()).containsExactly(0, 2);
         assertThat(race.ranked()).containsExactly(0, 2);
         race.look();

@@ -75,10 +75,15 @@ class RankMainTest {
         assertRefused("--variant a given twice: give each variant a name of its own",
                 "--variant", "a=BATCH", "--variant", "a=UNNEST");
         assertRefused("rank: --frobnicate is no option of rank; valid: -p, --variant, --budget, --delta, --confidence, "
-                + "--slice, --seed, --rounds, --json, --markdown, --no-report, a table (--ddl FILE --table NAME, --table NAME with "
+                + "--slice, --seed, --rounds, --rounds-per-fork, --json, --markdown, --no-report, a table (--ddl FILE --table NAME, --table NAME with "
                 + "--rows or --sample) and leading -D options", "--frobnicate");
         assertRefused("--variant a: BATCH needs batchSize of 1 or more (rows per executeBatch), was 0; change that -p value or narrow -p method",
                 "--variant", "a=BATCH,batchSize=0", "--variant", "b=BATCH");
+        assertRefused("--rounds-per-fork 1: give a whole number from 2 to 100 (measured rounds each candidate's fork "
+                + "plays before a new one replaces it)", "-p", "method=COPY_BINARY,BATCH", "--rounds-per-fork", "1");
+        assertRefused("--rounds 5: give a whole number of 6 or more (3 forks of 2 rounds, the fewest that claim anything; "
+                        + "measured rounds at most, rounded up to whole forks; the budget still ends the run first)",
+                "-p", "method=COPY_BINARY,BATCH", "--rounds-per-fork", "2", "--rounds", "5");
     }
 
     @Test
@@ -86,7 +91,7 @@ class RankMainTest {
         Outcome o = rank(60, "-p", "method=COPY_BINARY,BATCH,UNNEST", "--budget", "20s");
         assertThat(o.exit()).isEqualTo(2);
         assertThat(o.stderr()).startsWith(PREFIX + "--budget 20 s is too short: 3 candidates at 1 number of rows per call "
-                + "need about ").contains("; give at least --budget ").endsWith("s, fewer candidates, or a shorter --slice\n");
+                + "need about ").contains("; give at least --budget ").endsWith("s, fewer candidates, a shorter --slice or fewer --rounds-per-fork\n");
         assertThat(o.stdout()).isEmpty();
     }
 
@@ -104,7 +109,7 @@ class RankMainTest {
     @Test
     void aRankingsRoundsHoldEveryRunningCandidateOnceInOrdersThatVary() throws Exception {
         Path json = dir.resolve("verdict.json");
-        Outcome o = rank(600, "-p", "method=COPY_BINARY,UNNEST,BATCH", "--slice", "200ms", "--rounds", "8",
+        Outcome o = rank(600, "-p", "method=COPY_BINARY,UNNEST,BATCH", "--slice", "200ms", "--rounds-per-fork", "2", "--rounds", "6",
                 "--seed", "11", "--json", json.toString(), "--no-report");
         assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
         assertThat(o.stdout()).contains("# Ranking: USERS", "## 500 rows per call", "| rank | candidate | does | rows/s |");
@@ -127,7 +132,10 @@ class RankMainTest {
             assertThat(p.get("high").asDouble()).isGreaterThanOrEqualTo(p.get("ratio").asDouble());
         });
         JsonNode rounds = v.get("rounds");
-        assertThat(rounds.size()).isGreaterThanOrEqualTo(RankStatistics.MIN_ROUNDS);
+        assertThat(rounds.size()).isGreaterThanOrEqualTo(RankStatistics.MIN_FORKS * 2);
+        for (int i = 0; i < rounds.size(); i++) {
+            assertThat(rounds.get(i).get("fork").asInt()).as("two rounds per fork, forks in order").isEqualTo(i / 2 + 1);
+        }
         Set<String> orders = new HashSet<>();
         Set<String> previous = null;
         for (JsonNode round : rounds) {
@@ -145,10 +153,10 @@ class RankMainTest {
             }
         }
         assertThat(orders).as("orders drawn anew each round").hasSizeGreaterThan(1);
-        // The verdict follows from the rounds: the first pair's ratio is the geometric mean of its per-round ratios.
+        // The verdict follows from the rounds: the first pair's ratio is the geometric mean over forks of each fork's
+        // geometric mean of per-round ratios.
         JsonNode pair = v.get("pairs").get(0);
-        double sum = 0;
-        int n = 0;
+        java.util.Map<Integer, List<Double>> byFork = new java.util.TreeMap<>();
         for (JsonNode round : rounds) {
             Double a = null;
             Double b = null;
@@ -160,12 +168,14 @@ class RankMainTest {
                 }
             }
             if (a != null && b != null) {
-                sum += Math.log(a / b);
-                n++;
+                byFork.computeIfAbsent(round.get("fork").asInt(), f -> new ArrayList<>()).add(Math.log(a / b));
             }
         }
-        assertThat(n).isEqualTo(pair.get("rounds").asInt());
-        assertThat(pair.get("ratio").asDouble()).isCloseTo(Math.exp(sum / n), org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(byFork.values().stream().mapToInt(List::size).sum()).isEqualTo(pair.get("rounds").asInt());
+        assertThat(byFork).hasSize(pair.get("forks").asInt());
+        double forkMean = byFork.values().stream().mapToDouble(l -> l.stream().mapToDouble(Double::doubleValue)
+                .average().orElseThrow()).average().orElseThrow();
+        assertThat(pair.get("ratio").asDouble()).isCloseTo(Math.exp(forkMean), org.assertj.core.api.Assertions.within(1e-9));
         RunDirectories.assertNoneOf(o.pid());
         assertThat(dir.resolve("target").resolve("rank-" + o.pid())).doesNotExist();
     }

@@ -27,7 +27,7 @@ class RankReportRenderTest {
     @TempDir
     Path dir;
 
-    /** A hand-made ranking: 12 rounds, each candidate's rows/s a few per cent from its own level, turns rotating. */
+    /** A hand-made ranking: 12 rounds in 3 forks, each candidate's rows/s a few per cent from its own level, turns rotating. */
     private static RankRun.Ranking ranking() {
         List<Candidate> candidates = List.of(Candidate.of(LoadMethod.COPY_BINARY), Candidate.of(LoadMethod.UNNEST),
                 Candidate.of(LoadMethod.BATCH), new Candidate("batch_with_synchronous_commit_off_and_2k", LoadMethod.BATCH,
@@ -42,9 +42,9 @@ class RankReportRenderTest {
                 int c = (position + round) % candidates.size();
                 double rows = level[c] * (1 + 0.02 * Math.sin(round * 1.7 + c));
                 figures.put(c, rows);
-                slices.add(new RankRun.SliceRecord(c, position, Map.of("rows", rows)));
+                slices.add(new RankRun.SliceRecord(c, position, round / 4, Map.of("rows", rows)));
             }
-            race.add(figures);
+            race.add(round / 4, figures);
             rounds.add(slices);
         }
         race.look();

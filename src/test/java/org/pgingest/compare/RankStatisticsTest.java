@@ -3,6 +3,7 @@ package org.pgingest.compare;
 import org.junit.jupiter.api.Test;
 import org.pgingest.compare.RankStatistics.Claim;
 import org.pgingest.compare.RankStatistics.Pair;
+import org.pgingest.compare.RankStatistics.Round;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,11 +18,11 @@ class RankStatisticsTest {
     /** A confidence whose first look spends exactly 5 % on one pair: it spends 1/6 of alpha, so alpha is 0.30. */
     private static final double FIRST_LOOK_AT_95 = 0.70;
 
-    /** Rounds in which a ran at {@code a[i]} rows/s and b at {@code b[i]}. */
-    private static List<Map<Integer, Double>> rounds(double[] a, double[] b) {
-        List<Map<Integer, Double>> rounds = new ArrayList<>();
+    /** Rounds in which a ran at {@code a[i]} rows/s and b at {@code b[i]}, each in a fork of its own. */
+    private static List<Round> rounds(double[] a, double[] b) {
+        List<Round> rounds = new ArrayList<>();
         for (int i = 0; i < a.length; i++) {
-            rounds.add(Map.of(0, a[i], 1, b[i]));
+            rounds.add(new Round(i, Map.of(0, a[i], 1, b[i])));
         }
         return rounds;
     }
@@ -56,6 +57,7 @@ class RankStatisticsTest {
         Pair p = new RankStatistics(FIRST_LOOK_AT_95, 0.03).pair(rounds(a, b), 0, 1, 1, 1);
         double se = 0.02 / Math.sqrt(10);
         assertThat(p.rounds()).isEqualTo(10);
+        assertThat(p.forks()).isEqualTo(10);
         assertThat(p.ratio()).isCloseTo(Math.exp(0.05), within(1e-12));
         assertThat(p.low()).isCloseTo(Math.exp(0.05 - 2.262157 * se), within(1e-6));
         assertThat(p.high()).isCloseTo(Math.exp(0.05 + 2.262157 * se), within(1e-6));
@@ -99,25 +101,56 @@ class RankStatisticsTest {
         assertThat(Claim.TIE.reversed()).isEqualTo(Claim.TIE);
     }
 
+    /**
+     * The fork is the unit: four forks of three rounds each, the rounds within a fork alike (log ratios f +- 0.01) and
+     * the forks apart (fork means 0.00, 0.04, 0.02, 0.06: mean 0.03, sample standard deviation sqrt(0.002/3)); the
+     * interval is Student's t for 3 degrees of freedom, 3.182446 at 0.975 (tables), on the four fork means, however
+     * tight the rounds within each fork are.
+     */
     @Test
-    void fewRoundsClaimNothing() {
-        double[] a = {2, 2.1, 2.05, 1.95};
-        double[] b = {1, 1, 1, 1};
-        Pair p = new RankStatistics(0.95, 0.03).pair(rounds(a, b), 0, 1, 1, 1);
-        assertThat(p.rounds()).isEqualTo(4).isLessThan(RankStatistics.MIN_ROUNDS);
+    void theIntervalCountsForksNotRounds() {
+        double[] forkMeans = {0.00, 0.04, 0.02, 0.06};
+        double[] offsets = {-0.01, 0, 0.01};
+        List<Round> rounds = new ArrayList<>();
+        for (int f = 0; f < forkMeans.length; f++) {
+            for (double o : offsets) {
+                rounds.add(new Round(f, Map.of(0, 500 * Math.exp(forkMeans[f] + o), 1, 500.0)));
+            }
+        }
+        Pair p = new RankStatistics(FIRST_LOOK_AT_95, 0.03).pair(rounds, 0, 1, 1, 1);
+        double se = Math.sqrt(0.002 / 3) / 2;
+        assertThat(p.rounds()).isEqualTo(12);
+        assertThat(p.forks()).isEqualTo(4);
+        assertThat(p.ratio()).isCloseTo(Math.exp(0.03), within(1e-12));
+        assertThat(p.low()).isCloseTo(Math.exp(0.03 - 3.182446 * se), within(1e-6));
+        assertThat(p.high()).isCloseTo(Math.exp(0.03 + 3.182446 * se), within(1e-6));
+        assertThat(p.claim()).as("the rounds alone would claim faster; the forks do not").isEqualTo(Claim.UNSETTLED);
+    }
+
+    @Test
+    void fewForksClaimNothing() {
+        List<Round> rounds = new ArrayList<>();
+        for (int f = 0; f < RankStatistics.MIN_FORKS - 1; f++) {
+            for (int r = 0; r < 5; r++) {
+                rounds.add(new Round(f, Map.of(0, 2.0 + 0.01 * r + 0.003 * f, 1, 1.0)));
+            }
+        }
+        Pair p = new RankStatistics(0.95, 0.03).pair(rounds, 0, 1, 1, 1);
+        assertThat(p.forks()).isEqualTo(RankStatistics.MIN_FORKS - 1);
         assertThat(p.low()).isGreaterThan(1);
         assertThat(p.claim()).isEqualTo(Claim.UNSETTLED);
-        Pair none = new RankStatistics(0.95, 0.03).pair(List.of(Map.of(0, 1.0)), 0, 1, 1, 1);
+        Pair none = new RankStatistics(0.95, 0.03).pair(List.of(new Round(0, Map.of(0, 1.0))), 0, 1, 1, 1);
         assertThat(none.rounds()).isZero();
         assertThat(none.ratio()).isNaN();
     }
 
     @Test
     void roundsWithoutBothAreSkipped() {
-        List<Map<Integer, Double>> rounds = new ArrayList<>(rounds(new double[] {2, 2, 2, 2, 2, 2}, new double[] {1, 1, 1, 1,
-            1, 1}));
-        rounds.add(Map.of(0, 100.0));
-        assertThat(new RankStatistics(0.95, 0.03).pair(rounds, 0, 1, 1, 1).rounds()).isEqualTo(6);
+        List<Round> rounds = new ArrayList<>(rounds(new double[] {2, 2, 2, 2, 2, 2}, new double[] {1, 1, 1, 1, 1, 1}));
+        rounds.add(new Round(6, Map.of(0, 100.0)));
+        Pair p = new RankStatistics(0.95, 0.03).pair(rounds, 0, 1, 1, 1);
+        assertThat(p.rounds()).isEqualTo(6);
+        assertThat(p.forks()).as("a fork in which b did not run is no fork of the pair").isEqualTo(6);
     }
 
     @Test
