@@ -129,7 +129,10 @@ final class RankReport {
                 : String.format(Locale.ROOT, "rgb(235,%d,%d)", shade, shade);
     }
 
-    /** Each candidate's rows/s per measured round, one line each, with its legend to the right of the plot. */
+    /**
+     * Each candidate's rows/s per measured round, one line each, with its legend to the right of the plot; a dashed
+     * line where a new generation of forks began (a step there is a fork's own speed, what the intervals count).
+     */
     static String stripChart(RankRun.Ranking r) {
         List<Integer> order = ordered(r);
         int rounds = r.rounds().size();
@@ -158,8 +161,15 @@ final class RankReport {
                     + "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" dominant-baseline=\"middle\">%s</text>",
                     left, y, left + plotWidth, y, left - 6, y, String.format(Locale.ROOT, "%,.0f", v)));
         }
-        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">round (1 to %d)</text>",
-                left + plotWidth / 2, top + plotHeight + 30, rounds));
+        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">round (1 to %d; "
+                + "dashed: new forks)</text>", left + plotWidth / 2, top + plotHeight + 30, rounds));
+        for (int i = 1; i < rounds; i++) {
+            if (fork(r.rounds().get(i)) != fork(r.rounds().get(i - 1))) {
+                double x = left + plotWidth * (i - 0.5) / (rounds - 1);
+                svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+                        + "stroke=\"#bbb\" stroke-dasharray=\"3,3\"/>", x, top, x, top + plotHeight));
+            }
+        }
         for (int idx = 0; idx < order.size(); idx++) {
             int c = order.get(idx);
             String colour = PALETTE[idx % PALETTE.length];
@@ -181,6 +191,10 @@ final class RankReport {
                     legendX + 18, ly + 2, esc(r.candidates().get(c).name())));
         }
         return svg.append("</svg>").toString();
+    }
+
+    private static int fork(List<RankRun.SliceRecord> round) {
+        return round.isEmpty() ? -1 : round.get(0).fork();
     }
 
     private static double niceCeiling(double v) {

@@ -55,9 +55,11 @@ final class RankRun implements AutoCloseable {
      * @param rounds      every measured round's slices in the order they ran
      * @param missing     candidates the target cannot measure, with the reason (not ranked)
      * @param seconds     from the first launcher's start to the last fork's stop
+     * @param forkStarts  per generation of forks, seconds from the previous one's last slice until every new fork had
+     *                    said hello (the first: from the launchers' start)
      */
     record Ranking(int rows, List<Candidate> candidates, Race race, List<List<SliceRecord>> rounds,
-                   Map<Integer, String> missing, double seconds) {
+                   Map<Integer, String> missing, double seconds, List<Double> forkStarts) {
     }
 
     private final SharedServer server;
@@ -113,6 +115,7 @@ final class RankRun implements AutoCloseable {
         Map<Integer, Path> logs = new LinkedHashMap<>();
         List<List<SliceRecord>> rounds = new ArrayList<>();
         int perFork = options.roundsPerFork();
+        List<Double> forkStarts = new ArrayList<>();
         try (RoundReferee referee = new RoundReferee()) {
             for (int c : race.running()) {
                 logs.put(c, dir.resolve(id(c) + ".log"));
@@ -127,6 +130,7 @@ final class RankRun implements AutoCloseable {
                 }
                 long t0 = System.nanoTime();
                 connect(referee, race, candidates, processes, logs, gone);
+                forkStarts.add((System.nanoTime() - (fork == 0 ? started : t0)) / 1e9);
                 for (int w = 0; w < WARMUPS && !race.running().isEmpty(); w++) {
                     for (int c : shuffled(race.running(), random)) {
                         turn(referee, race, c, candidates, processes, logs, gone, true, false);
@@ -182,7 +186,7 @@ final class RankRun implements AutoCloseable {
             throw new InterruptedException("the ranking was stopped (its JVM is shutting down)");
         }
         rounds.forEach(r -> r.removeIf(s -> race.status(s.candidate()) == Race.Status.FAILED));
-        return new Ranking(rows, candidates, race, rounds, gone, (System.nanoTime() - started) / 1e9);
+        return new Ranking(rows, candidates, race, rounds, gone, (System.nanoTime() - started) / 1e9, forkStarts);
     }
 
     private static String id(int candidate) {

@@ -118,6 +118,8 @@ final class RankVerdict {
         node.put("settled", race.settled());
         node.put("measuredRounds", race.rounds());
         node.put("forks", race.forks());
+        ArrayNode starts = node.putArray("forkStartSeconds");
+        r.forkStarts().forEach(x -> starts.add(Math.round(x * 100) / 100.0));
         node.put("looks", race.looks());
         node.put("leader", race.leader() < 0 ? null : name(r, race.leader()));
         node.put("elapsedSeconds", Math.round(r.seconds() * 10) / 10.0);

@@ -48,7 +48,7 @@ class RankReportRenderTest {
             rounds.add(slices);
         }
         race.look();
-        return new RankRun.Ranking(500, candidates, race, rounds, Map.of(), 600);
+        return new RankRun.Ranking(500, candidates, race, rounds, Map.of(), 600, List.of(8.0, 3.0, 3.0));
     }
 
     @Test
