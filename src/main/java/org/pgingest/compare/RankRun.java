@@ -158,6 +158,7 @@ final class RankRun implements AutoCloseable {
                     rounds.add(record);
                     lastRound = System.nanoTime() - t0;
                 }
+                referee.letLastGo();
                 if (race.lookDue()) {
                     race.look();
                     out.println(RankMain.PREFIX + progress(rows, race, candidates, endNanos));

@@ -19,8 +19,10 @@ import java.util.function.Predicate;
  * The launcher's end of {@code ./bench rank}'s turn-taking with N players ({@link TurnProfiler} is each candidate
  * fork's end, the same protocol as a comparison's). A player is a candidate's current fork; the ranking decides who
  * goes when ({@link #turn}), one iteration (a slice) at a time, and gets each slice's figures back. A fork that ran its
- * last iteration leaves, and the candidate's next fork connects under the same name ({@link #accept}). A player that
- * ends early or breaks the protocol is that candidate's failure ({@link PlayerGone}), not the ranking's.
+ * last iteration is held until {@link #letLastGo} (every fork of the generation done: none ends its JVM, tears down
+ * its trial or lets JMH start the next while another still measures), and the candidate's next fork connects under
+ * the same name ({@link #accept}). A player that ends early or breaks the protocol is that candidate's failure
+ * ({@link PlayerGone}), not the ranking's.
  */
 final class RoundReferee implements AutoCloseable {
     private static final int ACCEPT_POLL_MILLIS = 200;
@@ -40,6 +42,8 @@ final class RoundReferee implements AutoCloseable {
 
     private final ServerSocket server;
     private final Map<String, Player> players = new LinkedHashMap<>();
+    /** Forks that ran their last slice, waiting for their answer. */
+    private final Map<String, Player> leaving = new LinkedHashMap<>();
 
     RoundReferee() throws IOException {
         server = new ServerSocket(0, 64, InetAddress.getLoopbackAddress());
@@ -103,11 +107,11 @@ final class RoundReferee implements AutoCloseable {
             if (!last && !status.equals(TurnProfiler.DONE)) {
                 throw gone(player, "said '" + status + "' instead of '" + TurnProfiler.DONE + "'");
             }
-            p.out().println(TurnProfiler.OK);
             if (last) {
-                // The fork closes its end; its launcher starts the candidate's next one, which says hello anew.
                 players.remove(player);
-                closeQuietly(p);
+                leaving.put(player, p);
+            } else {
+                p.out().println(TurnProfiler.OK);
             }
             return new Slice(ready.endsWith("WARMUP"), last, figures(done));
         } catch (IOException e) {
@@ -115,8 +119,25 @@ final class RoundReferee implements AutoCloseable {
         }
     }
 
+    /**
+     * Answers every fork held after its last slice: each ends, and its launcher starts the candidate's next one, which
+     * says hello anew.
+     */
+    void letLastGo() {
+        leaving.values().forEach(p -> {
+            p.out().println(TurnProfiler.OK);
+            closeQuietly(p);
+        });
+        leaving.clear();
+    }
+
     /** Tells the player to stop (its fork fails its trial at once) and forgets it. */
     void release(String player) {
+        Player held = leaving.remove(player);
+        if (held != null) {
+            held.out().println(TurnProfiler.STOP + " the ranking needs no more of this candidate");
+            closeQuietly(held);
+        }
         Player p = players.remove(player);
         if (p != null) {
             p.out().println(TurnProfiler.STOP + " the ranking needs no more of this candidate");
@@ -169,6 +190,9 @@ final class RoundReferee implements AutoCloseable {
     @Override
     public void close() throws IOException {
         for (String player : Set.copyOf(players.keySet())) {
+            release(player);
+        }
+        for (String player : Set.copyOf(leaving.keySet())) {
             release(player);
         }
         server.close();
