@@ -148,7 +148,6 @@ public final class RankMain {
                 try {
                     for (int i = 0; i < options.rows().size(); i++) {
                         int rows = options.rows().get(i);
-                        long share = (end - System.nanoTime()) / (options.rows().size() - i);
                         List<Candidate> candidates = candidatesAt(asked, options, i);
                         Map<Integer, String> missing = new LinkedHashMap<>();
                         Map<LoadMethod, String> cannot = resolved.map(TableSelection.Resolved::cannotWrite).orElse(Map.of());
@@ -158,6 +157,11 @@ public final class RankMain {
                                 missing.put(c, "missing: " + method + " cannot write " + label + ": " + cannot.get(method));
                             }
                         }
+                        List<Integer> left = new ArrayList<>(List.of(candidates.size() - missing.size()));
+                        for (int j = i + 1; j < options.rows().size(); j++) {
+                            left.add(candidatesAt(asked, options, j).size());
+                        }
+                        long share = share(end - System.nanoTime(), left, options);
                         out.println(PREFIX + rows + " rows per call: " + (candidates.size() - missing.size())
                                 + " candidates in randomized rounds of " + options.slice().toMillis() + " ms slices"
                                 + (missing.isEmpty() ? "" : "; " + missing.size() + " cannot write the table"));
@@ -218,20 +222,35 @@ public final class RankMain {
         return asked.stream().filter(c -> !PER_ROW.contains(c.method())).toList();
     }
 
-    /** The least time the run needs: setup, then per ranking its start and the forks that claim anything. */
-    static double minimumSeconds(RankOptions options, int candidates) {
+    /** The least time one ranking of this many candidates needs: its start, and the forks before any claim. */
+    static double rankingSeconds(RankOptions options, int candidates) {
         double round = candidates * (options.slice().toMillis() / 1000.0 + SLICE_OVERHEAD_SECONDS);
         double fork = START_SECONDS_PER_CANDIDATE * candidates + (RankRun.WARMUPS + options.roundsPerFork()) * round;
-        double ranking = START_SECONDS + RankStatistics.MIN_FORKS * fork;
-        return SETUP_SECONDS + END_RESERVE_SECONDS + options.rows().size() * ranking;
+        return START_SECONDS + RankStatistics.MIN_FORKS * fork;
+    }
+
+    /**
+     * The least time the run needs: setup, and the first ranking's forks before any claim. Later rankings (more rows
+     * per call) take what the first leaves, and their verdicts say when that was too little.
+     */
+    static double minimumSeconds(RankOptions options, int candidates) {
+        return SETUP_SECONDS + END_RESERVE_SECONDS + rankingSeconds(options, candidates);
+    }
+
+    /**
+     * Ranking i's share of the time left: in proportion to its least time among those still to run (a ranking that
+     * settles early leaves the rest to the next).
+     */
+    static long share(long leftNanos, List<Integer> candidatesLeft, RankOptions options) {
+        double all = candidatesLeft.stream().mapToDouble(n -> rankingSeconds(options, n)).sum();
+        return (long) (leftNanos * rankingSeconds(options, candidatesLeft.get(0)) / all);
     }
 
     private static void checkBudget(RankOptions options, int candidates) {
         double least = minimumSeconds(options, candidates);
         if (options.budget().toMillis() / 1000.0 < least) {
             throw new UsageException("--budget " + CompareMain.minutes(options.budget().toSeconds()) + " is too short: "
-                    + candidates + " candidates at " + options.rows().size() + (options.rows().size() == 1 ? " number"
-                    : " numbers") + " of rows per call need about " + CompareMain.minutes(Math.ceil(least))
+                    + candidates + " candidates need about " + CompareMain.minutes(Math.ceil(least))
                     + " for " + RankStatistics.MIN_FORKS + " forks each (a fork's start, " + RankRun.WARMUPS
                     + " warm-up and " + options.roundsPerFork() + " measured rounds); give at least --budget "
                     + (long) Math.ceil(least) + "s, fewer candidates, a shorter --slice or fewer --rounds-per-fork");

@@ -337,6 +337,12 @@ final class RankVerdict {
                     .append(" rows per call (at ").append(conf).append(", ").append(race.forks()).append(" forks, ")
                     .append(race.rounds()).append(" rounds), and ahead of the rest: choose among them on the counted figures and on what each "
                             + "call must do.");
+        } else if (race.forks() < RankStatistics.MIN_FORKS) {
+            sb.append("**Not settled** at ").append(r.rows()).append(" rows per call: its share of the budget held ")
+                    .append(race.forks()).append(race.forks() == 1 ? " fork" : " forks").append(" of each candidate, fewer than the ")
+                    .append(RankStatistics.MIN_FORKS).append(" any claim needs (").append(escape(lead.name()))
+                    .append(" measured fastest so far); give a longer --budget, fewer candidates (-p method=...) or one "
+                            + "-p rows value per run.");
         } else {
             sb.append("**Not settled** at ").append(r.rows()).append(" rows per call when the budget ran out (")
                     .append(race.forks()).append(" forks, ").append(race.rounds()).append(" rounds): ").append(escape(lead.name()))

@@ -90,8 +90,7 @@ class RankMainTest {
     void aBudgetTooShortForTheMinimumRoundsIsOneLine() throws Exception {
         Outcome o = rank(60, "-p", "method=COPY_BINARY,BATCH,UNNEST", "--budget", "20s");
         assertThat(o.exit()).isEqualTo(2);
-        assertThat(o.stderr()).startsWith(PREFIX + "--budget 20 s is too short: 3 candidates at 1 number of rows per call "
-                + "need about ").contains("; give at least --budget ").endsWith("s, fewer candidates, a shorter --slice or fewer --rounds-per-fork\n");
+        assertThat(o.stderr()).startsWith(PREFIX + "--budget 20 s is too short: 3 candidates need about ").contains("; give at least --budget ").endsWith("s, fewer candidates, a shorter --slice or fewer --rounds-per-fork\n");
         assertThat(o.stdout()).isEmpty();
     }
 
