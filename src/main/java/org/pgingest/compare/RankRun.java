@@ -123,8 +123,11 @@ final class RankRun implements AutoCloseable {
             }
             long forkStart = 0;
             long lastRound = 0;
+            // The budget is checked before every round, not only between forks: at 50,000 rows a round of ten
+            // candidates takes a minute or more. A fork cut short still counts: its mean is over fewer rounds.
+            forks:
             for (int fork = 0; !race.running().isEmpty() && !race.settled() && !stopped; fork++) {
-                if (fork > 0 && (System.nanoTime() + forkStart + perFork * lastRound > endNanos
+                if (fork > 0 && (System.nanoTime() + forkStart + lastRound > endNanos
                         || (options.maxRounds() > 0 && race.rounds() >= options.maxRounds()))) {
                     break;
                 }
@@ -132,12 +135,20 @@ final class RankRun implements AutoCloseable {
                 connect(referee, race, candidates, processes, logs, gone);
                 forkStarts.add((System.nanoTime() - (fork == 0 ? started : t0)) / 1e9);
                 for (int w = 0; w < WARMUPS && !race.running().isEmpty(); w++) {
+                    long w0 = System.nanoTime();
                     for (int c : shuffled(race.running(), random)) {
                         turn(referee, race, c, candidates, processes, logs, gone, true, false);
+                    }
+                    lastRound = Math.max(lastRound, System.nanoTime() - w0);
+                    if (System.nanoTime() + lastRound > endNanos) {
+                        break forks;
                     }
                 }
                 forkStart = System.nanoTime() - t0;
                 for (int r = 0; r < perFork && !race.running().isEmpty() && !stopped; r++) {
+                    if (r > 0 && System.nanoTime() + lastRound > endNanos) {
+                        break forks;
+                    }
                     t0 = System.nanoTime();
                     List<Integer> order = shuffled(race.running(), random);
                     Map<Integer, Double> round = new LinkedHashMap<>();

@@ -288,9 +288,9 @@ final class RankVerdict {
             if (c == leader) {
                 continue;
             }
-            race.pair(leader, c).ifPresent(p -> lines.add(String.format(Locale.ROOT, "%s %s× %s [%s, %s] over %d forks (%d rounds): %s",
+            race.pair(leader, c).ifPresent(p -> lines.add(String.format(Locale.ROOT, "%s %s× %s [%s, %s] over %d %s (%d rounds): %s",
                     escape(name(r, leader)), ratio(p.ratio()), escape(name(r, c)), ratio(p.low()), ratio(p.high()),
-                    p.forks(), p.rounds(), describe(p.claim()))));
+                    p.forks(), p.forks() == 1 ? "fork" : "forks", p.rounds(), describe(p.claim()))));
         }
         return lines;
     }
