@@ -10,9 +10,8 @@ import java.util.OptionalDouble;
  * The two-phase commits a node made in a window, counted in its WAL: {@code PREPARE TRANSACTION} writes one
  * XLOG_XACT_PREPARE record, {@code COMMIT PREPARED} one XLOG_XACT_COMMIT_PREPARED, and pg_walinspect (15+) counts
  * records by type between two LSNs ({@code pg_get_wal_stats(start, end, per_record => true)}: "Transaction/PREPARE",
- * "Transaction/COMMIT_PREPARED"). No statistics view counts them: pg_stat_database counts a PREPARE as a commit (its
- * xact_commit), pg_prepared_xacts lists only those not yet finished. The records are exact and need no statistics
- * flush. PostgreSQL 15 refuses an end beyond the flushed WAL, so the count stops there: a PREPARE or COMMIT PREPARED
+ * "Transaction/COMMIT_PREPARED"). No statistics view counts them: pg_stat_database has no column for them,
+ * pg_prepared_xacts lists only those not yet finished. The records are exact and need no statistics flush. PostgreSQL 15 refuses an end beyond the flushed WAL, so the count stops there: a PREPARE or COMMIT PREPARED
  * flushes its record before it answers, so every one the window finished is before it.
  *
  * @param prepared        PREPARE TRANSACTION records, or empty where they could not be counted
@@ -27,8 +26,8 @@ public record TwoPhaseRecords(OptionalDouble prepared, OptionalDouble commitsPre
 
     /**
      * Counts the records of {@code costs}' window on the node {@code monitor} is connected to, after the window: the
-     * monitor's database must have pg_walinspect (and the monitor the right to read WAL: a superuser, or on 16+
-     * pg_read_server_files).
+     * monitor's database must have pg_walinspect, whose functions only superusers may call unless granted (the
+     * suite's cluster monitors as its superuser).
      */
     static TwoPhaseRecords read(Connection monitor, int major, ServerCosts costs) throws SQLException {
         if (major < 15) {
