@@ -1,9 +1,11 @@
 package org.pgingest.bench;
 
+import org.pgingest.stats.NodeCosts;
 import org.pgingest.stats.ServerCosts;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 
 /**
@@ -16,10 +18,12 @@ final class IterationCosts {
      * What one benchmark thread measured in one iteration.
      *
      * @param loaderAllocatedBytes bytes the thread allocated inside its loader calls alone; empty where not measured
+     * @param nodes                each node's own costs on a Citus cluster, by node name ("coordinator", "worker1",
+     *                             ...); empty on one server
      */
-    record Measured(ServerCosts costs, long ops, long rows, OptionalLong loaderAllocatedBytes) {
+    record Measured(ServerCosts costs, long ops, long rows, OptionalLong loaderAllocatedBytes, Map<String, NodeCosts> nodes) {
         Measured(ServerCosts costs, long ops, long rows) {
-            this(costs, ops, rows, OptionalLong.empty());
+            this(costs, ops, rows, OptionalLong.empty(), Map.of());
         }
     }
 

@@ -6,7 +6,10 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.pgingest.server.CitusTarget;
+import org.pgingest.stats.ClusterCostMeter;
 import org.pgingest.stats.CounterSnapshot;
+import org.pgingest.stats.NodeCosts;
 import org.pgingest.stats.ServerCostMeter;
 import org.pgingest.stats.ServerCosts;
 import org.pgingest.stats.SuiteWork;
@@ -15,6 +18,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
@@ -36,6 +40,8 @@ public class IterationWindow {
 
     private final List<IngestState> threads = new ArrayList<>();
     private ServerCostMeter meter;
+    /** Each node's own costs, on a Citus cluster the suite started; null on one server. */
+    private ClusterCostMeter nodes;
     private CyclicBarrier opened;
     private CyclicBarrier closed;
     private CounterSnapshot start;
@@ -44,13 +50,22 @@ public class IterationWindow {
     @Setup(Level.Trial)
     public void setUp(ServerState server, BenchmarkParams params) throws SQLException {
         meter = ServerCostMeter.open(server.target());
+        if (server.target() instanceof CitusTarget cluster) {
+            nodes = ClusterCostMeter.open(cluster);
+        }
         opened = new CyclicBarrier(params.getThreads(), this::startWindow);
         closed = new CyclicBarrier(params.getThreads(), this::endWindow);
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws SQLException {
-        meter.close();
+        try {
+            meter.close();
+        } finally {
+            if (nodes != null) {
+                nodes.close();
+            }
+        }
     }
 
     /** Each thread's state, once per trial. */
@@ -103,6 +118,9 @@ public class IterationWindow {
         try {
             failure = null;
             start = meter.startWindow(connections());
+            if (nodes != null) {
+                nodes.startWindow();
+            }
         } catch (SQLException e) {
             failure = e;
         }
@@ -124,8 +142,18 @@ public class IterationWindow {
             ServerCosts costs = meter.endWindow(start, connections(), new SuiteWork(
                     OptionalLong.of(ops * first.commitsPerCall()),
                     first.insertsOnlyItsRows() ? OptionalLong.of(rows) : OptionalLong.empty()));
+            Map<String, NodeCosts> perNode = nodes == null ? Map.of() : nodes.endWindow(meter, costs);
             IterationCosts.publish(new IterationCosts.Measured(costs, ops, rows,
-                    allocationMeasured ? OptionalLong.of(allocated) : OptionalLong.empty()));
+                    allocationMeasured ? OptionalLong.of(allocated) : OptionalLong.empty(), perNode));
+            perNode.forEach((node, c) -> {
+                if (!node.equals(CitusTarget.COORDINATOR)) { // the coordinator's are the costs printed above
+                    System.out.print(ServerCostProfiler.describeMissing(c.costs()).replace("# missing ", "# missing " + node + " ")
+                            .replace("# NOTE: ", "# NOTE: " + node + ": "));
+                }
+                if (c.twoPhase().missingReason() != null) {
+                    System.out.println("# missing " + node + " prepared: " + c.twoPhase().missingReason());
+                }
+            });
             System.out.print(ServerCostProfiler.describeMissing(costs));
             // Every table is counted here, after the window and before any thread is released: JMH may tear the
             // server down (a Scope.Benchmark trial teardown) as soon as the first thread finishes its iteration.

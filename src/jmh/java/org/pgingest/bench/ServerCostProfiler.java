@@ -8,11 +8,13 @@ import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 import org.pgingest.stats.CostFigure;
+import org.pgingest.stats.NodeCosts;
 import org.pgingest.stats.ServerCosts;
 
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * Turns each iteration's server costs into JMH secondary results with units ("B/row", "ms/op", ...),
@@ -21,8 +23,9 @@ import java.util.List;
  * cached plan), planning and execution time, full-page images and data-file fsyncs per operation; the server
  * connections the benchmark held at the iteration's end ({@code server.connections}: through a transaction pooler,
  * fewer than its clients); and on the client's side the bytes the loader calls alone allocated per row
- * ({@code alloc.bytes/row}, where the state measured it). A figure the server could not give is NaN
- * ("missing", never 0), and the reason is in the log.
+ * ({@code alloc.bytes/row}, where the state measured it). On a Citus cluster the suite started, each node's own
+ * figures besides, named {@code node.NODE.FIGURE} ({@code node.worker1.prepared/op}, see docs/citus.md). A figure
+ * the server could not give is NaN ("missing", never 0), and the reason is in the log.
  * The suite's launcher ({@code ./bench}) enables it; with plain JMH add
  * {@code -prof org.pgingest.bench.ServerCostProfiler}.
  */
@@ -47,6 +50,14 @@ public class ServerCostProfiler implements InternalProfiler {
             new Reported(CostFigure.PLANS, false, 1, "plans/op"),
             new Reported(CostFigure.PLAN_TIME, false, 1, "ms/op"),
             new Reported(CostFigure.EXEC_TIME, false, 1, "ms/op"));
+
+    /** Each node's figures on a Citus cluster, named node.NAME.FIGURE; scripts read these names. */
+    private static final List<Reported> PER_NODE = List.of(
+            new Reported(CostFigure.WAL_BYTES, true, 1, "B/row"),
+            new Reported(CostFigure.WAL_FSYNCS, false, 1, "fsyncs/op"),
+            new Reported(CostFigure.COMMITS, false, 1, "commits/op"),
+            new Reported(CostFigure.STATEMENTS, false, 1, "statements/op"),
+            new Reported(CostFigure.SERVER_CPU, true, 1000, "us/row"));
 
     @Override
     public String getDescription() {
@@ -87,11 +98,38 @@ public class ServerCostProfiler implements InternalProfiler {
             results.add(new ScalarResult("alloc.bytes/row", (double) m.loaderAllocatedBytes().getAsLong() / m.rows(),
                     "B/row", AggregationPolicy.AVG));
         }
+        if (m != null) {
+            m.nodes().forEach((node, costs) -> results.addAll(perNode(node, costs, m.ops(), m.rows())));
+        }
         results.add(new ScalarResult("contaminated", m == null ? Double.NaN : (m.costs().contaminated() ? 1 : 0),
                 "share", AggregationPolicy.AVG));
         // Not a cost per op: how many backends served the benchmark (through a transaction pooler, fewer than clients).
         results.add(new ScalarResult("server.connections", m == null ? Double.NaN : m.costs().serverConnections(),
                 "connections", AggregationPolicy.AVG));
+        return results;
+    }
+
+    /**
+     * One node's figures: {@link #PER_NODE}, its two-phase commits ({@code prepared/op}: PREPARE TRANSACTIONs,
+     * {@code commits.prepared/op}: COMMIT PREPAREDs) and whether its window held foreign work.
+     */
+    private static List<Result> perNode(String node, NodeCosts costs, long ops, long rows) {
+        String prefix = "node." + node + ".";
+        List<Result> results = new ArrayList<>();
+        for (Reported r : PER_NODE) {
+            long per = r.perRow() ? rows : ops;
+            OptionalDouble v = costs.costs().get(r.figure());
+            results.add(new ScalarResult(prefix + r.label(), v.isPresent() && per > 0 ? v.getAsDouble() * r.scale() / per
+                    : Double.NaN, r.unit(), AggregationPolicy.AVG));
+        }
+        OptionalDouble prepared = costs.twoPhase().prepared();
+        OptionalDouble committed = costs.twoPhase().commitsPrepared();
+        results.add(new ScalarResult(prefix + "prepared/op", prepared.isPresent() && ops > 0 ? prepared.getAsDouble() / ops
+                : Double.NaN, "prepared/op", AggregationPolicy.AVG));
+        results.add(new ScalarResult(prefix + "commits.prepared/op", committed.isPresent() && ops > 0
+                ? committed.getAsDouble() / ops : Double.NaN, "commits/op", AggregationPolicy.AVG));
+        results.add(new ScalarResult(prefix + "contaminated", costs.costs().contaminated() ? 1 : 0, "share",
+                AggregationPolicy.AVG));
         return results;
     }
 

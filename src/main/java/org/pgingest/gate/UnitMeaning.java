@@ -16,7 +16,7 @@ public record UnitMeaning(MetricKind kind, Direction direction) {
     private static final Set<String> TIME = Set.of("ns", "us", "µs", "ms", "s", "sec", "min", "hr", "day");
     /** Things the suite counts; "B" and its multiples are bytes (WAL, allocation). */
     private static final Set<String> COUNTED_NOUNS = Set.of("b", "kb", "mb", "gb", "bytes", "records", "fsyncs",
-            "commits", "statements", "fpi", "plans", "rollbacks", "checkpoints");
+            "commits", "statements", "fpi", "plans", "rollbacks", "checkpoints", "prepared");
     /** Work done: per time, more is better. */
     private static final Set<String> WORK = Set.of("ops", "op", "rows", "row", "calls");
 

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
+import javax.sql.DataSource;
 
 /**
  * A Citus cluster the suite starts for one run ({@code -Dpg.target=citus}): a coordinator and
@@ -28,11 +29,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>Settings beside the file's: {@code shared_preload_libraries} with citus first (Citus refuses to load after
  * another library that hooks the planner), and {@code max_prepared_transactions}: every COPY into a distributed
  * table is a two-phase commit on each worker connection it opens, one per shard placement (Citus 13.2,
- * multi_copy.c), so a worker needs many; PostgreSQL's default is 0.
+ * multi_copy.c), so a worker needs many; PostgreSQL's default is 0. Two of Citus' background jobs are off, because
+ * each node's costs are counted per window and they would land in whichever window they happen to run in: the
+ * coordinator's distributed deadlock detection (a query on every node every 2 s; the suite's writers each write a
+ * table of their own and cannot deadlock) and its 2PC recovery (every 60 s it reads pg_prepared_xacts on every
+ * worker and deletes the finished transactions' rows from pg_dist_transaction, which therefore grows for the life of
+ * the suite's cluster, a run's).
  */
 public final class CitusTarget extends TargetBase {
     private static final Logger LOG = LoggerFactory.getLogger(CitusTarget.class);
-    static final String COORDINATOR = "coordinator";
+    /** The coordinator's name among the nodes ({@link #nodes()}); workers are "worker1", "worker2", ... */
+    public static final String COORDINATOR = "coordinator";
     /** Two-phase transactions a worker may hold at once: 32 shards' COPY by several writers. */
     static final String MAX_PREPARED_TRANSACTIONS = "200";
     /** Shards of a distributed table: Citus' own default (citus.shard_count). */
@@ -61,7 +68,8 @@ public final class CitusTarget extends TargetBase {
             }
         }
         return file.withOverrides(Map.of("shared_preload_libraries", String.join(",", libraries),
-                "max_prepared_transactions", MAX_PREPARED_TRANSACTIONS));
+                "max_prepared_transactions", MAX_PREPARED_TRANSACTIONS,
+                "citus.distributed_deadlock_detection_factor", "-1", "citus.recover_2pc_interval", "-1"));
     }
 
     /** Starts the cluster {@code config} names; nothing is left where it cannot. */
@@ -103,11 +111,15 @@ public final class CitusTarget extends TargetBase {
         return target;
     }
 
-    /** The benchmark database and Citus in it, on each node; pg_stat_statements where the monitor reads. */
+    /**
+     * The benchmark database and Citus in it, on each node; where the monitor reads, pg_stat_statements and
+     * pg_walinspect (the node's two-phase commits are counted in its WAL).
+     */
     private static void createExtension(CitusNode node) throws SQLException {
         try (Connection admin = connect(node, OwnedServer.MONITOR_DATABASE); Statement st = admin.createStatement()) {
             st.execute("CREATE DATABASE " + OwnedServer.BENCHMARK_DATABASE);
             st.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+            st.execute("CREATE EXTENSION IF NOT EXISTS pg_walinspect");
         }
         try (Connection bench = connect(node, OwnedServer.BENCHMARK_DATABASE); Statement st = bench.createStatement()) {
             st.execute("CREATE EXTENSION citus");
@@ -213,6 +225,16 @@ public final class CitusTarget extends TargetBase {
         Map<String, Endpoint> endpoints = new LinkedHashMap<>();
         nodes.forEach(node -> endpoints.put(node.name(), nodeEndpoint(node, OwnedServer.BENCHMARK_DATABASE)));
         return endpoints;
+    }
+
+    /**
+     * Connections to the node's monitor database (not the benchmark's, whose counters they read), as the per-node
+     * costs read them.
+     */
+    public DataSource nodeMonitor(String node) {
+        CitusNode found = nodes.stream().filter(n -> n.name().equals(node)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no node " + node + " in this cluster"));
+        return DataSources.create(nodeEndpoint(found, OwnedServer.MONITOR_DATABASE), null, Map.of());
     }
 
     /** The facts each worker read back at start (the coordinator's are {@link #facts()}). */

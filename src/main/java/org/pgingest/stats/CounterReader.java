@@ -42,6 +42,17 @@ final class CounterReader {
      * catalog puts a relation entry on the list, so the forced flush always runs and carries every commit.
      */
     static final String FLUSH = TAG + "SELECT pg_stat_force_next_flush() FROM pg_catalog.pg_am LIMIT 1";
+    /**
+     * The same on a Citus coordinator (13.2, PostgreSQL 15+), where it also ends the connections Citus keeps open to
+     * the workers for this session (citus.max_cached_conns_per_worker, 1 per worker by default): a worker's backend
+     * reports its statistics when it goes idle at most once a second, else 10 s later (PGSTAT_IDLE_INTERVAL), and
+     * always as it exits. Citus closes the connections beyond that setting when a transaction that used its
+     * connection management commits, reading the setting in its commit callback, which runs before SET LOCAL is
+     * undone; create_intermediate_result of no rows is such a transaction that sends nothing to any node.
+     */
+    static final String CITUS_FLUSH = TAG + "SELECT pg_stat_force_next_flush(), "
+            + "set_config('citus.max_cached_conns_per_worker', '0', true), "
+            + "create_intermediate_result('pg_ingest_bench_flush', 'SELECT 1 WHERE false') FROM pg_catalog.pg_am LIMIT 1";
     static final String HARNESS_STATEMENT = "(query LIKE '/* pg-ingest-bench monitor */%' OR query LIKE '%pg\\_stat%' "
             + "OR query = 'CHECKPOINT')";
 
@@ -73,6 +84,7 @@ final class CounterReader {
         Double walStatBytes;
         Double suiteWalBytes = null;
         OffsetDateTime serverTime;
+        String insertLsn;
         long monitorFlushed;
         try (Statement st = monitor.createStatement()) {
             if (major >= 15) {
@@ -83,17 +95,18 @@ final class CounterReader {
             // Within a transaction, statistics views are served from a snapshot; start from a fresh one.
             st.execute(TAG + "SELECT pg_stat_clear_snapshot()");
             try (ResultSet rs = st.executeQuery(TAG + "SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::float8, "
-                    + "wal_records, wal_fpi, wal_bytes::float8, clock_timestamp()" + (major <= 17 ? ", wal_sync, wal_sync_time" : "")
-                    + " FROM pg_stat_wal")) {
+                    + "wal_records, wal_fpi, wal_bytes::float8, clock_timestamp(), pg_current_wal_insert_lsn()::text"
+                    + (major <= 17 ? ", wal_sync, wal_sync_time" : "") + " FROM pg_stat_wal")) {
                 rs.next();
                 serverTime = rs.getObject(5, OffsetDateTime.class);
+                insertLsn = rs.getString(6);
                 values.put(CostFigure.WAL_BYTES, rs.getDouble(1));
                 values.put(CostFigure.WAL_RECORDS, rs.getDouble(2));
                 values.put(CostFigure.WAL_FPI, rs.getDouble(3));
                 walStatBytes = rs.getDouble(4);
                 if (major <= 17) {
-                    values.put(CostFigure.WAL_FSYNCS, rs.getDouble(6));
-                    values.put(CostFigure.WAL_FSYNC_TIME, rs.getDouble(7));
+                    values.put(CostFigure.WAL_FSYNCS, rs.getDouble(7));
+                    values.put(CostFigure.WAL_FSYNC_TIME, rs.getDouble(8));
                 }
             }
             if (major >= 18) {
@@ -152,7 +165,7 @@ final class CounterReader {
             missing.put(CostFigure.SERVER_CPU, cpu.missingReason());
         }
         monitorStatements[0] += statementsAfterFlush(major);
-        return new CounterSnapshot(values, missing, walStatBytes, suiteWalBytes, monitorFlushed, serverTime);
+        return new CounterSnapshot(values, missing, walStatBytes, suiteWalBytes, monitorFlushed, serverTime, insertLsn);
     }
 
     /** Statements {@link #read} runs after the monitor's flush, each its own transaction. */

@@ -17,10 +17,13 @@ public final class CounterSnapshot extends Figures {
 
     /** How many of the monitor's own transactions the statistics held when this snapshot was read. */
     private final long monitorTransactions;
+    /** {@code pg_current_wal_insert_lsn()} as the server writes it ("0/1A2B3C"), where a window's WAL records begin or end. */
+    private final String walInsertLsn;
 
     CounterSnapshot(Map<CostFigure, Double> values, Map<CostFigure, String> missing, Double walStatBytes,
-                    Double suiteWalBytes, long monitorTransactions, OffsetDateTime at) {
+                    Double suiteWalBytes, long monitorTransactions, OffsetDateTime at, String walInsertLsn) {
         super(values, missing);
+        this.walInsertLsn = walInsertLsn;
         this.walStatBytes = walStatBytes;
         this.suiteWalBytes = suiteWalBytes;
         this.monitorTransactions = monitorTransactions;
@@ -34,6 +37,10 @@ public final class CounterSnapshot extends Figures {
     /** When the counters were read, by the server's clock. */
     public OffsetDateTime at() {
         return at;
+    }
+
+    String walInsertLsn() {
+        return walInsertLsn;
     }
 
     Double walStatBytes() {

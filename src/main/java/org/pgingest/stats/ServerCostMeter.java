@@ -2,6 +2,7 @@ package org.pgingest.stats;
 
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.ServerFacts;
+import org.pgingest.server.TargetKind;
 import org.pgingest.server.Via;
 
 import org.postgresql.PGConnection;
@@ -67,10 +68,14 @@ public final class ServerCostMeter implements AutoCloseable {
     private final List<Connection> ownClients = new ArrayList<>();
     /** Harness transactions the last flush committed in the benchmark database. */
     private int flushTransactions;
+    /** What each worker runs to flush its statistics (15+): {@link CounterReader#FLUSH}, or on Citus its own. */
+    private final String flushStatement;
 
     private ServerCostMeter(Connection monitor, ServerFacts facts, CounterReader reader, boolean monitorSharesDatabase,
-                            String database, String user, DataSource poolerClients, boolean workersHoldServerConnections) {
+                            String database, String user, DataSource poolerClients, boolean workersHoldServerConnections,
+                            String flushStatement) {
         this.monitor = monitor;
+        this.flushStatement = flushStatement;
         this.poolerClients = poolerClients;
         this.workersHoldServerConnections = workersHoldServerConnections;
         this.database = database;
@@ -92,7 +97,25 @@ public final class ServerCostMeter implements AutoCloseable {
                     // never named statements: a named one lives on one server connection, and the next transaction
                     // through a transaction pool may get another ("prepared statement S_1 does not exist")
                     target.pooler().isPresent() ? target.dataSource(Map.of("prepareThreshold", "0")) : null,
-                    target.pooler().map(p -> p.via() == Via.PGBOUNCER_SESSION).orElse(true));
+                    target.pooler().map(p -> p.via() == Via.PGBOUNCER_SESSION).orElse(true),
+                    target.kind() == TargetKind.CITUS ? CounterReader.CITUS_FLUSH : CounterReader.FLUSH);
+        } catch (SQLException | RuntimeException e) {
+            monitor.close();
+            throw e;
+        }
+    }
+
+    /**
+     * A meter on one node of a cluster, whose benchmark work arrives over connections the node's coordinator opens
+     * (no worker connections of the suite's own to flush): {@code monitor} is a connection to another database of
+     * that node, which the meter closes.
+     */
+    static ServerCostMeter openNode(Connection monitor, ServerFacts facts, String database, String user)
+            throws SQLException {
+        try {
+            monitor.setAutoCommit(true);
+            return new ServerCostMeter(monitor, facts, new CounterReader(facts, database, user, ServerCpu.locate(monitor)),
+                    database.equals(monitor.getCatalog()), database, user, null, true, CounterReader.FLUSH);
         } catch (SQLException | RuntimeException e) {
             monitor.close();
             throw e;
@@ -186,6 +209,11 @@ public final class ServerCostMeter implements AutoCloseable {
         }
     }
 
+    /** The two-phase commits of {@code costs}' window, a window of this meter's, counted in this server's WAL. */
+    TwoPhaseRecords twoPhaseRecords(ServerCosts costs) throws SQLException {
+        return TwoPhaseRecords.read(monitor, facts.major(), costs);
+    }
+
     /** Flushes the workers' statistics and reads every counter. */
     public CounterSnapshot snapshot(Collection<Connection> workers) throws SQLException {
         flush(workers);
@@ -261,7 +289,7 @@ public final class ServerCostMeter implements AutoCloseable {
         if (facts.major() < 15) {
             sleep(PG14_BEFORE_NUDGE_MS);
         }
-        String statement = facts.major() >= 15 ? CounterReader.FLUSH : CounterReader.TAG + "SELECT 1";
+        String statement = facts.major() >= 15 ? flushStatement : CounterReader.TAG + "SELECT 1";
         for (Connection c : flushed) {
             try (Statement st = c.createStatement()) {
                 st.execute(statement);

@@ -15,10 +15,15 @@ public final class ServerCosts extends Figures {
     private final boolean contaminated;
     private final List<String> notes;
     private final int serverConnections;
+    /** The insert LSNs at the window's first and last snapshot: its WAL records lie between them. */
+    private final String walStart;
+    private final String walEnd;
 
     private ServerCosts(Map<CostFigure, Double> values, Map<CostFigure, String> missing, boolean contaminated,
-                        List<String> notes, int serverConnections) {
+                        List<String> notes, int serverConnections, String walStart, String walEnd) {
         super(values, missing);
+        this.walStart = walStart;
+        this.walEnd = walEnd;
         this.contaminated = contaminated;
         this.notes = Collections.unmodifiableList(notes);
         this.serverConnections = serverConnections;
@@ -62,7 +67,8 @@ public final class ServerCosts extends Figures {
         List<String> foreign = ForeignWork.find(start, end, values, work, otherSessions);
         List<String> allNotes = new ArrayList<>(notes);
         allNotes.addAll(foreign);
-        return new ServerCosts(values, missing, !foreign.isEmpty(), allNotes, serverConnections);
+        return new ServerCosts(values, missing, !foreign.isEmpty(), allNotes, serverConnections, start.walInsertLsn(),
+                end.walInsertLsn());
     }
 
     /** True when the window holds work that was not the suite's; {@link #notes()} says which check found it. */
@@ -76,6 +82,14 @@ public final class ServerCosts extends Figures {
      */
     public int serverConnections() {
         return serverConnections;
+    }
+
+    String walStart() {
+        return walStart;
+    }
+
+    String walEnd() {
+        return walEnd;
     }
 
     /** Remarks recorded with the figures: each contamination check that fired, a checkpoint that could not be forced. */

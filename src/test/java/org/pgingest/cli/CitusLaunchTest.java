@@ -17,7 +17,8 @@ class CitusLaunchTest {
 
     /**
      * {@code ./bench -Dpg.target=citus Ingest -p method=COPY_BINARY}: the fork starts a coordinator and two workers,
-     * the trial's table is distributed over them (the row check runs against it), and the facts say citus.
+     * the trial's table is distributed over them (the row check runs against it), each node's costs are in the
+     * results under node.NAME., and the facts say citus.
      */
     @Test
     @RequiresPart(Part.CITUS)
@@ -30,8 +31,21 @@ class CitusLaunchTest {
                     "-p", "indexes=PK", "-p", "rows=500", "-f", "1", "-wi", "0", "-i", "2", "-r", "1s",
                     "-rff", result.toString());
             assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(0);
-            assertThat(ResultFile.read(result).results()).singleElement()
-                    .satisfies(r -> assertThat(r.params()).containsEntry("method", "COPY_BINARY"));
+            assertThat(ResultFile.read(result).results()).singleElement().satisfies(r -> {
+                assertThat(r.params()).containsEntry("method", "COPY_BINARY");
+                Map<String, Double> scores = new java.util.HashMap<>();
+                r.metrics().forEach((name, m) -> scores.put(name, m.score()));
+                // each node's own costs: a COPY of 500 rows writes shards on both workers (32 shards, 16 on each),
+                // each a two-phase commit there; the coordinator prepares none (ClusterCostsTest counts them exactly)
+                assertThat(scores).containsKeys("node.coordinator.wal.bytes/row", "node.coordinator.wal.fsyncs/op",
+                        "node.coordinator.commits/op", "node.worker1.wal.bytes/row", "node.worker1.wal.fsyncs/op",
+                        "node.worker1.commits/op", "node.worker2.commits/op", "node.worker2.wal.bytes/row");
+                assertThat(scores.get("node.coordinator.prepared/op")).isZero();
+                assertThat(scores.get("node.worker1.prepared/op")).isGreaterThanOrEqualTo(1);
+                assertThat(scores.get("node.worker2.prepared/op")).isGreaterThanOrEqualTo(1);
+                assertThat(scores.get("node.worker1.wal.bytes/row")).isPositive();
+                assertThat(scores.get("node.worker1.commits/op")).isGreaterThanOrEqualTo(scores.get("node.worker1.prepared/op"));
+            });
             assertThat(Files.readString(facts)).contains("\"target\":\"citus\"");
         } finally {
             Files.deleteIfExists(result);
