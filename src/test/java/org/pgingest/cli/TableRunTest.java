@@ -288,8 +288,7 @@ class TableRunTest {
                             server.endpoint().jdbcUrl(), "PGIB_USER", TestServers.APP_USER, "PGIB_PASSWORD",
                             TestServers.APP_PASSWORD),
                     "-Dpg.target=external", "-Dpg.schema=live_check", "--table", "app.\"Visits\"", "--sample", "300",
-                    "-p", "rows=100", "-p", "method=COPY_BINARY,BATCH,BATCH_UPSERT", "-wi", "0", "-i", "1", "-r", "200ms",
-                    "-rff", directory.resolve("live.json").toString());
+                    "-p", "rows=100", "-p", "method=COPY_BINARY,BATCH,BATCH_UPSERT", "-wi", "0", "-i", "1", "-r", "200ms");
             assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
             assertThat(o.stdout()).contains("pg-ingest-bench: table app.\"Visits\" from live table app.\"Visits\"",
                     "rows from --sample 300 of app.\"Visits\"",
@@ -298,7 +297,9 @@ class TableRunTest {
                             + "app.\"Visits\" on the embedded server, with FILE from pg_dump --schema-only",
                     "- For app.\"Visits\": at 100 rows per call ");
             assertThat(o.stdout() + o.stderr()).doesNotContain(TestServers.APP_PASSWORD);
-            ResultFile file = ResultFile.read(directory.resolve("live.json"));
+            // A live table's results are named after it alone; a dump's table of the same name has its own
+            // (aDdlTablesTriggerOnAnExternalServerWritesNoUserTable).
+            ResultFile file = ResultFile.read(directory.resolve("target/table-Visits.json"));
             assertThat(file.results()).extracting(e -> e.params().get("method")).contains("COPY_BINARY", "BATCH", "BATCH_UPSERT");
             assertThat(writes(server)).as("row versions of app.Visits and app.audit").isEqualTo(before);
             assertThat(o.stdout()).contains("pg-ingest-bench: schema live_check, where the suite's copies were, dropped "
@@ -347,10 +348,9 @@ class TableRunTest {
                             TestServers.APP_PASSWORD),
                     "-Dpg.target=external", "-Dpg.schema=ddl_check", "--ddl", file.toString(), "--table", "app.\"Visits\"",
                     "--keep-schema",
-                    "-p", "rows=100", "-p", "method=BATCH", "-wi", "0", "-i", "1", "-r", "200ms",
-                    "-rff", directory.resolve("ddl-external.json").toString());
+                    "-p", "rows=100", "-p", "method=BATCH", "-wi", "0", "-i", "1", "-r", "200ms");
             assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
-            assertThat(ResultFile.read(directory.resolve("ddl-external.json")).results()).isNotEmpty();
+            assertThat(ResultFile.read(directory.resolve("target/table-Visits-from-visits.sql.json")).results()).isNotEmpty();
             assertThat(writes(server)).as("row versions of app.Visits and app.audit").isEqualTo(before);
             assertThat(o.stdout()).contains("pg-ingest-bench: its 1 trigger is not copied on an external server",
                     "pg-ingest-bench: schema ddl_check kept on the server (--keep-schema); DROP SCHEMA \"ddl_check\" "
