@@ -1,5 +1,6 @@
 package org.pgingest.cli;
 
+import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
@@ -64,8 +65,9 @@ import java.util.concurrent.TimeUnit;
  *   <li>checks before any fork starts, each one line and exit code 2: every parameter combination the run
  *       would start ({@link BenchmarkParameters}), the target (name, version, an external server that does not
  *       answer) and, when settings are overridden, an embedded server started once with them;</li>
- *   <li>exit code 1 with a one-line summary when any trial failed ({@link TrialFailures}): JMH carries on and
- *       leaves the trial out of the results, which a CI job would otherwise read as measured;</li>
+ *   <li>exit code 1 with a one-line summary when any trial failed ({@link TrialFailures}): JMH carries on, which a
+ *       CI job would otherwise read as measured; the iterations a failed trial measured before it failed, which JMH
+ *       keeps as its result, are left out of the result file and the ranking, and the trial is named on stderr;</li>
  *   <li>a trial the target cannot measure ({@link org.pgingest.results.NotMeasurableException}, e.g. a ceiling
  *       where the server cannot read the client's file) is missing, not failed: one line each on stderr with the
  *       reason, one line each in the facts file, and no effect on the exit code.</li>
@@ -208,6 +210,8 @@ public final class BenchMain {
         } finally {
             sweepAfterForks(TargetConfig.fromEnvironment().kind());
         }
+        results = withoutFailedTrials(results, failures, resultFile.aside(),
+                cmd.getResultFormat().orElse(ResultFormatType.JSON));
         List<MissingTrial> missing = failures.missing();
         recordMissing(missing, factsFile.aside());
         List<PoolerFailure> throughPooler = failures.failedThroughPooler();
@@ -234,6 +238,31 @@ public final class BenchMain {
                 + (throughPooler.isEmpty() ? "" : "; " + throughPooler.size() + " of " + failures.trials()
                 + " trials failed through their pooler (listed on stderr and in the server facts)"));
         return new Outcome(0, Path.of(result), failures.trials());
+    }
+
+    /**
+     * The results without the trials that failed: JMH 1.37 keeps the iterations a trial measured before it failed
+     * (its fork was killed, its server restarted) as that trial's result, which would then be ranked beside complete
+     * ones. The result file JMH wrote ({@code file}, not yet in place) is written again, by JMH's own writer, without
+     * them, and each is named on stderr.
+     */
+    private static Collection<RunResult> withoutFailedTrials(Collection<RunResult> results, TrialFailures failures,
+                                                             Path file, ResultFormatType format) {
+        List<RunResult> kept = new ArrayList<>();
+        for (RunResult r : results) {
+            if (!failures.failed(r.getParams())) {
+                kept.add(r);
+                continue;
+            }
+            int iterations = r.getBenchmarkResults().stream().mapToInt(b -> b.getIterationResults().size()).sum();
+            System.err.println("pg-ingest-bench: left out of the results: " + TrialFailures.describe(r.getParams())
+                    + " (failed after " + iterations + (iterations == 1 ? " iteration" : " iterations")
+                    + "; a failed trial's iterations are not its result)");
+        }
+        if (kept.size() < results.size()) {
+            ResultFormatFactory.getInstance(format, file.toString()).writeOut(kept);
+        }
+        return kept;
     }
 
     /**

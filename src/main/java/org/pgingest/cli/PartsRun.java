@@ -21,8 +21,8 @@ import java.util.Optional;
  * Several JMH runs as one (a preset's parts, a table's): each part through the launcher (so every part gets its
  * checks, server costs and failure summary), one progress line per part, JMH's log of every part in one file beside
  * the result, and the parts' JSON merged into one result file with one facts file beside it. The parts' own files
- * stay in {@code <result>.parts/}. The result and its facts are each replaced whole ({@link ResultPath}), and only
- * when some part gave results.
+ * go to the run's working directory ({@link org.pgingest.results.WorkDirectory}, removed at its end). The result and its facts are each
+ * replaced whole ({@link ResultPath}), and only when some part gave results.
  *
  * @param status  the exit code: 1 when any part had a failed trial, or none gave results
  * @param trials  trials started
@@ -35,22 +35,18 @@ record PartsRun(int status, int trials, Duration took, Optional<Path> log, boole
     /**
      * Runs {@code parts} (each a launcher command line without {@code -rff}) and merges their results into
      * {@code result}, with {@code extraFacts} (lines of the launcher's own, such as missing trials) among their facts;
-     * {@code what} names the run in its lines ("preset quick"). A result file that cannot be written is a
-     * {@link UsageException} before anything runs.
+     * {@code what} names the run in its lines ("preset quick"); the parts' own files go to {@code work}, this run's
+     * alone. A result file that cannot be written is a {@link UsageException} before anything runs.
      */
-    static PartsRun run(String what, List<List<String>> parts, Path result, RunFlags flags, List<String> extraFacts)
-            throws CommandLineOptionException, RunnerException, IOException {
-        ResultPath.problem(result).ifPresent(problem -> {
-            throw new UsageException("result file " + result + ": " + problem);
-        });
-        Path partsDirectory = Path.of(result + ".parts");
-        Files.createDirectories(partsDirectory);
+    static PartsRun run(String what, List<List<String>> parts, Path result, Path work, RunFlags flags,
+                        List<String> extraFacts) throws CommandLineOptionException, RunnerException, IOException {
+        requireWritable(result);
         List<List<String>> partArgs = new ArrayList<>();
         TrialPlan whole = TrialPlan.NONE;
         for (int i = 0; i < parts.size(); i++) {
             List<String> part = new ArrayList<>(parts.get(i));
             part.add("-rff");
-            part.add(partsDirectory.resolve((i + 1) + ".json").toString());
+            part.add(work.resolve((i + 1) + ".json").toString());
             partArgs.add(part);
             whole = whole.plus(TrialPlan.of(part.toArray(String[]::new)));
         }
@@ -83,6 +79,13 @@ record PartsRun(int status, int trials, Duration took, Optional<Path> log, boole
         System.out.println("pg-ingest-bench: " + what + ": JMH results in " + result + ", server facts in " + result
                 + ".server.jsonl");
         return new PartsRun(status, trials, took, console.logPath(), true);
+    }
+
+    /** A result file that cannot be written: one {@link UsageException}, before anything runs. */
+    static void requireWritable(Path result) {
+        ResultPath.problem(result).ifPresent(problem -> {
+            throw new UsageException("result file " + result + ": " + problem);
+        });
     }
 
     /**

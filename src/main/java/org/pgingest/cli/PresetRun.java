@@ -3,6 +3,7 @@ package org.pgingest.cli;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.pgingest.rate.RateLadder;
+import org.pgingest.results.WorkDirectory;
 import org.pgingest.server.SuiteOptions;
 
 import java.io.IOException;
@@ -15,7 +16,8 @@ import java.util.Optional;
  * {@code ./bench --preset NAME [more arguments]}: runs each part of the preset through the launcher (so every part
  * gets its checks, server costs and failure summary) and merges the parts' JSON into one result file, by default
  * {@code target/preset-NAME.json} ({@code -rff} sets it), server facts beside it as for any run. The parts' own
- * files stay in {@code <result>.parts/}. {@code --preset} alone lists the presets.
+ * files go to a working directory of the run's own beside the result, removed at its end. {@code --preset} alone
+ * lists the presets.
  */
 final class PresetRun {
     static final String OPTION = "--preset";
@@ -68,7 +70,11 @@ final class PresetRun {
             SuiteOptions.parse(partArgs.toArray(String[]::new));
             parts.add(partArgs);
         }
-        PartsRun run = PartsRun.run("preset " + preset.cliName(), parts, result, flags, List.of());
+        PartsRun.requireWritable(result);
+        PartsRun run;
+        try (WorkDirectory work = WorkDirectory.beside(result)) {
+            run = PartsRun.run("preset " + preset.cliName(), parts, result, work.path(), flags, List.of());
+        }
         if (run.results()) {
             RunEnd.finish(result, flags.report(), run.trials(), run.took(), run.log(), System.out, System.err);
         }

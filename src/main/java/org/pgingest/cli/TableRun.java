@@ -5,6 +5,7 @@ import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.results.MissingTrial;
+import org.pgingest.results.WorkDirectory;
 import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.SuiteOptions;
@@ -50,7 +51,8 @@ import java.util.TreeMap;
  *   <li>The end: the ranked table, a paragraph on what the figures say for this table ({@link TableAdvice}), and the
  *       loaders that could not run with their reasons (missing, in the facts file too).</li>
  * </ol>
- * Results go to {@code target/table-NAME.json} unless {@code -rff} names another file.
+ * Results go to {@code target/table-NAME.json} ({@code table-NAME-from-FILE.json} for a table from {@code --ddl FILE})
+ * unless {@code -rff} names another file; the run's working files go to a directory of its own beside it.
  */
 final class TableRun {
     /** Rows per call by default: a small call and a bulk one. */
@@ -84,10 +86,22 @@ final class TableRun {
         ResolvedTable resolved = resolution.table();
 
         List<String> jmhArgs = suite.rest();
-        Path result = Path.of(valueOf(jmhArgs, "-rff").orElse("target/table-" + fileName(resolved) + ".json"));
-        Path tablesFile = Path.of(result + ".parts", "tables.json");
-        ResolvedTables.write(tablesFile, List.of(resolved));
-        System.setProperty(ResolvedTables.PROPERTY, tablesFile.toAbsolutePath().toString());
+        Path result = Path.of(valueOf(jmhArgs, "-rff").orElse("target/table-" + fileName(resolved, options) + ".json"));
+        PartsRun.requireWritable(result);
+        try (WorkDirectory work = WorkDirectory.beside(result)) {
+            // The forks read the table from a file of this run's own: another run's table of the same name is not it.
+            Path tablesFile = work.path().resolve("tables.json");
+            ResolvedTables.write(tablesFile, List.of(resolved));
+            System.setProperty(ResolvedTables.PROPERTY, tablesFile.toString());
+            return runParts(options, config, flags, resolution, jmhArgs, result, work.path());
+        }
+    }
+
+    /** Plans the parts of a run on the resolved table and runs them, their files in {@code work}. */
+    private static int runParts(TableOptions options, TargetConfig config, RunFlags flags, Resolution resolution,
+                                List<String> jmhArgs, Path result, Path work)
+            throws CommandLineOptionException, RunnerException, IOException {
+        ResolvedTable resolved = resolution.table();
 
         List<String> given = BenchMain.parameterNames(jmhArgs);
         List<String> userRest = new ArrayList<>(options.rest());
@@ -105,7 +119,7 @@ final class TableRun {
                     + " left as it was");
             return leaveServer(config, options, 0);
         }
-        PartsRun run = PartsRun.run("table " + resolved.label(), parts, result, flags,
+        PartsRun run = PartsRun.run("table " + resolved.label(), parts, result, work, flags,
                 missing.stream().map(MissingTrial::jsonLine).toList());
         if (run.results()) {
             TableEnd.finish(result, resolved, flags.report(), run.trials(), run.took(), run.log());
@@ -389,8 +403,14 @@ final class TableRun {
         return at >= 0 && at + 1 < args.size() ? Optional.of(args.get(at + 1)) : Optional.empty();
     }
 
-    /** The table's name as a file name: letters, digits, dot, dash and underscore kept, anything else an underscore. */
-    static String fileName(ResolvedTable resolved) {
-        return resolved.table().name().name().replaceAll("[^A-Za-z0-9._-]", "_");
+    /**
+     * The table's name as a file name, with the DDL file's name for a table from {@code --ddl} ({@code orders} for a
+     * live table, {@code orders-from-schema.sql} for one from schema.sql): a live table and a dump's table of the
+     * same name are other sources, and their results must not replace each other. Letters, digits, dot, dash and
+     * underscore are kept, anything else is an underscore.
+     */
+    static String fileName(ResolvedTable resolved, TableOptions options) {
+        String name = resolved.table().name().name() + options.ddl().map(f -> "-from-" + f.getFileName()).orElse("");
+        return name.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 }

@@ -63,8 +63,11 @@ public final class TableSelection {
         TableRun.leaveServer(config, options, 0);
     }
 
-    /** The table's name as a file name (letters, digits, dot, dash, underscore). */
-    public static String fileName(ResolvedTable resolved) {
-        return TableRun.fileName(resolved);
+    /**
+     * The table's name as a file name (letters, digits, dot, dash, underscore), with the DDL file's name for a table
+     * from {@code --ddl}: results of other sources of a table of the same name have other names.
+     */
+    public String fileName(ResolvedTable resolved) {
+        return TableRun.fileName(resolved, options);
     }
 }

@@ -102,6 +102,15 @@ final class TrialFailures implements OutputFormat {
         return failed.entrySet().stream().findFirst().map(e -> e.getKey() + ": " + e.getValue());
     }
 
+    /**
+     * Whether the trial of {@code params} failed. JMH keeps the iterations a failed trial measured before it failed
+     * (its fork died, its server went away): those are not the trial's result.
+     */
+    boolean failed(BenchmarkParams params) {
+        endBlock();
+        return failed.containsKey(describe(params));
+    }
+
     /** Trials the target could not measure, in the order they ran, each once. */
     List<MissingTrial> missing() {
         endBlock();
@@ -201,7 +210,7 @@ final class TrialFailures implements OutputFormat {
         return first;
     }
 
-    private static String describe(BenchmarkParams params) {
+    static String describe(BenchmarkParams params) {
         String benchmark = params.getBenchmark();
         String[] parts = benchmark.split("\\.");
         String shortName = parts.length >= 2 ? parts[parts.length - 2] + "." + parts[parts.length - 1] : benchmark;

@@ -4,6 +4,7 @@ import org.pgingest.cli.TableSelection;
 import org.pgingest.cli.UsageException;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.results.ResultPath;
+import org.pgingest.results.WorkDirectory;
 import org.pgingest.server.ContainerTarget;
 import org.pgingest.server.PgVersions;
 import org.pgingest.server.TargetConfig;
@@ -17,21 +18,18 @@ import org.pgingest.workload.definition.ResolvedTables;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * {@code ./bench rank [table] [-p method=...] [-p rows=...] [--variant NAME=SPEC]... [--budget D] [--delta PCT]
@@ -101,14 +99,13 @@ public final class RankMain {
         List<Candidate> asked = asked(options);
         checkBudget(options, asked.size());
         String schemaPrefix = config.withSchema(config.schema() + "_rank" + ProcessHandle.current().pid()).schema();
-        Path work = Path.of("target", "rank-" + ProcessHandle.current().pid());
 
         Optional<TableSelection.Resolved> resolved = Optional.empty();
         if (options.table().isPresent()) {
             resolved = Optional.of(options.table().get().resolve(config));
         }
         String label = resolved.map(r -> r.table().label()).orElse(options.params().getOrDefault("shape", "USERS"));
-        String fileLabel = resolved.map(r -> TableSelection.fileName(r.table()))
+        String fileLabel = resolved.map(r -> options.table().get().fileName(r.table()))
                 .orElse(label.toLowerCase(java.util.Locale.ROOT));
         Path json = options.json().orElse(Path.of("target", "rank-" + fileLabel + ".json"));
         Path markdown = options.markdown().orElse(Path.of("target", "rank-" + fileLabel + ".md"));
@@ -118,10 +115,12 @@ public final class RankMain {
             // A user's table: its own values, not the suite's hostile set (as a table run does).
             shape.put("hostileShare", "0");
         }
-        Files.createDirectories(work);
-        boolean keepLogs = false;
+        // The candidates' logs and the table their forks read, in a directory of this run's own.
+        WorkDirectory workDirectory = WorkDirectory.in(Path.of("target"), "rank-");
+        Path work = workDirectory.path();
         // JMH's machine-wide lock, for all the candidates (their launchers ignore it: they run at once by design).
-        try (CompareMain.JmhLock lock = CompareMain.JmhLock.take(); SharedServer server = SharedServer.open(config)) {
+        try (workDirectory; CompareMain.JmhLock lock = CompareMain.JmhLock.take();
+             SharedServer server = SharedServer.open(config)) {
             out.println(PREFIX + "ranking " + asked.size() + " candidates on " + label + " at "
                     + options.rows().stream().map(String::valueOf).reduce((a, b) -> a + " and " + b).orElse("")
                     + " rows per call within " + CompareMain.minutes(options.budget().toSeconds()) + "; server "
@@ -188,15 +187,11 @@ public final class RankMain {
             }
             out.println(PREFIX + verdict.summary() + "; verdict in " + json + " and " + markdown + " ("
                     + CompareMain.minutes(seconds) + ")");
-            keepLogs = rankings.stream().anyMatch(r -> r.missing().values().stream().anyMatch(w -> w.contains("(log: ")));
-            if (keepLogs) {
+            if (rankings.stream().anyMatch(r -> r.missing().values().stream().anyMatch(w -> w.contains("(log: ")))) {
+                workDirectory.keep();
                 out.println(PREFIX + "the logs of the candidates that failed are kept in " + work);
             }
             return 0;
-        } finally {
-            if (!keepLogs) {
-                deleteTree(work);
-            }
         }
     }
 
@@ -286,17 +281,6 @@ public final class RankMain {
         } catch (SQLException e) {
             err.println(PREFIX + "could not drop the run's schemas " + String.join(", ", schemas) + " (drop them with "
                     + "DROP SCHEMA ... CASCADE): " + e.getMessage());
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
         }
     }
 }

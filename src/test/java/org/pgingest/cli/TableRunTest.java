@@ -20,6 +20,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -61,7 +67,7 @@ class TableRunTest {
      * The realistic dump end to end, two threads each with a copy of its own (partitions, foreign keys to the shared
      * referenced copies, trigger): the statements it cannot apply one line each, the notes, the loaders that cannot
      * write the table missing with their reasons, the ranked table with the paragraph for the table, and the results
-     * and facts in target/table-NAME.json.
+     * and facts in target/table-NAME-from-FILE.json.
      */
     @Test
     void aRealDumpsTableIsMeasuredAndRankedWithTheMethodsThatCannotWriteIt() throws Exception {
@@ -83,12 +89,12 @@ class TableRunTest {
                 "pg-ingest-bench: its 1 trigger runs in every measured call: its cost is part of every figure",
                 "pg-ingest-bench: its foreign keys reference copies of \"Shop\".customers, \"Shop\".products, filled with "
                         + "1000 rows each before anything is measured",
-                "Ranked by rows/s: target/table-Order_Lines.json",
+                "Ranked by rows/s: target/table-Order_Lines-from-shop.sql.json",
                 "- Missing (this target cannot measure it): ",
                 "- For \"Shop\".\"Order Lines\": at 200 rows per call ");
         assertThat(o.stdout()).doesNotContain("CONTAMINATED");
 
-        Path result = directory.resolve("target/table-Order_Lines.json");
+        Path result = directory.resolve("target/table-Order_Lines-from-shop.sql.json");
         ResultFile file = ResultFile.read(result);
         assertThat(file.results()).extracting(BenchmarkResult::shortName, e -> e.params().get("method"))
                 .containsExactlyInAnyOrder(tuple("IngestBenchmark.load", "COPY_BINARY"), tuple("IngestBenchmark.load", "COPY_CSV"),
@@ -100,6 +106,53 @@ class TableRunTest {
         assertThat(tableFacts).hasSize(5).allSatisfy(l -> assertThat(l).contains("\"source\":\"--ddl shop.sql\"",
                 "\"foreignKeys\":\"kept\"", "\"triggers\":\"1 kept\"").containsPattern("\"fingerprint\":\"[0-9a-f]{16}\""));
         assertNoRunDirectoryOf(o.pid());
+    }
+
+    /**
+     * Two runs at once in one directory, of two dumps' tables of the same name (issue 26, item 6): each run's fork
+     * measures its own table (the fingerprint the run's notes print is the one its facts record), each result is named
+     * after its dump, and neither leaves working files behind.
+     */
+    @Test
+    void twoRunsAtOnceOfTablesWithTheSameNameKeepTheirFilesApart() throws Exception {
+        Path shared = Files.createTempDirectory(directory, "two-runs");
+        Map<String, String> dumps = Map.of("a", "CREATE TABLE t (id integer PRIMARY KEY, note text);\n",
+                "b", "CREATE TABLE t (id bigint, amount numeric(12,2), day date, flag boolean);\n");
+        ExecutorService launcher = Executors.newFixedThreadPool(2);
+        Map<String, Future<BenchMainTest.Outcome>> runs = new TreeMap<>();
+        try {
+            for (var dump : dumps.entrySet()) {
+                Path file = shared.resolve(dump.getKey() + ".sql");
+                Files.writeString(file, dump.getValue());
+                runs.put(dump.getKey(), launcher.submit(() -> launch(shared, Duration.ofMinutes(5), Map.of(), "--ddl",
+                        file.toString(), "--table", "t", "-p", "rows=50", "-p", "method=BATCH", "-wi", "0", "-i", "1",
+                        "-r", "200ms", "--no-report")));
+            }
+            List<String> fingerprints = new ArrayList<>();
+            for (var run : runs.entrySet()) {
+                BenchMainTest.Outcome o = run.getValue().get();
+                String name = run.getKey() + ".sql";
+                assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
+                Matcher note = Pattern.compile("table t from --ddl " + Pattern.quote(name) + " \\(fingerprint ([0-9a-f]{16})\\)")
+                        .matcher(o.stdout());
+                assertThat(note.find()).as(o.stdout()).isTrue();
+                fingerprints.add(note.group(1));
+                Path result = shared.resolve("target/table-t-from-" + name + ".json");
+                assertThat(o.stdout()).contains("Ranked by rows/s: target/table-t-from-" + name + ".json");
+                assertThat(ResultFile.read(result).results()).extracting(e -> e.params().get("method")).containsExactly("BATCH");
+                assertThat(Files.readAllLines(Path.of(result + ".server.jsonl"))).filteredOn(l -> l.contains("\"table\":{"))
+                        .isNotEmpty().allSatisfy(l -> assertThat(l).contains("\"source\":\"--ddl " + name + "\"",
+                                "\"fingerprint\":\"" + note.group(1) + "\""));
+            }
+            assertThat(fingerprints).as("two tables").doesNotHaveDuplicates();
+            try (var left = Files.list(shared.resolve("target"))) {
+                assertThat(left.map(p -> p.getFileName().toString())).as("no working files left")
+                        .allMatch(n -> n.startsWith("table-t-from-a.sql.") || n.startsWith("table-t-from-b.sql."))
+                        .noneMatch(n -> n.contains(".parts"));
+            }
+        } finally {
+            launcher.shutdownNow();
+        }
     }
 
     /**
@@ -235,8 +288,7 @@ class TableRunTest {
                             server.endpoint().jdbcUrl(), "PGIB_USER", TestServers.APP_USER, "PGIB_PASSWORD",
                             TestServers.APP_PASSWORD),
                     "-Dpg.target=external", "-Dpg.schema=live_check", "--table", "app.\"Visits\"", "--sample", "300",
-                    "-p", "rows=100", "-p", "method=COPY_BINARY,BATCH,BATCH_UPSERT", "-wi", "0", "-i", "1", "-r", "200ms",
-                    "-rff", directory.resolve("live.json").toString());
+                    "-p", "rows=100", "-p", "method=COPY_BINARY,BATCH,BATCH_UPSERT", "-wi", "0", "-i", "1", "-r", "200ms");
             assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
             assertThat(o.stdout()).contains("pg-ingest-bench: table app.\"Visits\" from live table app.\"Visits\"",
                     "rows from --sample 300 of app.\"Visits\"",
@@ -245,7 +297,9 @@ class TableRunTest {
                             + "app.\"Visits\" on the embedded server, with FILE from pg_dump --schema-only",
                     "- For app.\"Visits\": at 100 rows per call ");
             assertThat(o.stdout() + o.stderr()).doesNotContain(TestServers.APP_PASSWORD);
-            ResultFile file = ResultFile.read(directory.resolve("live.json"));
+            // A live table's results are named after it alone; a dump's table of the same name has its own
+            // (aDdlTablesTriggerOnAnExternalServerWritesNoUserTable).
+            ResultFile file = ResultFile.read(directory.resolve("target/table-Visits.json"));
             assertThat(file.results()).extracting(e -> e.params().get("method")).contains("COPY_BINARY", "BATCH", "BATCH_UPSERT");
             assertThat(writes(server)).as("row versions of app.Visits and app.audit").isEqualTo(before);
             assertThat(o.stdout()).contains("pg-ingest-bench: schema live_check, where the suite's copies were, dropped "
@@ -294,10 +348,9 @@ class TableRunTest {
                             TestServers.APP_PASSWORD),
                     "-Dpg.target=external", "-Dpg.schema=ddl_check", "--ddl", file.toString(), "--table", "app.\"Visits\"",
                     "--keep-schema",
-                    "-p", "rows=100", "-p", "method=BATCH", "-wi", "0", "-i", "1", "-r", "200ms",
-                    "-rff", directory.resolve("ddl-external.json").toString());
+                    "-p", "rows=100", "-p", "method=BATCH", "-wi", "0", "-i", "1", "-r", "200ms");
             assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
-            assertThat(ResultFile.read(directory.resolve("ddl-external.json")).results()).isNotEmpty();
+            assertThat(ResultFile.read(directory.resolve("target/table-Visits-from-visits.sql.json")).results()).isNotEmpty();
             assertThat(writes(server)).as("row versions of app.Visits and app.audit").isEqualTo(before);
             assertThat(o.stdout()).contains("pg-ingest-bench: its 1 trigger is not copied on an external server",
                     "pg-ingest-bench: schema ddl_check kept on the server (--keep-schema); DROP SCHEMA \"ddl_check\" "
