@@ -220,7 +220,8 @@ public final class RankMain {
     /** The least time one ranking of this many candidates needs: its start, and the forks before any claim. */
     static double rankingSeconds(RankOptions options, int candidates) {
         double round = candidates * (options.slice().toMillis() / 1000.0 + SLICE_OVERHEAD_SECONDS);
-        double fork = START_SECONDS_PER_CANDIDATE * candidates + (RankRun.WARMUPS + options.roundsPerFork()) * round;
+        double warmup = candidates * (options.warmup().toMillis() / 1000.0 + RankRun.WARMUPS * SLICE_OVERHEAD_SECONDS);
+        double fork = START_SECONDS_PER_CANDIDATE * candidates + warmup + options.roundsPerFork() * round;
         return START_SECONDS + RankStatistics.MIN_FORKS * fork;
     }
 
@@ -246,8 +247,8 @@ public final class RankMain {
         if (options.budget().toMillis() / 1000.0 < least) {
             throw new UsageException("--budget " + CompareMain.minutes(options.budget().toSeconds()) + " is too short: "
                     + candidates + " candidates need about " + CompareMain.minutes(Math.ceil(least))
-                    + " for " + RankStatistics.MIN_FORKS + " forks each (a fork's start, " + RankRun.WARMUPS
-                    + " warm-up and " + options.roundsPerFork() + " measured rounds); give at least --budget "
+                    + " for " + RankStatistics.MIN_FORKS + " forks each (a fork's start, " + options.warmup().toMillis()
+                    + " ms of warm-up and " + options.roundsPerFork() + " measured rounds); give at least --budget "
                     + (long) Math.ceil(least) + "s, fewer candidates, a shorter --slice or fewer --rounds-per-fork");
         }
     }

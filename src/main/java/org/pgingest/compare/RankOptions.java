@@ -39,23 +39,29 @@ import java.util.stream.Collectors;
  * @param maxRounds  measured rounds at most per ranking, rounded up to whole forks ({@code --rounds}; 0: as many as
  *                   the budget allows)
  * @param roundsPerFork measured rounds each fork of a candidate plays before the next fork replaces it
+ * @param warmup     each fork's warm-up time per candidate (its calls in turns, counted for nothing)
  * @param json       {@code --json FILE}
  * @param markdown   {@code --markdown FILE}
  * @param report     whether to write target/report.html and .md
  */
 record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<LoadMethod> methods, List<Candidate> variants,
                    List<Integer> rows, Map<String, String> params, Duration budget, double delta, double confidence,
-                   Duration slice, long seed, int maxRounds, int roundsPerFork, Optional<Path> json, Optional<Path> markdown, boolean report) {
+                   Duration slice, long seed, int maxRounds, int roundsPerFork, Duration warmup, Optional<Path> json, Optional<Path> markdown, boolean report) {
     static final Duration DEFAULT_BUDGET = Duration.ofMinutes(10);
     static final double DEFAULT_DELTA = 0.03;
     static final double DEFAULT_CONFIDENCE = 0.95;
     static final Duration DEFAULT_SLICE = Duration.ofMillis(500);
     /**
-     * About what minimizes an interval's width per second of run: with a fork's own speed varying by about 2 % and a
-     * round's by about 6 % (A/A rankings, docs/rank.md), and a fork's start and warm-up worth 3 to 5 rounds, the
-     * optimum is 5 to 6 rounds per fork; fewer gives the t interval more forks (degrees of freedom) sooner.
+     * A fork's start and warm-up cost about seven rounds, so longer forks waste less; but a fork's own speed varies by a
+     * few per cent (docs/rank.md, Measured), so forks, not rounds, narrow the interval, and the default table run of
+     * every method must reach 3 forks within its 10 minutes.
      */
-    static final int DEFAULT_ROUNDS_PER_FORK = 5;
+    static final int DEFAULT_ROUNDS_PER_FORK = 4;
+    /**
+     * A new fork's binary COPY at 500 rows per call was still getting faster for about 4 s of its own calls (8 slices
+     * of 500 ms: 100k rows/s rising to 145k, A/A rankings of 2026-11-26): the JIT's work, each fork anew.
+     */
+    static final Duration DEFAULT_WARMUP = Duration.ofSeconds(4);
     /** Rows per call by default on a published shape (the quick selection's) and on a user's table (small, bulk). */
     static final List<Integer> SHAPE_ROWS = List.of(500);
     static final List<Integer> TABLE_ROWS = List.of(500, 50_000);
@@ -63,7 +69,7 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
     static final Set<String> PARAMS = Set.of("shape", "indexes", "hostileShare", "existingRows", "batchSize",
             "commitEvery");
     private static final List<String> OPTIONS = List.of("-p", Candidate.VARIANT, "--budget", "--delta", "--confidence",
-            "--slice", "--seed", "--rounds", "--rounds-per-fork", "--json", "--markdown", "--no-report");
+            "--slice", "--warmup", "--seed", "--rounds", "--rounds-per-fork", "--json", "--markdown", "--no-report");
     private static final Pattern DURATION = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m(?!s))?(?:(\\d+)s)?(?:(\\d+)ms)?");
 
     static RankOptions parse(String[] args) {
@@ -146,6 +152,12 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
             throw new UsageException("--slice " + single.get("--slice") + ": give 100ms to 1m (one candidate's measured "
                     + "time per round)");
         }
+        Duration warmup = Optional.ofNullable(single.get("--warmup")).map(v -> duration("--warmup", v))
+                .orElse(DEFAULT_WARMUP);
+        if (warmup.toMillis() < 200 || warmup.toMinutes() > 5) {
+            throw new UsageException("--warmup " + single.get("--warmup") + ": give 200ms to 5m (each new fork's warm-up "
+                    + "per candidate, before its measured rounds)");
+        }
         double delta = Optional.ofNullable(single.get("--delta")).map(v -> percent("--delta", v, 0, 50))
                 .orElse(DEFAULT_DELTA);
         double confidence = Optional.ofNullable(single.get("--confidence")).map(v -> percent("--confidence", v, 50, 100))
@@ -157,7 +169,7 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
         Optional<Path> json = Optional.ofNullable(single.get("--json")).map(f -> output("--json", f));
         Optional<Path> markdown = Optional.ofNullable(single.get("--markdown")).map(f -> output("--markdown", f));
         RankOptions options = new RankOptions(suite, table, methods, variants, rows, params, budget, delta, confidence,
-                slice, seed, maxRounds, roundsPerFork, json, markdown, report);
+                slice, seed, maxRounds, roundsPerFork, warmup, json, markdown, report);
         options.checkParameters();
         return options;
     }

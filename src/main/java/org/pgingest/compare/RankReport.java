@@ -1,6 +1,7 @@
 package org.pgingest.compare;
 
 import org.pgingest.compare.RankStatistics.Pair;
+import org.pgingest.results.ResultPath;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -41,8 +42,11 @@ final class RankReport {
             html.append("<h3>Rows/s per round</h3>").append(stripChart(r));
         }
         html.append("</body></html>\n");
-        Files.writeString(dir.resolve("report.html"), html, StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve("report.md"), verdict.markdown(), StandardCharsets.UTF_8);
+        // Written aside and renamed, like every result: two rankings ending at once leave one whole report each time.
+        ResultPath.write(dir.resolve("report.html"),
+                o -> o.write(html.toString().getBytes(StandardCharsets.UTF_8)));
+        ResultPath.write(dir.resolve("report.md"),
+                o -> o.write(verdict.markdown().getBytes(StandardCharsets.UTF_8)));
     }
 
     private static String table(RankRun.Ranking r) {

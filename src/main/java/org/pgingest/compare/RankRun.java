@@ -34,7 +34,7 @@ import java.util.concurrent.TimeUnit;
  * than one long one: a fork keeps a speed of its own for its life, so forks, not rounds, are what the intervals count.
  */
 final class RankRun implements AutoCloseable {
-    /** Warm-up slices per fork: its first JIT work and the table's first pages, in turns too. */
+    /** Warm-up iterations per fork, in turns too: {@code --warmup} split in two. */
     static final int WARMUPS = 2;
     private static final int FORKS = 100_000;
     /** How long a fork may take to start and reach its first turn. */
@@ -286,7 +286,8 @@ final class RankRun implements AutoCloseable {
         String slice = options.slice().toMillis() + "ms";
         // More forks than any budget reaches: the ranking, not JMH, decides when a candidate stops; each fork runs
         // its warm-up and a few measured slices, then JMH starts the candidate's next one.
-        command.addAll(List.of("-f", Integer.toString(FORKS), "-wi", Integer.toString(WARMUPS), "-w", slice,
+        String warmup = Math.max(1, options.warmup().toMillis() / WARMUPS) + "ms";
+        command.addAll(List.of("-f", Integer.toString(FORKS), "-wi", Integer.toString(WARMUPS), "-w", warmup,
                 "-i", Integer.toString(options.roundsPerFork()), "-r", slice,
                 // JMH calls profilers' afterIteration in reverse order of their -prof options (1.37): the cost profiler
                 // named last adds its figures before the turn profiler reports the iteration to the referee.

@@ -88,6 +88,7 @@ final class RankVerdict {
         root.put("sliceSeconds", run.options().slice().toMillis() / 1000.0);
         root.put("seed", run.options().seed());
         root.put("roundsPerFork", run.options().roundsPerFork());
+        root.put("warmupSeconds", run.options().warmup().toMillis() / 1000.0);
         root.put("method", "randomized interleaved rounds in forks replaced every roundsPerFork rounds; per pair the mean "
                 + "log ratio of each fork's rounds, Student's t interval over forks; the k-th look spends alpha*5/((k+4)(k+5)); Bonferroni across the ranking's pairs; tie when the "
                 + "interval lies within ±delta");

@@ -75,10 +75,12 @@ class RankMainTest {
         assertRefused("--variant a given twice: give each variant a name of its own",
                 "--variant", "a=BATCH", "--variant", "a=UNNEST");
         assertRefused("rank: --frobnicate is no option of rank; valid: -p, --variant, --budget, --delta, --confidence, "
-                + "--slice, --seed, --rounds, --rounds-per-fork, --json, --markdown, --no-report, a table (--ddl FILE --table NAME, --table NAME with "
+                + "--slice, --warmup, --seed, --rounds, --rounds-per-fork, --json, --markdown, --no-report, a table (--ddl FILE --table NAME, --table NAME with "
                 + "--rows or --sample) and leading -D options", "--frobnicate");
         assertRefused("--variant a: BATCH needs batchSize of 1 or more (rows per executeBatch), was 0; change that -p value or narrow -p method",
                 "--variant", "a=BATCH,batchSize=0", "--variant", "b=BATCH");
+        assertRefused("--warmup 100ms: give 200ms to 5m (each new fork's warm-up per candidate, before its measured "
+                + "rounds)", "-p", "method=COPY_BINARY,BATCH", "--warmup", "100ms");
         assertRefused("--rounds-per-fork 1: give a whole number from 2 to 100 (measured rounds each candidate's fork "
                 + "plays before a new one replaces it)", "-p", "method=COPY_BINARY,BATCH", "--rounds-per-fork", "1");
         assertRefused("--rounds 5: give a whole number of 6 or more (3 forks of 2 rounds, the fewest that claim anything; "
@@ -108,7 +110,7 @@ class RankMainTest {
     @Test
     void aRankingsRoundsHoldEveryRunningCandidateOnceInOrdersThatVary() throws Exception {
         Path json = dir.resolve("verdict.json");
-        Outcome o = rank(600, "-p", "method=COPY_BINARY,UNNEST,BATCH", "--slice", "200ms", "--rounds-per-fork", "2", "--rounds", "6",
+        Outcome o = rank(600, "-p", "method=COPY_BINARY,UNNEST,BATCH", "--slice", "200ms", "--warmup", "400ms", "--rounds-per-fork", "2", "--rounds", "6",
                 "--seed", "11", "--json", json.toString(), "--no-report");
         assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
         assertThat(o.stdout()).contains("# Ranking: USERS", "## 500 rows per call", "| rank | candidate | does | rows/s |");
