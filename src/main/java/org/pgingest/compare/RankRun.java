@@ -287,6 +287,10 @@ final class RankRun implements AutoCloseable {
         // More forks than any budget reaches: the ranking, not JMH, decides when a candidate stops; each fork runs
         // its warm-up and a few measured slices, then JMH starts the candidate's next one.
         String warmup = Math.max(1, options.warmup().toMillis() / WARMUPS) + "ms";
+        // Compilation in the foreground (HotSpot's -Xbatch): with background compilation the twins of an A/A, each
+        // in forks of its own, differed by a few per cent from fork to fork (JIT decisions raced the calls); with it,
+        // by no more than the rounds' own noise (docs/rank.md, Measured). Warm-up absorbs the pauses it adds.
+        command.addAll(List.of("-jvmArgsAppend", "-Xbatch"));
         command.addAll(List.of("-f", Integer.toString(FORKS), "-wi", Integer.toString(WARMUPS), "-w", warmup,
                 "-i", Integer.toString(options.roundsPerFork()), "-r", slice,
                 // JMH calls profilers' afterIteration in reverse order of their -prof options (1.37): the cost profiler
