@@ -18,10 +18,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Judges the two sides' results of a comparison. Counted figures (WAL, fsyncs, commits, statements, allocation per
- * row) go through the gate as they are ({@link Gate}): they are nearly exact run to run, and each side's are its own
- * window's. Timed figures are judged on their paired ratio instead ({@link PairedRatio}), which is what the
- * interleaving is for:
+ * Judges the two sides' results of a comparison. Counted figures (WAL, fsyncs, commits, statements) go through the
+ * gate as they are ({@link Gate}): they are nearly exact run to run, and each side's are its own window's. Timed
+ * figures are judged on their paired ratio instead ({@link PairedRatio}), which is what the interleaving is for, and
+ * so is the loader's allocation per row: counted in bytes, but what a call allocates follows the JIT's escape
+ * analysis and the calls' length (6.4 against 13.7 B/row at two call rates, docs/compare.md), so it moves between
+ * JVMs as a timed figure does, and is advisory like one:
  * <ul>
  *   <li>a trial's primary score is <b>regressed</b> when its interval leaves out 1 on the worse side and the ratio is
  *       worse than the minimum change ({@link GateRules#timed()}, 2 % by default here); the comparison's alpha is
@@ -63,15 +65,24 @@ final class PairedVerdict {
                 gate.added(), gate.vanished(), gate.ignoredParams(), gate.hints(), rules);
     }
 
-    /** Timed figures with a direction that both sides measured: the gate judged them, the pairs judge them here. */
+    /**
+     * Timed figures, and the loader's allocation, with a direction that both sides measured: the gate judged them,
+     * the pairs judge them here.
+     */
     private static boolean isPaired(Comparison c) {
-        return c.kind() == MetricKind.TIMED && c.direction() != Direction.UNKNOWN
+        return (c.kind() == MetricKind.TIMED || isAllocation(c)) && c.direction() != Direction.UNKNOWN
                 && c.verdict() != Verdict.MISSING && c.verdict() != Verdict.NOT_JUDGED;
+    }
+
+    /** The loader's allocation per row ({@code alloc.bytes/row}), as the report finds it too. */
+    private static boolean isAllocation(Comparison c) {
+        return c.metric().toLowerCase(Locale.ROOT).contains("alloc") && c.unit().equals("B/row");
     }
 
     private static Comparison paired(Comparison c, ResultFile baseline, GateRules rules, double confidence) {
         double floor = rules.floor(c.metric());
-        String kind = c.metric().equals(Metric.PRIMARY) ? "(timed, paired)" : "(timed, paired, advisory)";
+        String kind = c.metric().equals(Metric.PRIMARY) ? "(timed, paired)" : isAllocation(c)
+                ? "(allocation: follows the JIT, paired, advisory)" : "(timed, paired, advisory)";
         if (Math.abs(c.current() - c.baseline()) <= floor) {
             // Figures near zero (planning of a prepared statement: 0 to 1e-4 ms) double on nothing.
             return new Comparison(c.entry(), c.metric(), c.unit(), c.kind(), c.direction(), c.baseline(), c.current(),
@@ -116,8 +127,8 @@ final class PairedVerdict {
         GateRules g = r.rules();
         return String.format(Locale.ROOT, "Rules: timed figures are judged on the ratio of paired iterations (ABBA "
                         + "order) with a %s interval each (alpha %s shared by %d scores); a score regresses when its "
-                        + "interval leaves out 1 and it is worse by more than %s, other timed figures are advisory; "
-                        + "counted figures regress past ±%s as in the gate.",
+                        + "interval leaves out 1 and it is worse by more than %s, other timed figures and the loader's "
+                        + "allocation are advisory; counted figures regress past ±%s as in the gate.",
                 Format.percent(confidence(g.alpha(), judgedScores)),
                 g.alpha(), judgedScores, Format.percent(g.timed()), Format.percent(g.counted()));
     }
