@@ -12,6 +12,20 @@ public final class ProcessTrees {
     private ProcessTrees() {
     }
 
+    /**
+     * Whether this JVM ignores SIGINT, as its children then do (Linux: the SigIgn mask of /proc/self/status; a shell
+     * without job control starts background jobs so). A test that sends SIGINT says so when it fails.
+     */
+    public static boolean ignoresSigint() {
+        try {
+            return java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status")).stream()
+                    .filter(l -> l.startsWith("SigIgn:"))
+                    .anyMatch(l -> (Long.parseUnsignedLong(l.substring(7).trim(), 16) & 0x2) != 0);
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
     public static void stop(Process process) throws InterruptedException {
         List<ProcessHandle> tree = process.descendants().toList();
         tree.forEach(ProcessHandle::destroy);

@@ -19,7 +19,62 @@ import java.util.function.Function;
  * could not measure it, {@link MissingTrial}) matches the same way and makes the share missing with its reason.
  */
 final class Ceilings {
-    private Ceilings() {
+    private final Index<BenchmarkResult> ceilings;
+    private final Index<MissingTrial> missingCeilings;
+
+    /**
+     * A run's ceilings, indexed once by their params: a report of 100,000 entries took minutes when every entry
+     * searched every other for its ceiling.
+     */
+    private Ceilings(ResultFile run) {
+        this.ceilings = new Index<>(run.results().stream().filter(Ceilings::isCeiling).toList(), BenchmarkResult::params);
+        this.missingCeilings = new Index<>(run.missing().stream().filter(m -> isCeiling(m.shortName())).toList(),
+                MissingTrial::params);
+    }
+
+    /**
+     * Ceilings by the names of their params, then by those params' values: an entry's ceiling is looked up once per
+     * set of names (a handful), not searched for among all ceilings.
+     */
+    private static final class Index<T> {
+        private final Map<List<String>, Map<List<String>, T>> byNames = new java.util.LinkedHashMap<>();
+
+        Index(List<T> ceilings, Function<T, Map<String, String>> params) {
+            for (T c : ceilings) {
+                Map<String, String> p = new java.util.TreeMap<>(params.apply(c));
+                byNames.computeIfAbsent(List.copyOf(p.keySet()), k -> new java.util.HashMap<>())
+                        .putIfAbsent(List.copyOf(p.values()), c);
+            }
+        }
+
+        /** The ceiling whose params the entry has, all with the same values, the most of them winning; or null. */
+        T closest(BenchmarkResult entry) {
+            T best = null;
+            int bestSize = -1;
+            for (Map.Entry<List<String>, Map<List<String>, T>> names : byNames.entrySet()) {
+                List<String> values = new java.util.ArrayList<>(names.getKey().size());
+                for (String name : names.getKey()) {
+                    values.add(entry.params().get(name));
+                }
+                T c = values.contains(null) ? null : names.getValue().get(values);
+                if (c != null && names.getKey().size() > bestSize) {
+                    best = c;
+                    bestSize = names.getKey().size();
+                }
+            }
+            return best;
+        }
+    }
+
+    static Ceilings of(ResultFile run) {
+        return new Ceilings(run);
+    }
+
+    /** Each run's ceilings, by identity (two runs may hold equal results). */
+    static Map<ResultFile, Ceilings> of(List<ResultFile> runs) {
+        Map<ResultFile, Ceilings> all = new java.util.IdentityHashMap<>();
+        runs.forEach(r -> all.put(r, of(r)));
+        return all;
     }
 
     static boolean isCeiling(BenchmarkResult e) {
@@ -30,49 +85,24 @@ final class Ceilings {
         return shortName.toLowerCase(Locale.ROOT).contains("ceiling");
     }
 
-    static BenchmarkResult ceilingOf(BenchmarkResult entry, List<BenchmarkResult> run) {
-        return closestCeiling(entry, run, BenchmarkResult::shortName, BenchmarkResult::params);
+    /** The entry's ceiling in this run; null for none, or where the entry is a ceiling itself. */
+    BenchmarkResult ceilingOf(BenchmarkResult entry) {
+        return isCeiling(entry) ? null : ceilings.closest(entry);
     }
 
     /** The missing ceiling trial that would have been the entry's ceiling, by the same rule as {@link #ceilingOf}. */
-    static Optional<MissingTrial> missingCeilingOf(BenchmarkResult entry, List<MissingTrial> missing) {
-        return Optional.ofNullable(closestCeiling(entry, missing, MissingTrial::shortName, MissingTrial::params));
-    }
-
-    /** The ceiling among {@code candidates} that covers the entry with the most params; null for none or a ceiling. */
-    private static <T> T closestCeiling(BenchmarkResult entry, List<T> candidates, Function<T, String> shortName,
-                                        Function<T, Map<String, String>> params) {
-        if (isCeiling(entry)) {
-            return null;
-        }
-        T best = null;
-        for (T c : candidates) {
-            if (isCeiling(shortName.apply(c)) && covers(params.apply(c), entry)
-                    && (best == null || params.apply(c).size() > params.apply(best).size())) {
-                best = c;
-            }
-        }
-        return best;
-    }
-
-    private static boolean covers(Map<String, String> ceilingParams, BenchmarkResult entry) {
-        for (Map.Entry<String, String> p : ceilingParams.entrySet()) {
-            if (!p.getValue().equals(entry.params().get(p.getKey()))) {
-                return false;
-            }
-        }
-        return true;
+    Optional<MissingTrial> missingCeilingOf(BenchmarkResult entry) {
+        return Optional.ofNullable(isCeiling(entry) ? null : missingCeilings.closest(entry));
     }
 
     /**
      * rows/s of the entry over rows/s of its ceiling; NONE without a ceiling; missing with the reason where the run
      * recorded its ceiling as missing (the target could not measure it).
      */
-    static Figure share(BenchmarkResult entry, ResultFile file) {
-        List<BenchmarkResult> run = file.results();
-        BenchmarkResult ceiling = ceilingOf(entry, run);
+    Figure share(BenchmarkResult entry) {
+        BenchmarkResult ceiling = ceilingOf(entry);
         if (ceiling == null) {
-            return missingCeilingOf(entry, file.missing())
+            return missingCeilingOf(entry)
                     .map(m -> Figure.missing("no ceiling on this target: " + m.reason()))
                     .orElse(Figure.NONE);
         }

@@ -139,12 +139,13 @@ public record Ranking(String server, List<String> labelColumns, SortedMap<String
         List<MissingTrial> missing = files.stream().flatMap(f -> f.missing().stream()).toList();
 
         EntryLabels labels = new EntryLabels(files.size() > 1, ranked.stream().map(Located::entry).toList(), missing);
+        Map<ResultFile, Ceilings> ceilings = Ceilings.of(files);
         List<Row> rows = new ArrayList<>();
         for (Located l : ranked) {
             BenchmarkResult e = l.entry();
             Map.Entry<Figure, Boolean> alloc = Figure.allocationPerRow(e);
             rows.add(new Row(labels.cells(l.file().name(), e), labels.phrase(l.file().name(), e), Ceilings.isCeiling(e),
-                    Figure.rowsPerSecond(e), Ceilings.share(e, l.file()), Figure.metric(e, "wal.bytes/row"),
+                    Figure.rowsPerSecond(e), ceilings.get(l.file()).share(e), Figure.metric(e, "wal.bytes/row"),
                     Figure.metric(e, "wal.fsyncs/row"), Figure.metric(e, "server.cpu/row"),
                     alloc.getValue() ? alloc.getKey() : Figure.NONE));
         }

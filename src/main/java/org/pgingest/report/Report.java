@@ -49,6 +49,7 @@ public record Report(List<String> runs, List<Map<String, String>> facts, List<Ra
         List<String> runs = runNames(files);
         List<BenchmarkResult> all = files.stream().flatMap(f -> f.results().stream()).toList();
         boolean loadersOwn = all.stream().anyMatch(e -> Figure.allocationPerRow(e).getValue());
+        Map<ResultFile, Ceilings> ceilings = Ceilings.of(files);
 
         List<Chart> answer = new ArrayList<>();
         Predicate<BenchmarkResult> methods = e -> !Ceilings.isCeiling(e) && Figure.rowsPerSecond(e).present();
@@ -77,7 +78,7 @@ public record Report(List<String> runs, List<Map<String, String>> facts, List<Ra
         chart(files, runs, e -> !Ceilings.isCeiling(e), "share-of-ceiling", "Share of the ceiling", "× ceiling",
                 "Rows/s over the rows/s of the server loading the same rows from a file it reads itself, same run "
                         + "(1 = as fast as the server alone; missing where this target could not measure the ceiling)."
-                        + TIMED, Ceilings::share, true, false, null).ifPresent(charts::add);
+                        + TIMED, (e, file) -> ceilings.get(file).share(e), true, false, null).ifPresent(charts::add);
         chart(files, runs, every, "allocation-per-row", "Client allocation per row", "B/row",
                 (loadersOwn ? "Bytes the loader allocated per row, measured around the call (lower is better)."
                         : "JMH's gc.alloc.rate.norm over rows per operation: everything the iteration allocated, "
@@ -103,8 +104,9 @@ public record Report(List<String> runs, List<Map<String, String>> facts, List<Ra
         }
         Map<String, Figure[]> achieved = new LinkedHashMap<>();
         Map<String, Figure[]> p99 = new LinkedHashMap<>();
+        Map<String, Integer> repeats = new java.util.HashMap<>();
         for (RateRecord r : rates) {
-            String cell = unique(achieved.keySet(), r.label() + (r.held() ? "" : " (not held)"));
+            String cell = unique(achieved.keySet(), r.label() + (r.held() ? "" : " (not held)"), repeats);
             achieved.put(cell, new Figure[] {new Figure(r.achievedRowsPerSecond() / r.askedRowsPerSecond(), Double.NaN)});
             p99.put(cell, new Figure[] {new Figure(r.latencyMs()[2], Double.NaN)});
         }
@@ -130,11 +132,14 @@ public record Report(List<String> runs, List<Map<String, String>> facts, List<Ra
                                          String id, String title, String unit, String note, Reader reader,
                                          boolean higherIsBetter, boolean counted, List<String> order) {
         List<BenchmarkResult> charted = new ArrayList<>();
+        // By identity, not a list's contains(): a report of 100,000 entries took minutes on that scan alone.
+        Set<BenchmarkResult> isCharted = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         for (ResultFile file : files) {
             for (BenchmarkResult e : file.results()) {
                 Figure f = include.test(e) ? reader.read(e, file) : Figure.NONE;
                 if (f.present() || f.missing() != null || order != null && include.test(e)) {
                     charted.add(e);
+                    isCharted.add(e);
                 }
             }
         }
@@ -144,14 +149,15 @@ public record Report(List<String> runs, List<Map<String, String>> facts, List<Ra
         EntryLabels labels = new EntryLabels(false, charted, List.of());
         Map<String, Figure[]> byCategory = new LinkedHashMap<>();
         Map<BenchmarkResult, String> category = new java.util.IdentityHashMap<>();
+        Map<String, Integer> repeats = new java.util.HashMap<>();
         for (int r = 0; r < files.size(); r++) {
             for (BenchmarkResult e : files.get(r).results()) {
-                if (charted.contains(e)) {
+                if (isCharted.contains(e)) {
                     String label = labels.phrase(e);
                     Figure[] row = byCategory.computeIfAbsent(label, k -> new Figure[files.size()]);
                     if (row[r] != null) {
                         // Two entries of one run with one label (they differ in nothing this chart shows): keep both.
-                        label = unique(byCategory.keySet(), label);
+                        label = unique(byCategory.keySet(), label, repeats);
                         row = byCategory.computeIfAbsent(label, k -> new Figure[files.size()]);
                     }
                     row[r] = reader.read(e, files.get(r));
@@ -199,11 +205,17 @@ public record Report(List<String> runs, List<Map<String, String>> facts, List<Ra
         return Double.NaN;
     }
 
-    private static String unique(Collection<String> taken, String label) {
-        String candidate = label;
-        for (int n = 2; taken.contains(candidate); n++) {
-            candidate = label + " #" + n;
+    /** The label with the next free " #n": counted per label, so many repeats of one label stay linear. */
+    private static String unique(Collection<String> taken, String label, Map<String, Integer> repeats) {
+        if (!taken.contains(label)) {
+            return label;
         }
+        int n = repeats.getOrDefault(label, 1);
+        String candidate;
+        do {
+            candidate = label + " #" + ++n;
+        } while (taken.contains(candidate));
+        repeats.put(label, n);
         return candidate;
     }
 
