@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -254,15 +255,26 @@ final class PairedRun implements AutoCloseable {
 
     /** SIGTERM to the launcher and its forks (a fork's shutdown hook stops what it started), then SIGKILL. */
     static void stop(Process process) throws InterruptedException {
-        List<ProcessHandle> tree = process.descendants().toList();
-        tree.forEach(ProcessHandle::destroy);
-        process.destroy();
-        for (ProcessHandle p : tree) {
+        stop(List.of(process));
+    }
+
+    /**
+     * {@link #stop(Process)} for several launchers at once: all signalled first, then waited for (one after the other,
+     * ten forks took most of a minute). Their forks are found before any launcher is signalled: a launcher that ends
+     * leaves its forks to init, where its descendants no longer show them.
+     */
+    static void stop(Collection<Process> processes) throws InterruptedException {
+        List<ProcessHandle> forks = processes.stream().flatMap(Process::descendants).toList();
+        forks.forEach(ProcessHandle::destroy);
+        processes.forEach(Process::destroy);
+        for (ProcessHandle p : forks) {
             p.onExit().completeOnTimeout(p, STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS).join();
             p.destroyForcibly();
         }
-        if (!process.waitFor(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
+        for (Process p : processes) {
+            if (!p.waitFor(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
         }
     }
 
@@ -271,13 +283,10 @@ final class PairedRun implements AutoCloseable {
         synchronized (running) {
             left = List.copyOf(running);
         }
-        for (Process p : left) {
-            try {
-                stop(p);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
+        try {
+            stop(left);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

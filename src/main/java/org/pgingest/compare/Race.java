@@ -123,7 +123,8 @@ final class Race {
                 if (a < b && ((running.contains(a) && running.contains(b)) || pairs[a][b] == null)) {
                     Pair p = statistics.pair(rounds, a, b, looks, family);
                     pairs[a][b] = p;
-                    pairs[b][a] = new Pair(b, a, p.rounds(), p.forks(), 1 / p.ratio(), 1 / p.high(), 1 / p.low(), p.claim().reversed());
+                    pairs[b][a] = new Pair(b, a, p.rounds(), p.forks(), 1 / p.ratio(), 1 / p.high(), 1 / p.low(),
+                            p.claim().reversed());
                 }
             }
         }

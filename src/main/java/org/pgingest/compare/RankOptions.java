@@ -46,20 +46,21 @@ import java.util.stream.Collectors;
  */
 record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<LoadMethod> methods, List<Candidate> variants,
                    List<Integer> rows, Map<String, String> params, Duration budget, double delta, double confidence,
-                   Duration slice, long seed, int maxRounds, int roundsPerFork, Duration warmup, Optional<Path> json, Optional<Path> markdown, boolean report) {
+                   Duration slice, long seed, int maxRounds, int roundsPerFork, Duration warmup, Optional<Path> json,
+                   Optional<Path> markdown, boolean report) {
     static final Duration DEFAULT_BUDGET = Duration.ofMinutes(10);
     static final double DEFAULT_DELTA = 0.03;
     static final double DEFAULT_CONFIDENCE = 0.95;
     static final Duration DEFAULT_SLICE = Duration.ofMillis(500);
     /**
-     * A fork's start and warm-up cost about seven rounds, so longer forks waste less; but a fork's own speed varies by a
-     * few per cent (docs/rank.md, Measured), so forks, not rounds, narrow the interval, and the default table run of
-     * every method must reach 3 forks within its 10 minutes.
+     * A fork's start and warm-up cost about seven rounds, so longer forks waste less (one A/A at 12 settled a tie in
+     * 6 minutes, docs/rank.md); but the default table run of every method must reach 3 forks within its 10 minutes,
+     * and 4 is what the A/A and planted campaign measured.
      */
     static final int DEFAULT_ROUNDS_PER_FORK = 4;
     /**
      * A new fork's binary COPY at 500 rows per call was still getting faster for about 4 s of its own calls (8 slices
-     * of 500 ms: 100k rows/s rising to 145k, A/A rankings of 2026-11-26): the JIT's work, each fork anew.
+     * of 500 ms: 101k rows/s rising to 142k, A/A rankings of 2026-11-26): the JIT's work, each fork anew.
      */
     static final Duration DEFAULT_WARMUP = Duration.ofSeconds(4);
     /** Rows per call by default on a published shape (the quick selection's) and on a user's table (small, bulk). */
@@ -292,11 +293,6 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
         } catch (NumberFormatException e) {
             throw new UsageException("--seed " + value + ": give a whole number (the rounds' orders repeat with it)");
         }
-    }
-
-    /** The fewest measured rounds a ranking needs before it can claim anything. */
-    int minimumRounds() {
-        return RankStatistics.MIN_FORKS * roundsPerFork;
     }
 
     private static int rounds(String value, int roundsPerFork) {

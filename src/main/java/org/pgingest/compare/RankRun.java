@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -188,11 +189,7 @@ final class RankRun implements AutoCloseable {
                 referee.release(id(c));
             }
         } finally {
-            // All asked to end at once, then waited for: one after the other, ten forks took most of a minute.
-            processes.values().forEach(RankRun::destroy);
-            for (Process p : processes.values()) {
-                stop(p);
-            }
+            stop(processes.values());
         }
         if (stopped) {
             throw new InterruptedException("the ranking was stopped (its JVM is shutting down)");
@@ -284,13 +281,13 @@ final class RankRun implements AutoCloseable {
         params.putAll(options.trialParams(c, rows));
         params.forEach((name, value) -> command.addAll(List.of("-p", name + "=" + value)));
         String slice = options.slice().toMillis() + "ms";
-        // More forks than any budget reaches: the ranking, not JMH, decides when a candidate stops; each fork runs
-        // its warm-up and a few measured slices, then JMH starts the candidate's next one.
         String warmup = Math.max(1, options.warmup().toMillis() / WARMUPS) + "ms";
         // Compilation in the foreground (HotSpot's -Xbatch): with background compilation the twins of an A/A, each
         // in forks of its own, differed by a few per cent from fork to fork (JIT decisions raced the calls); with it,
         // by no more than the rounds' own noise (docs/rank.md, Measured). Warm-up absorbs the pauses it adds.
         command.addAll(List.of("-jvmArgsAppend", "-Xbatch"));
+        // More forks than any budget reaches: the ranking, not JMH, decides when a candidate stops; each fork runs
+        // its warm-up and a few measured slices, then JMH starts the candidate's next one.
         command.addAll(List.of("-f", Integer.toString(FORKS), "-wi", Integer.toString(WARMUPS), "-w", warmup,
                 "-i", Integer.toString(options.roundsPerFork()), "-r", slice,
                 // JMH calls profilers' afterIteration in reverse order of their -prof options (1.37): the cost profiler
@@ -335,11 +332,11 @@ final class RankRun implements AutoCloseable {
                 .orElse(seen) + " (log: " + log + ")";
     }
 
-    /** Stops a launcher and its fork as a comparison stops a side's ({@link PairedRun#stop}), and forgets it. */
-    private void stop(Process process) throws InterruptedException {
-        PairedRun.stop(process);
+    /** Stops launchers and their forks as a comparison stops a side's ({@link PairedRun#stop}), and forgets them. */
+    private void stop(Collection<Process> processes) throws InterruptedException {
+        PairedRun.stop(processes);
         synchronized (running) {
-            running.remove(process);
+            running.removeAll(processes);
         }
     }
 
@@ -348,13 +345,10 @@ final class RankRun implements AutoCloseable {
         synchronized (running) {
             left = List.copyOf(running);
         }
-        for (Process p : left) {
-            try {
-                stop(p);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
+        try {
+            stop(left);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

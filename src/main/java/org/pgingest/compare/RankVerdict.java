@@ -90,7 +90,8 @@ final class RankVerdict {
         root.put("roundsPerFork", run.options().roundsPerFork());
         root.put("warmupSeconds", run.options().warmup().toMillis() / 1000.0);
         root.put("method", "randomized interleaved rounds in forks replaced every roundsPerFork rounds; per pair the mean "
-                + "log ratio of each fork's rounds, Student's t interval over forks; the k-th look spends alpha*5/((k+4)(k+5)); Bonferroni across the ranking's pairs; tie when the "
+                + "log ratio of each fork's rounds, Student's t interval over forks; the k-th look spends "
+                + "alpha*5/((k+4)(k+5)); Bonferroni across the ranking's pairs; tie when the "
                 + "interval lies within ±delta");
         root.put("settled", run.rankings().stream().allMatch(r -> r.race().settled()));
         root.put("elapsedSeconds", Math.round(run.seconds() * 10) / 10.0);
@@ -289,11 +290,16 @@ final class RankVerdict {
             if (c == leader) {
                 continue;
             }
-            race.pair(leader, c).ifPresent(p -> lines.add(String.format(Locale.ROOT, "%s %s× %s [%s, %s] over %d %s (%d rounds): %s",
-                    escape(name(r, leader)), ratio(p.ratio()), escape(name(r, c)), ratio(p.low()), ratio(p.high()),
-                    p.forks(), p.forks() == 1 ? "fork" : "forks", p.rounds(), describe(p.claim()))));
+            race.pair(leader, c).ifPresent(p -> lines.add(String.format(Locale.ROOT, "%s %s× %s [%s, %s] over %s (%d "
+                    + "rounds): %s", escape(name(r, leader)), ratio(p.ratio()), escape(name(r, c)), ratio(p.low()),
+                    ratio(p.high()), forks(p.forks()), p.rounds(), describe(p.claim()))));
         }
         return lines;
+    }
+
+    /** "1 fork", "31 forks". */
+    private static String forks(int n) {
+        return n + (n == 1 ? " fork" : " forks");
     }
 
     private static String describe(Claim claim) {
@@ -331,22 +337,23 @@ final class RankVerdict {
             sb.append("**").append(escape(lead.name())).append(" is fastest** at ").append(r.rows()).append(" rows per call");
             next.flatMap(n -> race.pair(race.leader(), n)).ifPresent(p -> sb.append(String.format(Locale.ROOT,
                     ": %s× the next, %s [%s, %s]", ratio(p.ratio()), escape(name(r, p.b())), ratio(p.low()), ratio(p.high()))));
-            sb.append(", at ").append(conf).append(" over ").append(race.forks()).append(" forks (").append(race.rounds()).append(" rounds).");
+            sb.append(", at ").append(conf).append(" over ").append(forks(race.forks())).append(" (").append(race.rounds())
+                    .append(" rounds).");
         } else if (race.settled()) {
             sb.append("**").append(tie.stream().map(c -> escape(name(r, c))).collect(Collectors.joining(", ")))
                     .append(" are tied** within ±").append(pct(run.options().delta())).append(" % at ").append(r.rows())
-                    .append(" rows per call (at ").append(conf).append(", ").append(race.forks()).append(" forks, ")
+                    .append(" rows per call (at ").append(conf).append(", ").append(forks(race.forks())).append(", ")
                     .append(race.rounds()).append(" rounds), and ahead of the rest: choose among them on the counted figures and on what each "
                             + "call must do.");
         } else if (race.forks() < RankStatistics.MIN_FORKS) {
             sb.append("**Not settled** at ").append(r.rows()).append(" rows per call: its share of the budget held ")
-                    .append(race.forks()).append(race.forks() == 1 ? " fork" : " forks").append(" of each candidate, fewer than the ")
+                    .append(forks(race.forks())).append(" of each candidate, fewer than the ")
                     .append(RankStatistics.MIN_FORKS).append(" any claim needs (").append(escape(lead.name()))
                     .append(" measured fastest so far); give a longer --budget, fewer candidates (-p method=...) or one "
                             + "-p rows value per run.");
         } else {
             sb.append("**Not settled** at ").append(r.rows()).append(" rows per call when the budget ran out (")
-                    .append(race.forks()).append(" forks, ").append(race.rounds()).append(" rounds): ").append(escape(lead.name()))
+                    .append(forks(race.forks())).append(", ").append(race.rounds()).append(" rounds): ").append(escape(lead.name()))
                     .append(" leads, ");
             sb.append(open.isEmpty() ? "" : open.stream().map(c -> escape(name(r, c))).collect(Collectors.joining(", "))
                     + (open.size() == 1 ? " is" : " are") + " not told apart from it");

@@ -28,8 +28,8 @@ final class RoundReferee implements AutoCloseable {
     private static final int ACCEPT_POLL_MILLIS = 200;
 
     /**
-     * One slice as its fork reported it: whether it was a warm-up, whether it was the fork's last (the fork has left),
-     * and its figures by label (JMH's).
+     * One slice as its fork reported it: whether it was a warm-up, whether it was the fork's last (the fork then waits
+     * for {@link #letLastGo}), and its figures by label (JMH's).
      */
     record Slice(boolean warmup, boolean last, Map<String, Double> figures) {
         double rowsPerSecond() {

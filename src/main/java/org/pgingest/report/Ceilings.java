@@ -66,14 +66,10 @@ final class Ceilings {
         }
     }
 
-    static Ceilings of(ResultFile run) {
-        return new Ceilings(run);
-    }
-
     /** Each run's ceilings, by identity (two runs may hold equal results). */
     static Map<ResultFile, Ceilings> of(List<ResultFile> runs) {
         Map<ResultFile, Ceilings> all = new java.util.IdentityHashMap<>();
-        runs.forEach(r -> all.put(r, of(r)));
+        runs.forEach(r -> all.put(r, new Ceilings(r)));
         return all;
     }
 

@@ -32,7 +32,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The referee and the forks' profiler together, each side's "fork" a thread driving a real {@link TurnProfiler}. */
 class RefereeTest {
-    private static final IterationParams WARMUP = new IterationParams(IterationType.WARMUP, 1, TimeValue.milliseconds(1), 1);
+    static final IterationParams WARMUP = new IterationParams(IterationType.WARMUP, 1, TimeValue.milliseconds(1), 1);
     private static final IterationParams MEASUREMENT = new IterationParams(IterationType.MEASUREMENT, 4,
             TimeValue.milliseconds(1), 1);
     private final ExecutorService threads = Executors.newCachedThreadPool();

@@ -27,7 +27,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * waits until the referee lets the whole generation go, and the candidate's next fork is accepted under its name.
  */
 class RoundRefereeTest {
-    private static final IterationParams WARMUP = new IterationParams(IterationType.WARMUP, 1, TimeValue.milliseconds(1), 1);
     private static final IterationParams MEASUREMENT = new IterationParams(IterationType.MEASUREMENT, 2,
             TimeValue.milliseconds(1), 1);
     private final ExecutorService threads = Executors.newCachedThreadPool();
@@ -42,8 +41,8 @@ class RoundRefereeTest {
         BenchmarkParams trial = RefereeTest.trial("COPY_BINARY");
         return threads.submit(() -> {
             TurnProfiler profiler = new TurnProfiler(referee.address(player));
-            profiler.beforeIteration(trial, WARMUP);
-            profiler.afterIteration(trial, WARMUP, null);
+            profiler.beforeIteration(trial, RefereeTest.WARMUP);
+            profiler.afterIteration(trial, RefereeTest.WARMUP, null);
             for (int i = 0; i < MEASUREMENT.getCount(); i++) {
                 profiler.beforeIteration(trial, MEASUREMENT);
                 profiler.afterIteration(trial, MEASUREMENT, null);
