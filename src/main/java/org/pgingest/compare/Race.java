@@ -15,9 +15,9 @@ import java.util.Set;
 
 /**
  * The state of one ranking between rounds, on numbers alone: each round's rows/s per candidate and the fork it ran in,
- * who still runs, and the latest interval of every pair. Looks come at the end of a fork: after
+ * who still runs, and the latest interval of every pair. Interim looks come at the end of a fork: after
  * {@link RankStatistics#MIN_FORKS} forks, then each time the forks have grown by a quarter (few looks: each spends its
- * share of the error rate). At a look the candidate
+ * share of the error rate); the final look comes when the budget ends the ranking unsettled. At a look the candidate
  * with the highest mean log rows/s leads; a candidate the leader is claimed faster than stops running (racing); the
  * top is settled when the leader is claimed faster than, or tied with, every candidate still running. A pair keeps
  * the interval of the look at which either of its candidates stopped.
@@ -37,6 +37,7 @@ final class Race {
     private int nextLook = RankStatistics.MIN_FORKS;
     private int leader = -1;
     private boolean settled;
+    private boolean finalLooked;
 
     Race(int candidates, RankStatistics statistics) {
         this.size = candidates;
@@ -102,17 +103,33 @@ final class Race {
         return forks() >= nextLook && running.size() > 0;
     }
 
-    /** Whether a round has been added since the last look. */
-    boolean unseenRounds() {
-        return looks == 0 ? !rounds.isEmpty() : rounds.size() > lastLookRounds;
+    /** An interim look: every pair with a running candidate gets its interval; racing and settling follow. */
+    void look() {
+        if (finalLooked) {
+            throw new IllegalStateException("no look after the final one");
+        }
+        look(statistics.alphaAtLook(looks + 1));
     }
 
-    private int lastLookRounds;
+    /**
+     * The final look, when no fork follows: the same, spending all the error rate the interim looks left. Once only;
+     * no look follows it.
+     */
+    void finalLook() {
+        if (finalLooked) {
+            throw new IllegalStateException("the final look was taken already");
+        }
+        double rest = statistics.alphaAtFinalLook(looks);
+        finalLooked = true;
+        look(rest);
+    }
 
-    /** Looks: every pair with a running candidate gets its interval at this look's level; racing and settling follow. */
-    void look() {
+    boolean finalLooked() {
+        return finalLooked;
+    }
+
+    private void look(double lookAlpha) {
         looks++;
-        lastLookRounds = rounds.size();
         nextLook = Math.max(forks() + 1, (int) Math.ceil(forks() * 1.25));
         List<Integer> ranked = ranked();
         int family = ranked.size() * (ranked.size() - 1) / 2;
@@ -121,10 +138,9 @@ final class Race {
                 // A candidate that stopped gets no more rounds: its pairs keep the look at which it stopped (a later
                 // look would only widen the same data's interval at that look's smaller share of the error rate).
                 if (a < b && ((running.contains(a) && running.contains(b)) || pairs[a][b] == null)) {
-                    Pair p = statistics.pair(rounds, a, b, looks, family);
+                    Pair p = statistics.pair(rounds, a, b, lookAlpha, family);
                     pairs[a][b] = p;
-                    pairs[b][a] = new Pair(b, a, p.rounds(), p.forks(), 1 / p.ratio(), 1 / p.high(), 1 / p.low(),
-                            p.claim().reversed());
+                    pairs[b][a] = p.reversed();
                 }
             }
         }

@@ -96,7 +96,7 @@ public final class RankMain {
         TargetConfig config = TargetConfig.fromEnvironment();
         options.table().ifPresent(t -> t.checkTarget(config));
         checkTarget(config);
-        List<Candidate> asked = asked(options);
+        List<Candidate> asked = options.candidates();
         checkBudget(options, asked.size());
         String schemaPrefix = config.withSchema(config.schema() + "_rank" + ProcessHandle.current().pid()).schema();
 
@@ -193,15 +193,6 @@ public final class RankMain {
             }
             return 0;
         }
-    }
-
-    /** The candidates asked for: the variants, the methods named, or every method. */
-    static List<Candidate> asked(RankOptions options) {
-        if (!options.variants().isEmpty()) {
-            return options.variants();
-        }
-        List<LoadMethod> methods = options.methods().isEmpty() ? Arrays.asList(LoadMethod.values()) : options.methods();
-        return methods.stream().map(Candidate::of).toList();
     }
 
     /**

@@ -53,11 +53,13 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
     static final double DEFAULT_CONFIDENCE = 0.95;
     static final Duration DEFAULT_SLICE = Duration.ofMillis(500);
     /**
-     * A fork's start and warm-up cost about seven rounds, so longer forks waste less (one A/A at 12 settled a tie in
-     * 6 minutes, docs/rank.md); but the default table run of every method must reach 3 forks within its 10 minutes,
-     * and 4 is what the A/A and planted campaign measured.
+     * Rounds per fork unless {@code --rounds-per-fork} says: the most, from 12 down to 4, with which the budget holds
+     * twice the run's least time. A fork's start and warm-up cost about ten rounds, so long forks waste less; but each
+     * ranking needs its 3 forks and, for a narrow interval, many more (Student's t over few forks is wide). At 10
+     * minutes an A/A reached its tie in 98 % of simulated rankings at 12, in 76 % at 4 (docs/rank.md).
      */
-    static final int DEFAULT_ROUNDS_PER_FORK = 4;
+    static final int LONGEST_DEFAULT_ROUNDS_PER_FORK = 12;
+    static final int SHORTEST_DEFAULT_ROUNDS_PER_FORK = 4;
     /**
      * A new fork's binary COPY at 500 rows per call was still getting faster for about 4 s of its own calls (8 slices
      * of 500 ms: 101k rows/s rising to 142k, A/A rankings of 2026-11-26): the JIT's work, each fork anew.
@@ -164,22 +166,49 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
         double confidence = Optional.ofNullable(single.get("--confidence")).map(v -> percent("--confidence", v, 50, 100))
                 .orElse(DEFAULT_CONFIDENCE);
         long seed = Optional.ofNullable(single.get("--seed")).map(RankOptions::seed).orElse(System.nanoTime());
-        int roundsPerFork = Optional.ofNullable(single.get("--rounds-per-fork")).map(RankOptions::roundsPerFork)
-                .orElse(DEFAULT_ROUNDS_PER_FORK);
-        int maxRounds = Optional.ofNullable(single.get("--rounds")).map(v -> rounds(v, roundsPerFork)).orElse(0);
         Optional<Path> json = Optional.ofNullable(single.get("--json")).map(f -> output("--json", f));
         Optional<Path> markdown = Optional.ofNullable(single.get("--markdown")).map(f -> output("--markdown", f));
         RankOptions options = new RankOptions(suite, table, methods, variants, rows, params, budget, delta, confidence,
-                slice, seed, maxRounds, roundsPerFork, warmup, json, markdown, report);
+                slice, seed, 0, LONGEST_DEFAULT_ROUNDS_PER_FORK, warmup, json, markdown, report);
+        options = options.withRoundsPerFork(Optional.ofNullable(single.get("--rounds-per-fork"))
+                .map(RankOptions::roundsPerFork).orElseGet(options::defaultRoundsPerFork));
+        if (single.containsKey("--rounds")) {
+            options = options.withMaxRounds(rounds(single.get("--rounds"), options.roundsPerFork()));
+        }
         options.checkParameters();
         return options;
     }
 
+    /** The candidates asked for: the variants, the methods named, or every method. */
+    List<Candidate> candidates() {
+        if (!variants.isEmpty()) {
+            return variants;
+        }
+        return (methods.isEmpty() ? Arrays.asList(LoadMethod.values()) : methods).stream().map(Candidate::of).toList();
+    }
+
+    private int defaultRoundsPerFork() {
+        for (int r = LONGEST_DEFAULT_ROUNDS_PER_FORK; r > SHORTEST_DEFAULT_ROUNDS_PER_FORK; r--) {
+            if (2 * RankMain.minimumSeconds(withRoundsPerFork(r), candidates().size()) <= budget.toMillis() / 1000.0) {
+                return r;
+            }
+        }
+        return SHORTEST_DEFAULT_ROUNDS_PER_FORK;
+    }
+
+    RankOptions withRoundsPerFork(int perFork) {
+        return new RankOptions(suite, table, methods, variants, rows, params, budget, delta, confidence, slice, seed,
+                maxRounds, perFork, warmup, json, markdown, report);
+    }
+
+    private RankOptions withMaxRounds(int rounds) {
+        return new RankOptions(suite, table, methods, variants, rows, params, budget, delta, confidence, slice, seed,
+                rounds, roundsPerFork, warmup, json, markdown, report);
+    }
+
     /** Every trial the run would start, checked by the launcher's own parameter rules (one line, before anything). */
     private void checkParameters() {
-        List<Candidate> asked = variants.isEmpty() ? (methods.isEmpty() ? Arrays.stream(LoadMethod.values())
-                .map(Candidate::of).toList() : methods.stream().map(Candidate::of).toList()) : variants;
-        for (Candidate c : asked) {
+        for (Candidate c : candidates()) {
             for (int r : rows) {
                 // IngestState's defaults for what neither the options nor the candidate set.
                 Map<String, String> trial = new LinkedHashMap<>(Map.of("shape", "USERS", "indexes", "STANDARD",

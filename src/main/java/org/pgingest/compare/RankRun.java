@@ -128,10 +128,6 @@ final class RankRun implements AutoCloseable {
             // candidates takes a minute or more. A fork cut short still counts: its mean is over fewer rounds.
             forks:
             for (int fork = 0; !race.running().isEmpty() && !race.settled() && !stopped; fork++) {
-                if (fork > 0 && (System.nanoTime() + forkStart + lastRound > endNanos
-                        || (options.maxRounds() > 0 && race.rounds() >= options.maxRounds()))) {
-                    break;
-                }
                 long t0 = System.nanoTime();
                 connect(referee, race, candidates, processes, logs, gone);
                 forkStarts.add((System.nanoTime() - (fork == 0 ? started : t0)) / 1e9);
@@ -171,6 +167,11 @@ final class RankRun implements AutoCloseable {
                     lastRound = System.nanoTime() - t0;
                 }
                 referee.letLastGo();
+                // No fork follows when its start and one round would pass the end: the final look comes after the loop.
+                if (System.nanoTime() + forkStart + lastRound > endNanos
+                        || (options.maxRounds() > 0 && race.rounds() >= options.maxRounds())) {
+                    break;
+                }
                 if (race.lookDue()) {
                     race.look();
                     out.println(RankMain.PREFIX + progress(rows, race, candidates, endNanos));
@@ -182,8 +183,8 @@ final class RankRun implements AutoCloseable {
                     });
                 }
             }
-            if (race.unseenRounds()) {
-                race.look();
+            if (!race.settled() && !race.running().isEmpty() && race.rounds() > 0 && !stopped) {
+                race.finalLook();
             }
             for (int c : processes.keySet()) {
                 referee.release(id(c));

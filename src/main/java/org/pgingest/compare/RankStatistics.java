@@ -19,10 +19,13 @@ import java.util.TreeMap;
  *       of the fork means, turned back into a ratio. The fork is the unit because a JVM and its connection keep a
  *       speed of their own for their whole life: A/A rankings with one fork per candidate differed by up to 5 % with
  *       intervals of +-2 % (docs/rank.md). Kalibera &amp; Jones' rule: replicate at the level with the variance.</li>
- *   <li><b>Repeated looks.</b> The verdict is looked at after several forks and the run may stop at any look; the
- *       k-th look (from 1) spends {@code alpha (K+1) / ((k+K)(k+K+1))} of the error rate, K = {@value #LOOK_OFFSET}.
- *       Those shares telescope to {@code alpha} over infinitely many looks (a union bound), so stopping at the first
- *       settled look does not inflate false claims (optional stopping at a fixed 5 % would give 17-30 %).</li>
+ *   <li><b>Repeated looks.</b> The verdict is looked at after several forks and the run may stop at any look. Half
+ *       the error rate is for the interim looks: the k-th (from 1) spends {@code (alpha/2) (K+1) / ((k+K)(k+K+1))},
+ *       K = {@value #LOOK_OFFSET}, shares that telescope to {@code alpha/2} however many there are. The final look, the
+ *       one after which the budget starts no fork, spends what the interim looks left, at least {@code alpha/2}. A
+ *       union bound over all looks, so stopping at the first settled look does not inflate false claims (optional
+ *       stopping at a fixed 5 % would give 17-30 %); whether a look is final depends on the clock, not on the data.
+ *       Why keep half for the end: a tie needs the narrow interval only the whole budget gives (docs/rank.md).</li>
  *   <li><b>Multiplicity.</b> Bonferroni across the pairs of the ranking: each interval at {@code alpha_k / pairs}, so
  *       every interval reported at a look holds at once, and every claim drawn from them with it.</li>
  *   <li><b>Claims</b>, of a against b: {@code tie} when the whole interval lies within {@code [1/(1+delta), 1+delta]}
@@ -69,9 +72,15 @@ final class RankStatistics {
      * @param ratio  geometric mean over forks of a's rows/s over b's (each fork's the geometric mean of its rounds)
      * @param low    the interval's lower end (NaN with fewer than two forks)
      * @param high   its upper end
+     * @param level  the interval's two-sided confidence: the look's error rate shared by the look's pairs (NaN
+     *               without an interval)
      * @param claim  what it says of a
      */
-    record Pair(int a, int b, int rounds, int forks, double ratio, double low, double high, Claim claim) {
+    record Pair(int a, int b, int rounds, int forks, double ratio, double low, double high, double level, Claim claim) {
+        /** b against a: the same interval turned over. */
+        Pair reversed() {
+            return new Pair(b, a, rounds, forks, 1 / ratio, 1 / high, 1 / low, level, claim.reversed());
+        }
     }
 
     private final double alpha;
@@ -92,26 +101,31 @@ final class RankStatistics {
         this.delta = delta;
     }
 
-    /** The error rate the k-th look (from 1) spends across all its pairs. */
+    /** The error rate the k-th interim look (from 1) spends across all its pairs. */
     double alphaAtLook(int look) {
         if (look < 1) {
             throw new IllegalArgumentException("looks count from 1, was " + look);
         }
-        return alpha * (LOOK_OFFSET + 1) / ((look + (double) LOOK_OFFSET) * (look + LOOK_OFFSET + 1));
+        return alpha / 2 * (LOOK_OFFSET + 1) / ((look + (double) LOOK_OFFSET) * (look + LOOK_OFFSET + 1));
     }
 
-    /** The two-sided confidence of each pair's interval at the k-th look among {@code pairs} pairs. */
-    double pairConfidence(int look, int pairs) {
-        return 1 - alphaAtLook(look) / Math.max(1, pairs);
+    /** The error rate the final look spends after {@code interimLooks} interim looks: all they left. */
+    double alphaAtFinalLook(int interimLooks) {
+        if (interimLooks < 0) {
+            throw new IllegalArgumentException("interim looks cannot be negative, was " + interimLooks);
+        }
+        // The interim shares sum to (alpha/2) (1 - (K+1)/(m+K+1)) after m looks.
+        return alpha - alpha / 2 * (1 - (LOOK_OFFSET + 1.0) / (interimLooks + LOOK_OFFSET + 1));
     }
 
     /**
-     * The pair (a, b) at the k-th look.
+     * The pair (a, b) at a look.
      *
-     * @param rounds the measured rounds (a round without either candidate is skipped)
-     * @param pairs  the number of pairs the look's claims are made on together
+     * @param rounds    the measured rounds (a round without either candidate is skipped)
+     * @param lookAlpha the error rate the look spends ({@link #alphaAtLook} or {@link #alphaAtFinalLook})
+     * @param pairs     the number of pairs the look's claims are made on together
      */
-    Pair pair(List<Round> rounds, int a, int b, int look, int pairs) {
+    Pair pair(List<Round> rounds, int a, int b, double lookAlpha, int pairs) {
         Map<Integer, List<Double>> byFork = new TreeMap<>();
         int n = 0;
         for (Round round : rounds) {
@@ -126,22 +140,24 @@ final class RankStatistics {
                 .mapToDouble(logs -> logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow()).toArray();
         int forks = forkMeans.length;
         if (forks == 0) {
-            return new Pair(a, b, 0, 0, Double.NaN, Double.NaN, Double.NaN, Claim.UNSETTLED);
+            return new Pair(a, b, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Claim.UNSETTLED);
         }
         double mean = Arrays.stream(forkMeans).average().orElseThrow();
         if (forks < 2) {
-            return new Pair(a, b, n, forks, Math.exp(mean), Double.NaN, Double.NaN, Claim.UNSETTLED);
+            return new Pair(a, b, n, forks, Math.exp(mean), Double.NaN, Double.NaN, Double.NaN, Claim.UNSETTLED);
         }
         double sumSquares = 0;
         for (double d : forkMeans) {
             sumSquares += (d - mean) * (d - mean);
         }
         double se = Math.sqrt(sumSquares / (forks - 1) / forks);
-        double tail = alphaAtLook(look) / Math.max(1, pairs) / 2;
+        double level = 1 - lookAlpha / Math.max(1, pairs);
+        double tail = (1 - level) / 2;
         double t = TDistribution.of(forks - 1).inverseSurvivalProbability(tail);
         double low = Math.exp(mean - t * se);
         double high = Math.exp(mean + t * se);
-        return new Pair(a, b, n, forks, Math.exp(mean), low, high, forks < MIN_FORKS ? Claim.UNSETTLED : claim(low, high));
+        return new Pair(a, b, n, forks, Math.exp(mean), low, high, level,
+                forks < MIN_FORKS ? Claim.UNSETTLED : claim(low, high));
     }
 
     /** The claim an interval [low, high] of a's rows/s over b's supports. */

@@ -90,9 +90,9 @@ final class RankVerdict {
         root.put("roundsPerFork", run.options().roundsPerFork());
         root.put("warmupSeconds", run.options().warmup().toMillis() / 1000.0);
         root.put("method", "randomized interleaved rounds in forks replaced every roundsPerFork rounds; per pair the mean "
-                + "log ratio of each fork's rounds, Student's t interval over forks; the k-th look spends "
-                + "alpha*5/((k+4)(k+5)); Bonferroni across the ranking's pairs; tie when the "
-                + "interval lies within ±delta");
+                + "log ratio of each fork's rounds, Student's t interval over forks; the k-th interim look spends "
+                + "(alpha/2)*5/((k+4)(k+5)), the final look (no fork follows) all the interim looks left; Bonferroni "
+                + "across the ranking's pairs (each pair's level); tie when the interval lies within ±delta");
         root.put("settled", run.rankings().stream().allMatch(r -> r.race().settled()));
         root.put("elapsedSeconds", Math.round(run.seconds() * 10) / 10.0);
         ArrayNode rankings = root.putArray("rankings");
@@ -123,6 +123,7 @@ final class RankVerdict {
         ArrayNode starts = node.putArray("forkStartSeconds");
         r.forkStarts().forEach(x -> starts.add(Math.round(x * 100) / 100.0));
         node.put("looks", race.looks());
+        node.put("finalLook", race.finalLooked());
         node.put("leader", race.leader() < 0 ? null : name(r, race.leader()));
         node.put("elapsedSeconds", Math.round(r.seconds() * 10) / 10.0);
         ArrayNode tie = node.putArray("tieGroup");
@@ -171,6 +172,7 @@ final class RankVerdict {
                     putNumber(n, "ratio", p.map(Pair::ratio).orElse(Double.NaN));
                     putNumber(n, "low", p.map(Pair::low).orElse(Double.NaN));
                     putNumber(n, "high", p.map(Pair::high).orElse(Double.NaN));
+                    putNumber(n, "level", p.map(Pair::level).orElse(Double.NaN));
                     n.put("claim", p.map(Pair::claim).orElse(Claim.UNSETTLED).id());
                 }
             }

@@ -97,4 +97,33 @@ class RaceTest {
         assertThat(race.pair(0, 1)).isEmpty();
         assertThat(race.why(1)).contains("its fork ended");
     }
+
+    /**
+     * Six forks of twins whose fork means are +-0.02236 (standard error 0.01): at a first interim look (alpha/12) the
+     * t interval (t(5) at 1 - 0.05/24 is about 5.2) reaches past +-3 %; the same forks at the final look (all of alpha,
+     * t(5) at 0.975 = 2.5706, tables) lie within it: a tie.
+     */
+    @Test
+    void theFinalLookSpendsTheRestAndCanSettleWhatTheInterimLookCouldNot() {
+        double x = 0.01 * Math.sqrt(5);
+        Race interim = new Race(2, new RankStatistics(0.95, 0.03));
+        Race last = new Race(2, new RankStatistics(0.95, 0.03));
+        for (int f = 0; f < 6; f++) {
+            Map<Integer, Double> round = Map.of(0, 1000 * Math.exp(f % 2 == 0 ? x : -x), 1, 1000.0);
+            interim.add(f, round);
+            last.add(f, round);
+        }
+        interim.look();
+        assertThat(interim.pair(0, 1).orElseThrow().claim()).isEqualTo(Claim.UNSETTLED);
+        assertThat(interim.settled()).isFalse();
+        last.finalLook();
+        RankStatistics.Pair tie = last.pair(0, 1).orElseThrow();
+        assertThat(tie.claim()).isEqualTo(Claim.TIE);
+        assertThat(tie.level()).isCloseTo(0.95, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(tie.high()).isCloseTo(Math.exp(2.570582 * 0.01), org.assertj.core.api.Assertions.within(1e-6));
+        assertThat(last.settled()).isTrue();
+        assertThat(last.finalLooked()).isTrue();
+        assertThatThrownBy(last::look).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(last::finalLook).isInstanceOf(IllegalStateException.class);
+    }
 }

@@ -14,7 +14,7 @@ class RankBudgetTest {
     @Test
     void theDefaultBudgetAdmitsEveryMethodAtTheDefaultRows() {
         RankOptions defaults = RankOptions.parse(new String[] {"-p", "rows=500,50000"});
-        assertThat(RankMain.asked(defaults)).hasSize(LoadMethod.values().length);
+        assertThat(defaults.candidates()).hasSize(LoadMethod.values().length);
         assertThat(RankMain.minimumSeconds(defaults, LoadMethod.values().length))
                 .isLessThanOrEqualTo(RankOptions.DEFAULT_BUDGET.toSeconds());
     }
@@ -28,5 +28,35 @@ class RankBudgetTest {
         assertThat((double) first / left).isCloseTo(expected, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(first).isGreaterThan(left / 2);
         assertThat(RankMain.share(left, List.of(5), o)).as("the last ranking gets all that is left").isEqualTo(left);
+    }
+
+    /** Long forks when the budget holds twice the run's least time with them, shorter down to 4 when it does not. */
+    @Test
+    void forksAreAsLongAsTheBudgetAffords() {
+        RankOptions aa = RankOptions.parse(new String[] {"--variant", "a=COPY_BINARY", "--variant", "b=COPY_BINARY"});
+        assertThat(aa.roundsPerFork()).isEqualTo(RankOptions.LONGEST_DEFAULT_ROUNDS_PER_FORK);
+        RankOptions every = RankOptions.parse(new String[] {"-p", "rows=500,50000"});
+        assertThat(every.roundsPerFork()).isEqualTo(RankOptions.SHORTEST_DEFAULT_ROUNDS_PER_FORK);
+        RankOptions quick = RankOptions.parse(RankMain.quickArgs());
+        RankOptions three = RankOptions.parse(new String[] {"-p", "method=COPY_BINARY,BATCH,UNNEST", "--budget", "4m"});
+        for (RankOptions o : List.of(quick, three)) {
+            int r = o.roundsPerFork();
+            double budget = o.budget().toSeconds();
+            int n = o.candidates().size();
+            assertThat(r).isBetween(RankOptions.SHORTEST_DEFAULT_ROUNDS_PER_FORK,
+                    RankOptions.LONGEST_DEFAULT_ROUNDS_PER_FORK);
+            if (r > RankOptions.SHORTEST_DEFAULT_ROUNDS_PER_FORK) {
+                assertThat(2 * RankMain.minimumSeconds(o, n)).isLessThanOrEqualTo(budget);
+            }
+            if (r < RankOptions.LONGEST_DEFAULT_ROUNDS_PER_FORK) {
+                assertThat(2 * RankMain.minimumSeconds(o.withRoundsPerFork(r + 1), n)).isGreaterThan(budget);
+            }
+        }
+        assertThat(three.roundsPerFork()).as("three candidates in 4 minutes: between the ends")
+                .isStrictlyBetween(RankOptions.SHORTEST_DEFAULT_ROUNDS_PER_FORK, RankOptions.LONGEST_DEFAULT_ROUNDS_PER_FORK);
+        RankOptions asked = RankOptions.parse(new String[] {"--variant", "a=COPY_BINARY", "--variant", "b=COPY_BINARY",
+                "--rounds-per-fork", "5", "--rounds", "15"});
+        assertThat(asked.roundsPerFork()).isEqualTo(5);
+        assertThat(asked.maxRounds()).isEqualTo(15);
     }
 }

@@ -177,6 +177,18 @@ class RankMainTest {
         double forkMean = byFork.values().stream().mapToDouble(l -> l.stream().mapToDouble(Double::doubleValue)
                 .average().orElseThrow()).average().orElseThrow();
         assertThat(pair.get("ratio").asDouble()).isCloseTo(Math.exp(forkMean), org.assertj.core.api.Assertions.within(1e-9));
+        // Its interval: Student's t over the fork means at the pair's level; with --rounds 6 no fork follows the third,
+        // so the only look is the final one, spending all of alpha over the 3 pairs.
+        assertThat(v.get("rankings").get(0).get("finalLook").asBoolean()).isTrue();
+        assertThat(pair.get("level").asDouble()).isCloseTo(1 - 0.05 / 3, org.assertj.core.api.Assertions.within(1e-12));
+        double[] means = byFork.values().stream().mapToDouble(l -> l.stream().mapToDouble(Double::doubleValue)
+                .average().orElseThrow()).toArray();
+        double se = Math.sqrt(java.util.Arrays.stream(means).map(m -> (m - forkMean) * (m - forkMean)).sum()
+                / (means.length - 1) / means.length);
+        double t = org.apache.commons.statistics.distribution.TDistribution.of(means.length - 1)
+                .inverseCumulativeProbability(1 - (1 - pair.get("level").asDouble()) / 2);
+        assertThat(pair.get("low").asDouble()).isCloseTo(Math.exp(forkMean - t * se),
+                org.assertj.core.api.Assertions.within(1e-9));
         RunDirectories.assertNoneOf(o.pid());
         try (var left = Files.list(dir.resolve("target"))) {
             assertThat(left.filter(Files::isDirectory)).as("the run's working directory is removed").isEmpty();

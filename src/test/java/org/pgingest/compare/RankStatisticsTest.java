@@ -15,9 +15,6 @@ import static org.assertj.core.api.Assertions.within;
 
 /** The rank's statistics against cases whose answers come from tables and arithmetic, not from the code. */
 class RankStatisticsTest {
-    /** A confidence whose first look spends exactly 5 % on one pair: it spends 1/6 of alpha, so alpha is 0.30. */
-    private static final double FIRST_LOOK_AT_95 = 0.70;
-
     /** Rounds in which a ran at {@code a[i]} rows/s and b at {@code b[i]}, each in a fork of its own. */
     private static List<Round> rounds(double[] a, double[] b) {
         List<Round> rounds = new ArrayList<>();
@@ -28,17 +25,31 @@ class RankStatisticsTest {
     }
 
     @Test
-    void theLooksSpendNoMoreThanAlphaHoweverManyThereAre() {
+    void theInterimLooksSpendHalfOfAlphaHoweverManyThereAre() {
         RankStatistics s = new RankStatistics(0.95, 0.03);
         double spent = 0;
         for (int k = 1; k <= 100_000; k++) {
             spent += s.alphaAtLook(k);
         }
-        assertThat(spent).isLessThan(0.05).isGreaterThan(0.0499);
-        // 5 / ((k+4)(k+5)): 1/6, then 5/42 of alpha at the first looks; 5/210 at the tenth.
-        assertThat(s.alphaAtLook(1)).isCloseTo(0.05 / 6, within(1e-15));
-        assertThat(s.alphaAtLook(10)).isCloseTo(0.05 * 5 / 210, within(1e-15));
-        assertThat(s.pairConfidence(1, 10)).isCloseTo(1 - 0.05 / 6 / 10, within(1e-15));
+        assertThat(spent).isLessThan(0.025).isGreaterThan(0.02499);
+        // (alpha/2) 5 / ((k+4)(k+5)): 1/12 of alpha at the first look; 5/420 at the tenth.
+        assertThat(s.alphaAtLook(1)).isCloseTo(0.05 / 12, within(1e-15));
+        assertThat(s.alphaAtLook(10)).isCloseTo(0.05 * 5 / 420, within(1e-15));
+    }
+
+    @Test
+    void theFinalLookSpendsWhatTheInterimLooksLeft() {
+        RankStatistics s = new RankStatistics(0.95, 0.03);
+        assertThat(s.alphaAtFinalLook(0)).as("no interim look: all of alpha").isCloseTo(0.05, within(1e-15));
+        for (int m : new int[] {1, 2, 7, 30}) {
+            double interim = 0;
+            for (int k = 1; k <= m; k++) {
+                interim += s.alphaAtLook(k);
+            }
+            assertThat(interim + s.alphaAtFinalLook(m)).as("after %d interim looks", m).isCloseTo(0.05, within(1e-15));
+            assertThat(s.alphaAtFinalLook(m)).isGreaterThanOrEqualTo(0.025);
+        }
+        assertThatThrownBy(() -> s.alphaAtFinalLook(-1)).isInstanceOf(IllegalArgumentException.class);
     }
 
     /**
@@ -54,7 +65,7 @@ class RankStatisticsTest {
             b[i] = 1000 + 37 * i;
             a[i] = b[i] * Math.exp(0.05 + (i % 2 == 0 ? half : -half));
         }
-        Pair p = new RankStatistics(FIRST_LOOK_AT_95, 0.03).pair(rounds(a, b), 0, 1, 1, 1);
+        Pair p = new RankStatistics(0.95, 0.03).pair(rounds(a, b), 0, 1, 0.05, 1);
         double se = 0.02 / Math.sqrt(10);
         assertThat(p.rounds()).isEqualTo(10);
         assertThat(p.forks()).isEqualTo(10);
@@ -69,10 +80,10 @@ class RankStatisticsTest {
     void pairsAndLooksShareTheErrorRate() {
         double[] a = {1.10, 1.02, 1.08, 1.05, 1.01, 1.09, 1.04, 1.06, 1.03, 1.07};
         double[] b = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
-        RankStatistics s = new RankStatistics(FIRST_LOOK_AT_95, 0.03);
-        Pair one = s.pair(rounds(a, b), 0, 1, 1, 1);
-        Pair fifty = s.pair(rounds(a, b), 0, 1, 1, 50);
-        Pair later = s.pair(rounds(a, b), 0, 1, 2, 1);
+        RankStatistics s = new RankStatistics(0.95, 0.03);
+        Pair one = s.pair(rounds(a, b), 0, 1, 0.05, 1);
+        Pair fifty = s.pair(rounds(a, b), 0, 1, 0.05, 50);
+        Pair later = s.pair(rounds(a, b), 0, 1, 0.01, 1);
         assertThat(fifty.high() - fifty.low()).isGreaterThan(one.high() - one.low());
         assertThat(later.high() - later.low()).isGreaterThan(one.high() - one.low());
         double mean = 0;
@@ -86,6 +97,8 @@ class RankStatisticsTest {
         }
         double se = Math.sqrt(ss / 9 / 10);
         assertThat(fifty.low()).isCloseTo(Math.exp(mean - 4.780913 * se), within(1e-6));
+        assertThat(fifty.level()).isCloseTo(0.999, within(1e-15));
+        assertThat(one.level()).isCloseTo(0.95, within(1e-15));
     }
 
     @Test
@@ -117,7 +130,7 @@ class RankStatisticsTest {
                 rounds.add(new Round(f, Map.of(0, 500 * Math.exp(forkMeans[f] + o), 1, 500.0)));
             }
         }
-        Pair p = new RankStatistics(FIRST_LOOK_AT_95, 0.03).pair(rounds, 0, 1, 1, 1);
+        Pair p = new RankStatistics(0.95, 0.03).pair(rounds, 0, 1, 0.05, 1);
         double se = Math.sqrt(0.002 / 3) / 2;
         assertThat(p.rounds()).isEqualTo(12);
         assertThat(p.forks()).isEqualTo(4);
@@ -135,11 +148,11 @@ class RankStatisticsTest {
                 rounds.add(new Round(f, Map.of(0, 2.0 + 0.01 * r + 0.003 * f, 1, 1.0)));
             }
         }
-        Pair p = new RankStatistics(0.95, 0.03).pair(rounds, 0, 1, 1, 1);
+        Pair p = new RankStatistics(0.95, 0.03).pair(rounds, 0, 1, 0.05, 1);
         assertThat(p.forks()).isEqualTo(RankStatistics.MIN_FORKS - 1);
         assertThat(p.low()).isGreaterThan(1);
         assertThat(p.claim()).isEqualTo(Claim.UNSETTLED);
-        Pair none = new RankStatistics(0.95, 0.03).pair(List.of(new Round(0, Map.of(0, 1.0))), 0, 1, 1, 1);
+        Pair none = new RankStatistics(0.95, 0.03).pair(List.of(new Round(0, Map.of(0, 1.0))), 0, 1, 0.05, 1);
         assertThat(none.rounds()).isZero();
         assertThat(none.ratio()).isNaN();
     }
@@ -148,7 +161,7 @@ class RankStatisticsTest {
     void roundsWithoutBothAreSkipped() {
         List<Round> rounds = new ArrayList<>(rounds(new double[] {2, 2, 2, 2, 2, 2}, new double[] {1, 1, 1, 1, 1, 1}));
         rounds.add(new Round(6, Map.of(0, 100.0)));
-        Pair p = new RankStatistics(0.95, 0.03).pair(rounds, 0, 1, 1, 1);
+        Pair p = new RankStatistics(0.95, 0.03).pair(rounds, 0, 1, 0.05, 1);
         assertThat(p.rounds()).isEqualTo(6);
         assertThat(p.forks()).as("a fork in which b did not run is no fork of the pair").isEqualTo(6);
     }
