@@ -95,4 +95,45 @@ class RealSchemasTest {
                     .hasMessageNotContaining("\n");
         }
     }
+
+    /** A dump's other table fails (its type is missing, as pgvector's would be); its foreign key to ours fails too. */
+    @Test
+    void aFailedStatementAboutAnotherTableDoesNotBlockThisOne() throws Exception {
+        String ddl = "CREATE TABLE film (film_id integer PRIMARY KEY, title text NOT NULL);\n"
+                + "CREATE TABLE film_embedding (film_id integer, embedding no_such_vector(3));\n"
+                + "ALTER TABLE ONLY film_embedding ADD CONSTRAINT film_embedding_film FOREIGN KEY (film_id) "
+                + "REFERENCES film (film_id);\n";
+        runs(ddl, "film");
+    }
+
+    @Test
+    void aFailedStatementAboutTheTableItselfBlocksIt() throws Exception {
+        String ddl = "CREATE TABLE reel (id integer PRIMARY KEY, title text NOT NULL);\n"
+                + "ALTER TABLE ONLY reel ADD CONSTRAINT reel_title CHECK (no_such_function(title));\n";
+        try (Connection c = server.dataSource().getConnection()) {
+            assertThatThrownBy(() -> TableSources.fromDdl(c, SqlScript.parse(ddl),
+                    new QualifiedName(TableSources.SOURCE_SCHEMA, "reel"), "reel", "a test's DDL", server.schema()))
+                    .isInstanceOf(DefinitionException.class)
+                    .hasMessageStartingWith("table " + TableSources.SOURCE_SCHEMA + ".reel cannot be recreated as a test's "
+                            + "DDL defines it: line 2: ALTER TABLE ONLY reel ADD CONSTRAINT reel_title");
+        }
+    }
+
+    /** A VIRTUAL generated column is PostgreSQL 18's; the embedded default is older and says which version applies it. */
+    @Test
+    void aDumpFromANewerServerSaysWhichVersionAppliesIt() throws Exception {
+        String ddl = "--\n-- PostgreSQL database dump\n--\n\n-- Dumped from database version 18.1\n"
+                + "-- Dumped by pg_dump version 18.1\n\n"
+                + "CREATE TABLE public.twice (a integer, b integer GENERATED ALWAYS AS (a * 2) VIRTUAL);\n";
+        try (Connection c = server.dataSource().getConnection()) {
+            int here = c.getMetaData().getDatabaseMajorVersion();
+            assertThat(here).as("the embedded default is older than 18").isLessThan(18);
+            assertThatThrownBy(() -> TableSources.fromDdl(c, SqlScript.parse(ddl), new QualifiedName("public", "twice"),
+                    "twice", "--ddl twice.sql", server.schema()))
+                    .isInstanceOf(DefinitionException.class)
+                    .hasMessageEndingWith("; it was dumped from PostgreSQL 18.1 (its header says) and this server is "
+                            + here + ": -Dpg.version=18 applies it")
+                    .hasMessageNotContaining("\n");
+        }
+    }
 }

@@ -26,8 +26,12 @@ import java.util.regex.Pattern;
  * @param skipped    meta-commands and COPY data blocks, one line each, with their line numbers; after
  *                   {@link #schemaOnly}, the refused statements too
  * @param refused    the statements {@link #schemaOnly} refused, one line each (also in {@code skipped})
+ * @param dumpedFrom the server version pg_dump read the schema from ({@code -- Dumped from database version 17.2}
+ *                   in its header), when the script says
  */
-public record SqlScript(List<Statement> statements, List<String> skipped, List<String> refused) {
+public record SqlScript(List<Statement> statements, List<String> skipped, List<String> refused,
+                        Optional<String> dumpedFrom) {
+    private static final Pattern DUMPED_FROM = Pattern.compile("(?m)^-- Dumped from database version (\\d+(?:\\.\\d+)?)");
 
     /**
      * One statement.
@@ -79,7 +83,7 @@ public record SqlScript(List<Statement> statements, List<String> skipped, List<S
         List<String> lines = new ArrayList<>(skipped);
         lines.addAll(refusedLines);
         lines.sort(java.util.Comparator.comparingInt(SqlScript::firstLine));
-        return new SqlScript(kept, lines, refusedLines);
+        return new SqlScript(kept, lines, refusedLines, dumpedFrom);
     }
 
     private static final String REFUSED_WHY = "a schema holds no such statement (the suite applies definitions only: "
@@ -199,7 +203,9 @@ public record SqlScript(List<Statement> statements, List<String> skipped, List<S
                 }
             }
             finish();
-            return new SqlScript(statements, skipped, List.of());
+            Matcher version = DUMPED_FROM.matcher(s);
+            return new SqlScript(statements, skipped, List.of(),
+                    version.find() ? Optional.of(version.group(1)) : Optional.empty());
         }
 
         private boolean blank() {

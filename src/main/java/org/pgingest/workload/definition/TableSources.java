@@ -12,6 +12,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Where a table's definition comes from, all read through {@link CatalogReader}:
@@ -70,7 +73,7 @@ public final class TableSources {
             if (applied.applied().isEmpty() && !applied.failed().isEmpty()
                     && applied.failed().stream().allMatch(f -> "42601".equals(f.sqlState()))) {
                 throw new DefinitionException(source + " holds no statement the server accepts (is it SQL?); the first: "
-                        + applied.failed().get(0).summary());
+                        + applied.failed().get(0).summary() + newerDump(connection, script));
             }
             TableDefinition definition;
             try {
@@ -78,14 +81,14 @@ public final class TableSources {
             } catch (DefinitionException e) {
                 String blocking = blockingOf(applied.failed(), List.of(table.toString(),
                         new QualifiedName(null, table.name()).toString()));
-                throw new DefinitionException(blocking.isEmpty() ? e.getMessage() : "no table " + table + " in " + source
-                        + blocking, failed);
+                throw new DefinitionException((blocking.isEmpty() ? e.getMessage() : "no table " + table + " in " + source
+                        + blocking) + newerDump(connection, script), failed);
             }
             List<String> names = List.of(definition.sqlName(), new QualifiedName(null, definition.name().name()).toString());
             String blocking = blockingOf(applied.failed(), names);
             if (!blocking.isEmpty()) {
                 throw new DefinitionException("table " + definition.name() + " cannot be recreated as " + source
-                        + " defines it" + blocking, failed);
+                        + " defines it" + blocking + newerDump(connection, script), failed);
             }
             List<TableDefinition> referenced = referenced(connection, definition);
             List<String> skipped = new ArrayList<>(script.skipped());
@@ -135,15 +138,64 @@ public final class TableSources {
         return referenced;
     }
 
-    /** "; ..." naming the failed statements that name the table (not ownership or grants), or "" when none did. */
+    /**
+     * "; ..." naming the failed statements that define part of the table (not ownership or grants), or "" when none
+     * did. A statement about another table that only refers to this one (its foreign key to it) does not block it.
+     */
     private static String blockingOf(List<AppliedScript.Failure> failures, List<String> names) {
         List<String> lines = new ArrayList<>();
         for (AppliedScript.Failure f : failures) {
-            if (!f.harmless() && names.stream().anyMatch(n -> mentions(f.statement().sql(), n))) {
+            if (!f.harmless() && names.stream().anyMatch(n -> definesPartOf(f.statement().sql(), n))) {
                 lines.add(f.summary());
             }
         }
         return lines.isEmpty() ? "" : ": " + String.join("; ", lines);
+    }
+
+    /** A table's name as DDL writes it: one or two parts, each quoted or not. */
+    private static final String NAME = "((?:\"(?:[^\"]|\"\")*\"|[^\\s.\"(]+)(?:\\.(?:\"(?:[^\"]|\"\")*\"|[^\\s.\"(]+))?)";
+    /** Statements whose object is a table: the table created or altered, or the one an index, trigger, rule or policy is on. */
+    private static final List<Pattern> TARGETS = Stream.of(
+            "CREATE (?:(?:GLOBAL|LOCAL) )?(?:TEMP |TEMPORARY |UNLOGGED )?TABLE (?:IF NOT EXISTS )?" + NAME,
+            "ALTER TABLE (?:IF EXISTS )?(?:ONLY )?" + NAME,
+            "CREATE (?:UNIQUE )?INDEX .*? ON (?:ONLY )?" + NAME,
+            "CREATE (?:OR REPLACE )?(?:CONSTRAINT )?TRIGGER .*? ON " + NAME,
+            "CREATE (?:OR REPLACE )?RULE .*? TO " + NAME,
+            "CREATE POLICY .*? ON " + NAME)
+            .map(p -> Pattern.compile(p, Pattern.CASE_INSENSITIVE | Pattern.DOTALL)).toList();
+    private static final Pattern PARTITION_OF = Pattern.compile("\\bPARTITION OF " + NAME, Pattern.CASE_INSENSITIVE);
+
+    /**
+     * Whether {@code sql} defines part of the table {@code name}: creates or alters it, puts an index, trigger, rule
+     * or policy on it, or creates a partition of it.
+     */
+    static boolean definesPartOf(String sql, String name) {
+        String flat = sql.replaceAll("\\s+", " ").trim();
+        for (Pattern target : TARGETS) {
+            Matcher m = target.matcher(flat);
+            if (m.lookingAt()) {
+                if (mentions(m.group(1), name)) {
+                    return true;
+                }
+                Matcher partition = PARTITION_OF.matcher(flat);
+                return target == TARGETS.get(0) && partition.find() && mentions(partition.group(1), name);
+            }
+        }
+        return false;
+    }
+
+    /**
+     * "; ..." saying which server a dump needs, when its header says it was dumped from a newer major version than
+     * {@code connection}'s (its syntax, a VIRTUAL column or uuidv7() of 18, fails on older ones), or "".
+     */
+    private static String newerDump(Connection connection, SqlScript script) throws SQLException {
+        if (script.dumpedFrom().isEmpty()) {
+            return "";
+        }
+        int dumped = Integer.parseInt(script.dumpedFrom().get().replaceAll("\\..*", ""));
+        int here = connection.getMetaData().getDatabaseMajorVersion();
+        return dumped <= here ? "" : "; it was dumped from PostgreSQL " + script.dumpedFrom().get() + " (its header says) "
+                + "and this server is " + here + ": -Dpg.version=" + dumped + " applies it";
     }
 
     /** Whether {@code sql} holds {@code name} as a whole name (not inside a longer identifier). */
