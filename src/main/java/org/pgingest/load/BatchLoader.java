@@ -34,11 +34,11 @@ public class BatchLoader extends AtomicLoader {
         this.rewrite = rewrite;
     }
 
-    public static BatchLoader plain(int batchSize) {
+    static BatchLoader plain(int batchSize) {
         return new BatchLoader("batch", batchSize, false);
     }
 
-    public static BatchLoader rewritten(int batchSize) {
+    static BatchLoader rewritten(int batchSize) {
         return new BatchLoader("batch", batchSize, true);
     }
 

@@ -17,7 +17,7 @@ public final class BatchUpsertLoader extends BatchLoader {
         super("batch-upsert", batchSize, false);
     }
 
-    public static BatchUpsertLoader plain(int batchSize) {
+    static BatchUpsertLoader plain(int batchSize) {
         return new BatchUpsertLoader(batchSize);
     }
 

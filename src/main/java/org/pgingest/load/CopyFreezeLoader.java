@@ -16,7 +16,7 @@ import java.util.Set;
  */
 public final class CopyFreezeLoader extends CopyLoader {
 
-    public CopyFreezeLoader(CopyFormat format) {
+    CopyFreezeLoader(CopyFormat format) {
         super(format);
     }
 

@@ -25,7 +25,7 @@ public final class JsonRecordsetLoader extends AtomicLoader {
     private final int rowsPerStatement;
 
     /** @param rowsPerStatement rows per JSON document; 0 = all rows in one */
-    public JsonRecordsetLoader(int rowsPerStatement) {
+    JsonRecordsetLoader(int rowsPerStatement) {
         if (rowsPerStatement < 0) {
             throw new IllegalArgumentException("rowsPerStatement must be 0 (all) or more, was " + rowsPerStatement);
         }

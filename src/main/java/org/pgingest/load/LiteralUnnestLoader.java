@@ -17,7 +17,7 @@ import java.util.List;
 public final class LiteralUnnestLoader extends LiteralLoader {
 
     /** @param rowsPerStatement rows per statement; 0 = all rows in one statement */
-    public LiteralUnnestLoader(int rowsPerStatement) {
+    LiteralUnnestLoader(int rowsPerStatement) {
         super("literal-unnest", rowsPerStatement);
     }
 

@@ -14,7 +14,7 @@ import java.util.List;
 public final class LiteralValuesLoader extends LiteralLoader {
 
     /** @param rowsPerStatement rows per statement; 0 = all rows in one statement */
-    public LiteralValuesLoader(int rowsPerStatement) {
+    LiteralValuesLoader(int rowsPerStatement) {
         super("literal-values", rowsPerStatement);
     }
 

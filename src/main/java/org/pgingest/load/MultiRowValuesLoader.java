@@ -17,7 +17,7 @@ public final class MultiRowValuesLoader extends AtomicLoader {
     private final int rowsPerStatement;
 
     /** @param rowsPerStatement rows per statement; 0 = as many as the parameter ceiling allows */
-    public MultiRowValuesLoader(int rowsPerStatement) {
+    MultiRowValuesLoader(int rowsPerStatement) {
         if (rowsPerStatement < 0) {
             throw new IllegalArgumentException("rowsPerStatement must be 0 (maximum) or more, was " + rowsPerStatement);
         }

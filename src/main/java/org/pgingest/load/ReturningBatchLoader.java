@@ -17,7 +17,7 @@ import java.util.Set;
 public final class ReturningBatchLoader extends ReturningLoader {
     private final int batchSize;
 
-    public ReturningBatchLoader(int batchSize) {
+    ReturningBatchLoader(int batchSize) {
         if (batchSize < 1) {
             throw new IllegalArgumentException("batchSize must be at least 1, was " + batchSize);
         }

@@ -22,7 +22,7 @@ public final class UnnestLoader extends AtomicLoader {
     private final int rowsPerStatement;
 
     /** @param rowsPerStatement rows per statement; 0 = all rows in one statement */
-    public UnnestLoader(int rowsPerStatement) {
+    UnnestLoader(int rowsPerStatement) {
         if (rowsPerStatement < 0) {
             throw new IllegalArgumentException("rowsPerStatement must be 0 (all) or more, was " + rowsPerStatement);
         }
