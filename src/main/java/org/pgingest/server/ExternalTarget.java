@@ -32,7 +32,7 @@ public final class ExternalTarget extends TargetBase {
         super(endpoint, schema, options, endpoint.database());
     }
 
-    public static ExternalTarget connect(TargetConfig config) {
+    static ExternalTarget connect(TargetConfig config) {
         if (config.externalUrl() == null) {
             throw new TargetException("the external target needs the server's JDBC URL (-Dpg.url or PGIB_JDBC_URL, e.g. "
                     + "jdbc:postgresql://host:5432/db), a user (-Dpg.user or PGIB_USER) and PGIB_PASSWORD in the environment");
