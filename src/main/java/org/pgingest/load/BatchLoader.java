@@ -20,7 +20,7 @@ import java.util.Map;
  * </ul>
  * {@link BatchUpsertLoader} is the same with an ON CONFLICT clause.
  */
-public class BatchLoader extends AtomicLoader {
+class BatchLoader extends AtomicLoader {
     private final String kind;
     private final int batchSize;
     private final boolean rewrite;

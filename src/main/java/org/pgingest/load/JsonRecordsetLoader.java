@@ -20,7 +20,7 @@ import java.util.List;
  * travels as a JSON string of its PostgreSQL text form (or JSON null), because JSON numbers cannot carry
  * NaN or Infinity and jsonb_to_recordset reads a string through the column type's own input function.
  */
-public final class JsonRecordsetLoader extends AtomicLoader {
+final class JsonRecordsetLoader extends AtomicLoader {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final int rowsPerStatement;
 

@@ -14,7 +14,7 @@ import java.util.Set;
  * (which also keeps reWriteBatchedInserts from folding them), and the keys come back in statement order,
  * that is, input order.
  */
-public final class ReturningBatchLoader extends ReturningLoader {
+final class ReturningBatchLoader extends ReturningLoader {
     private final int batchSize;
 
     ReturningBatchLoader(int batchSize) {
