@@ -13,7 +13,7 @@ import java.time.Duration;
  *
  * @param rttMs round-trip time added to every connection (0: none)
  */
-public record RatePlan(LoadMethod method, double rowsPerSecond, int workers, Duration duration, int batch,
+record RatePlan(LoadMethod method, double rowsPerSecond, int workers, Duration duration, int batch,
                        String shape, ConnectionMode connections, double rttMs) {
     /** Checks what can be checked before a server starts; an error is one line naming the valid values. */
     public RatePlan {
