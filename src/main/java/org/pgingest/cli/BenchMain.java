@@ -83,7 +83,7 @@ public final class BenchMain {
      * benchmark (seven methods, 500 users rows per call); about two minutes on two cores.
      */
     public static final String QUICK = "org\\.pgingest\\.bench\\.(RoundTripBenchmark|IngestBenchmark)\\..*";
-    public static final String DEFAULT_RESULT = "target/jmh-result.json";
+    static final String DEFAULT_RESULT = "target/jmh-result.json";
     /** Adds server costs per iteration to the results of benchmarks that measure them (named: it lives in src/jmh). */
     public static final String COST_PROFILER = "org.pgingest.bench.ServerCostProfiler";
     private static final String NO_MATCH = "pg-ingest-bench: no benchmark matches the given regex; list them with -l";

@@ -21,7 +21,7 @@ import java.util.stream.Stream;
  * parts where its methods use different knobs: JMH multiplies every {@code -p} list with every other, and a knob a
  * method ignores (COPY has no batch size) would otherwise give the same trial twice under different labels.
  */
-public enum Preset {
+enum Preset {
     QUICK("the README's main job and the CI smoke: the round-trip floor, seven methods at 500 users rows per call, "
             + "and the ceilings of the two COPY formats among them",
             // Twelve measured iterations: JMH's 99.9 % interval is t(0.9995, n-1)/sqrt(n) times the iterations'
@@ -124,7 +124,7 @@ public enum Preset {
      * @param params  {@code -p} values by parameter name, comma-separated as on JMH's command line
      * @param options the suite's {@code -D} options for this part (a user's own of the same name win)
      */
-    public record Part(String include, Map<String, String> params, Map<String, String> options) {
+    record Part(String include, Map<String, String> params, Map<String, String> options) {
         static final String INGEST = "org\\.pgingest\\.bench\\.IngestBenchmark\\.";
         static final String CEILING = "org\\.pgingest\\.bench\\.CeilingBenchmark\\.";
         static final String PLANNING = "org\\.pgingest\\.bench\\.PlanningBenchmark\\.";
@@ -135,12 +135,12 @@ public enum Preset {
         /** Where docker/build-vendor.sh installs PgBouncer 1.25.2. */
         static final String PGBOUNCER_125_HOME = "/opt/pg-ingest-bench/pgbouncer-1.25";
 
-        public Part {
+        Part {
             params = Map.copyOf(params);
             options = Map.copyOf(options);
         }
 
-        public Part(String include, Map<String, String> params) {
+        Part(String include, Map<String, String> params) {
             this(include, params, Map.of());
         }
 
@@ -148,7 +148,7 @@ public enum Preset {
          * The trials JMH will start for this part's own values, each without the knobs its method ignores
          * ({@link LoadMethod#knobs()}): two equal trials here would be the same measurement under two labels.
          */
-        public List<Map<String, String>> trials() {
+        List<Map<String, String>> trials() {
             List<Map<String, String>> trials = BenchmarkParameters.combinations(values());
             for (Map<String, String> trial : trials) {
                 if (trial.containsKey("method")) {
@@ -162,7 +162,7 @@ public enum Preset {
         }
 
         /** The values of each parameter, split as JMH splits them. */
-        public Map<String, List<String>> values() {
+        Map<String, List<String>> values() {
             Map<String, List<String>> values = new LinkedHashMap<>();
             params.keySet().stream().sorted().forEach(name -> values.put(name, List.of(params.get(name).split(","))));
             return values;
@@ -180,20 +180,20 @@ public enum Preset {
     }
 
     /** The name on the command line: {@code bulk-1m} for BULK_1M. */
-    public String cliName() {
+    String cliName() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
-    public String description() {
+    String description() {
         return description;
     }
 
     /** JMH's iteration settings (forks, warm-up and measured iterations and their times) for every part. */
-    public List<String> settings() {
+    List<String> settings() {
         return settings;
     }
 
-    public List<Part> parts() {
+    List<Part> parts() {
         return parts;
     }
 
@@ -227,7 +227,7 @@ public enum Preset {
     }
 
     /** The preset of that command-line name; an unknown name is one line listing the valid ones. */
-    public static Preset parse(String name) {
+    static Preset parse(String name) {
         for (Preset p : values()) {
             if (p.cliName().equals(name)) {
                 return p;

@@ -12,7 +12,7 @@ public enum Direction {
         this.text = text;
     }
 
-    public String text() {
+    String text() {
         return text;
     }
 }

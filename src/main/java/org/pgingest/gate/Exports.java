@@ -36,9 +36,9 @@ import java.util.Optional;
  * out with a note, never dropped silently.
  */
 public final class Exports {
-    public static final String BIGGER = "github-action-benchmark-bigger.json";
-    public static final String SMALLER = "github-action-benchmark-smaller.json";
-    public static final String BENCHER = "bencher.json";
+    static final String BIGGER = "github-action-benchmark-bigger.json";
+    static final String SMALLER = "github-action-benchmark-smaller.json";
+    static final String BENCHER = "bencher.json";
     /** Bencher's limits on a measure's slug and a benchmark's name (bencher_valid; BMF reference). */
     static final int MAX_MEASURE_SLUG = 64;
     static final int MAX_BENCHMARK_NAME = 1024;

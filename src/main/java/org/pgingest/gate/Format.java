@@ -38,7 +38,7 @@ public final class Format {
         return new BigDecimal(fraction * 100).round(new MathContext(3)).stripTrailingZeros().toPlainString() + " %";
     }
 
-    public static String pValue(double p) {
+    static String pValue(double p) {
         return p < 1e-4 ? "<0.0001" : String.format(Locale.ROOT, "%.4f", p);
     }
 }

@@ -47,7 +47,7 @@ public record GateResult(String baselineName, String currentName, FactsCheck fac
         return comparisons.stream().filter(c -> c.verdict() == Verdict.REGRESSED).toList();
     }
 
-    public long count(Verdict verdict) {
+    long count(Verdict verdict) {
         return comparisons.stream().filter(c -> c.verdict() == verdict).count();
     }
 

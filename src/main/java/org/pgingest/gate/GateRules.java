@@ -19,18 +19,18 @@ public record GateRules(double counted, double timed, double alpha, List<Rule> r
      * Commits, statements and WAL records per row repeat to within 0.1 % between runs of the same code; 5 % leaves
      * room and still catches one more index (+33 % WAL records per row for BATCH) or a commit per row (x500).
      */
-    public static final double DEFAULT_COUNTED = 0.05;
+    static final double DEFAULT_COUNTED = 0.05;
     /**
      * Smaller timed changes are not judged at all. On shared runners no threshold is enough (a run of the same
      * code measured COPY_BINARY 65 % slower here while another build ran): use {@link #timedAdvisory()} there.
      */
-    public static final double DEFAULT_TIMED = 0.20;
-    public static final double DEFAULT_ALPHA = 0.01;
+    static final double DEFAULT_TIMED = 0.20;
+    static final double DEFAULT_ALPHA = 0.01;
     /**
      * WAL fsyncs per row include the walwriter's background flushes (one per wal_writer_delay while WAL is
      * unflushed) and segment-end fsyncs, which depend on timing: they move more than the other counted figures.
      */
-    public static final List<Rule> DEFAULT_RULES = List.of(new Rule("wal.fsyncs/*", 0.15, 0, false),
+    static final List<Rule> DEFAULT_RULES = List.of(new Rule("wal.fsyncs/*", 0.15, 0, false),
             // A window's fixed WAL (the checkpoint record, the first pages of new relation files) is spread over
             // however many rows the iteration loaded, so WAL bytes per row drift with throughput: measured
             // 289.5 vs 279.0 B/row (-3.6 %) for COPY_BINARY when a busy machine cut its throughput by 65 %.

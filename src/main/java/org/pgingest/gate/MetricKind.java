@@ -9,7 +9,7 @@ public enum MetricKind {
     /** Neither can be told from the unit (JMH event counters "#", shares). */
     UNKNOWN;
 
-    public String label() {
+    String label() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }
 }

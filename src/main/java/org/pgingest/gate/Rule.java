@@ -21,7 +21,7 @@ public record Rule(String pattern, double threshold, double floor, boolean ignor
      */
     private static final String NOT_WILDCARDS = "[]?{}()|+^$\\";
 
-    public boolean matches(String metricName) {
+    boolean matches(String metricName) {
         StringBuilder regex = new StringBuilder();
         for (String part : pattern.split("\\*", -1)) {
             if (!regex.isEmpty()) {

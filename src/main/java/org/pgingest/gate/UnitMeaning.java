@@ -11,7 +11,7 @@ import java.util.Set;
  * @param kind      counted or timed
  * @param direction which way is better
  */
-public record UnitMeaning(MetricKind kind, Direction direction) {
+record UnitMeaning(MetricKind kind, Direction direction) {
     /** JMH's own time units (TimeValue.tuToString: ns, us, ms, s, min, hr, day) and their common spellings. */
     private static final Set<String> TIME = Set.of("ns", "us", "µs", "ms", "s", "sec", "min", "hr", "day");
     /** Things the suite counts; "B" and its multiples are bytes (WAL, allocation). */
@@ -20,7 +20,7 @@ public record UnitMeaning(MetricKind kind, Direction direction) {
     /** Work done: per time, more is better. */
     private static final Set<String> WORK = Set.of("ops", "op", "rows", "row", "calls");
 
-    public static UnitMeaning of(String unit) {
+    static UnitMeaning of(String unit) {
         String u = unit == null ? "" : unit.trim().toLowerCase(Locale.ROOT);
         int slash = u.indexOf('/');
         String numerator = slash < 0 ? u : u.substring(0, slash);

@@ -23,7 +23,7 @@ public enum Verdict {
         this.text = text;
     }
 
-    public String text() {
+    String text() {
         return text;
     }
 }

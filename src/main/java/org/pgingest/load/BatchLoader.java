@@ -20,7 +20,7 @@ import java.util.Map;
  * </ul>
  * {@link BatchUpsertLoader} is the same with an ON CONFLICT clause.
  */
-public class BatchLoader extends AtomicLoader {
+class BatchLoader extends AtomicLoader {
     private final String kind;
     private final int batchSize;
     private final boolean rewrite;
@@ -34,11 +34,11 @@ public class BatchLoader extends AtomicLoader {
         this.rewrite = rewrite;
     }
 
-    public static BatchLoader plain(int batchSize) {
+    static BatchLoader plain(int batchSize) {
         return new BatchLoader("batch", batchSize, false);
     }
 
-    public static BatchLoader rewritten(int batchSize) {
+    static BatchLoader rewritten(int batchSize) {
         return new BatchLoader("batch", batchSize, true);
     }
 

@@ -11,13 +11,13 @@ import java.util.Set;
  * into multi-row statements, and a key repeated within one of them fails with "ON CONFLICT DO UPDATE
  * command cannot affect row a second time".
  */
-public final class BatchUpsertLoader extends BatchLoader {
+final class BatchUpsertLoader extends BatchLoader {
 
     private BatchUpsertLoader(int batchSize) {
         super("batch-upsert", batchSize, false);
     }
 
-    public static BatchUpsertLoader plain(int batchSize) {
+    static BatchUpsertLoader plain(int batchSize) {
         return new BatchUpsertLoader(batchSize);
     }
 

@@ -16,11 +16,11 @@ import java.util.Set;
  * the first chunk is sent, so a row of the wrong length or type, or a value that cannot be stored exactly,
  * commits nothing; streamed input is checked chunk by chunk.
  */
-public final class CommitEveryLoader implements Loader {
+final class CommitEveryLoader implements Loader {
     private final AtomicLoader inner;
     private final int commitEvery;
 
-    public CommitEveryLoader(AtomicLoader inner, int commitEvery) {
+    CommitEveryLoader(AtomicLoader inner, int commitEvery) {
         if (commitEvery < 1) {
             throw new IllegalArgumentException("commitEvery must be at least 1, was " + commitEvery);
         }

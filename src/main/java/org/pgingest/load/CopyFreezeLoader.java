@@ -14,9 +14,9 @@ import java.util.Set;
  * and the first readers do not have to rewrite every page to set hint bits. <b>Replaces the table's
  * contents</b>: for loading an empty or disposable table only.
  */
-public final class CopyFreezeLoader extends CopyLoader {
+final class CopyFreezeLoader extends CopyLoader {
 
-    public CopyFreezeLoader(CopyFormat format) {
+    CopyFreezeLoader(CopyFormat format) {
         super(format);
     }
 

@@ -15,7 +15,7 @@ import java.util.Set;
  * statement, so repeats are collapsed first, by input order). Returns the rows inserted or updated.
  * The temp table lives in the session's own temporary schema and is dropped at the end of the call.
  */
-public final class CopyUpsertLoader extends AtomicLoader {
+final class CopyUpsertLoader extends AtomicLoader {
 
     @Override
     public String name() {

@@ -20,12 +20,12 @@ import java.util.List;
  * travels as a JSON string of its PostgreSQL text form (or JSON null), because JSON numbers cannot carry
  * NaN or Infinity and jsonb_to_recordset reads a string through the column type's own input function.
  */
-public final class JsonRecordsetLoader extends AtomicLoader {
+final class JsonRecordsetLoader extends AtomicLoader {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final int rowsPerStatement;
 
     /** @param rowsPerStatement rows per JSON document; 0 = all rows in one */
-    public JsonRecordsetLoader(int rowsPerStatement) {
+    JsonRecordsetLoader(int rowsPerStatement) {
         if (rowsPerStatement < 0) {
             throw new IllegalArgumentException("rowsPerStatement must be 0 (all) or more, was " + rowsPerStatement);
         }

@@ -14,10 +14,10 @@ import java.util.List;
  * one constant however many rows it holds, so planning does not grow with the row count the way
  * {@link LiteralValuesLoader}'s does. The select is {@link UnnestLoader}'s, over literals instead of parameters.
  */
-public final class LiteralUnnestLoader extends LiteralLoader {
+final class LiteralUnnestLoader extends LiteralLoader {
 
     /** @param rowsPerStatement rows per statement; 0 = all rows in one statement */
-    public LiteralUnnestLoader(int rowsPerStatement) {
+    LiteralUnnestLoader(int rowsPerStatement) {
         super("literal-unnest", rowsPerStatement);
     }
 

@@ -11,10 +11,10 @@ import java.util.List;
  * text: what the published UNNEST-vs-VALUES measurement ran (pgbench with a static SQL file per variant). The server
  * parses and plans thousands of constants on every call; that planning is what {@link LiteralUnnestLoader} avoids.
  */
-public final class LiteralValuesLoader extends LiteralLoader {
+final class LiteralValuesLoader extends LiteralLoader {
 
     /** @param rowsPerStatement rows per statement; 0 = all rows in one statement */
-    public LiteralValuesLoader(int rowsPerStatement) {
+    LiteralValuesLoader(int rowsPerStatement) {
         super("literal-values", rowsPerStatement);
     }
 

@@ -7,7 +7,7 @@ public class LoadException extends SQLException {
     private static final long serialVersionUID = 1L;
     private final long rowIndex;
 
-    public LoadException(long rowIndex, SQLException cause) {
+    LoadException(long rowIndex, SQLException cause) {
         super((rowIndex >= 0 ? "row " + rowIndex + " of the input was rejected: " : "the load was rejected: ")
                 + oneLine(serverMessage(cause)), cause.getSQLState(), cause);
         this.rowIndex = rowIndex;
@@ -17,7 +17,7 @@ public class LoadException extends SQLException {
      * Index of the offending row in the caller's input (0-based), or -1 when it could not be told: streamed
      * input whose failing row conflicts with a row of an earlier chunk, or a failure that did not repeat.
      */
-    public long rowIndex() {
+    long rowIndex() {
         return rowIndex;
     }
 

@@ -170,12 +170,12 @@ public enum LoadMethod {
         }
 
         /** The least value that works. */
-        public int least() {
+        int least() {
             return least;
         }
 
         /** What the value means, for messages and docs/methods.md. */
-        public String meaning() {
+        String meaning() {
             return meaning;
         }
 
@@ -267,7 +267,7 @@ public enum LoadMethod {
     }
 
     /** What a table must offer this method's loader. */
-    public Set<TableNeed> needs() {
+    Set<TableNeed> needs() {
         return create().needs();
     }
 

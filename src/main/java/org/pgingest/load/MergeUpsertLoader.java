@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  * two sessions merging it at once can fail with a unique violation, so this path suits one writer per key
  * range.
  */
-public final class MergeUpsertLoader extends AtomicLoader {
+final class MergeUpsertLoader extends AtomicLoader {
     /** MERGE arrived in PostgreSQL 15. */
     private static final int FIRST_MAJOR = 15;
 

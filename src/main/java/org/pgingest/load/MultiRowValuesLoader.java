@@ -13,11 +13,11 @@ import java.util.List;
  * users' three columns); larger inputs are split, and a shorter tail gets its own statement. The server
  * plans each distinct statement text anew: planning grows with the row count (that is what UNNEST avoids).
  */
-public final class MultiRowValuesLoader extends AtomicLoader {
+final class MultiRowValuesLoader extends AtomicLoader {
     private final int rowsPerStatement;
 
     /** @param rowsPerStatement rows per statement; 0 = as many as the parameter ceiling allows */
-    public MultiRowValuesLoader(int rowsPerStatement) {
+    MultiRowValuesLoader(int rowsPerStatement) {
         if (rowsPerStatement < 0) {
             throw new IllegalArgumentException("rowsPerStatement must be 0 (maximum) or more, was " + rowsPerStatement);
         }

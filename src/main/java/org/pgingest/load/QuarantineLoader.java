@@ -18,21 +18,21 @@ import java.util.List;
  * it; otherwise the failing piece is halved until single bad rows remain. Every attempt runs under a
  * savepoint, so the cost of bad rows is a few re-sends of their neighbourhood, not a row-by-row reload.
  */
-public final class QuarantineLoader {
+final class QuarantineLoader {
     private final AtomicLoader fast;
 
     /** A row that was not loaded, with the server's reason. */
-    public record Rejected(long index, Object[] row, String sqlState, String message) {
+    record Rejected(long index, Object[] row, String sqlState, String message) {
     }
 
     /**
      * @param loaded   rows the table received
      * @param rejected rows it did not, by ascending input index
      */
-    public record Result(long loaded, List<Rejected> rejected) {
+    record Result(long loaded, List<Rejected> rejected) {
     }
 
-    public QuarantineLoader(AtomicLoader fast) {
+    QuarantineLoader(AtomicLoader fast) {
         if (fast.replacesTableContents()) {
             throw new IllegalArgumentException(fast.name() + " replaces the table's contents on every call and cannot "
                     + "load in pieces; quarantine mode needs a loader that appends");
@@ -40,7 +40,7 @@ public final class QuarantineLoader {
         this.fast = fast;
     }
 
-    public String name() {
+    String name() {
         return "quarantine-" + fast.name();
     }
 

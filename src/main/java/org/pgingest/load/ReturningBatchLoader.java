@@ -14,10 +14,10 @@ import java.util.Set;
  * (which also keeps reWriteBatchedInserts from folding them), and the keys come back in statement order,
  * that is, input order.
  */
-public final class ReturningBatchLoader extends ReturningLoader {
+final class ReturningBatchLoader extends ReturningLoader {
     private final int batchSize;
 
-    public ReturningBatchLoader(int batchSize) {
+    ReturningBatchLoader(int batchSize) {
         if (batchSize < 1) {
             throw new IllegalArgumentException("batchSize must be at least 1, was " + batchSize);
         }

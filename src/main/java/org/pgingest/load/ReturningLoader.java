@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
  * Inserts rows and hands back their generated ids, in input order: {@code ids[i]} is the id of
  * {@code rows.get(i)}. Atomic like every {@link AtomicLoader}.
  */
-public abstract class ReturningLoader extends AtomicLoader {
+abstract class ReturningLoader extends AtomicLoader {
 
     /** Loads the rows and returns their generated ids in input order. */
     public final long[] loadReturningIds(Connection connection, Table table, List<Object[]> rows) throws SQLException {

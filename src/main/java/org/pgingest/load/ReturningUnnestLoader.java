@@ -12,7 +12,7 @@ import java.util.List;
  * input rows, and the returned rows are joined back and sorted by that number
  * ({@link #insertReturningIdsInOrder}). One statement for all rows.
  */
-public final class ReturningUnnestLoader extends ReturningLoader {
+final class ReturningUnnestLoader extends ReturningLoader {
 
     @Override
     public String name() {

@@ -18,7 +18,7 @@ import java.util.List;
  * </pre>
  * Chunked under the 65,535 bind-parameter ceiling like {@link MultiRowValuesLoader}.
  */
-public final class ReturningValuesLoader extends ReturningLoader {
+final class ReturningValuesLoader extends ReturningLoader {
 
     @Override
     public String name() {

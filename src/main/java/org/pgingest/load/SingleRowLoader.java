@@ -10,7 +10,7 @@ import java.sql.SQLException;
  * One prepared {@code INSERT ... VALUES (...)} per row, all in one transaction. A round trip per row; the
  * server plans the statement once it is server-prepared (pgjdbc's prepareThreshold, 5 by default).
  */
-public final class SingleRowLoader extends AtomicLoader {
+final class SingleRowLoader extends AtomicLoader {
 
     @Override
     public String name() {

@@ -15,7 +15,7 @@ public enum SqlText {
     LITERAL;
 
     /** The parameter's value: "bind", "literal". */
-    public String parameterValue() {
+    String parameterValue() {
         return name().toLowerCase(Locale.ROOT);
     }
 

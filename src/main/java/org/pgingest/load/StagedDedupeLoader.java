@@ -16,7 +16,7 @@ import java.util.Set;
  * explicitly too: ON COMMIT DROP covers a transaction of the loader's own, but inside a caller's transaction another
  * call would find it still there.
  */
-public final class StagedDedupeLoader extends AtomicLoader {
+final class StagedDedupeLoader extends AtomicLoader {
     /** The staging table's name, in the session's temporary schema. */
     static final String STAGING = "pgib_dedupe_staging";
 

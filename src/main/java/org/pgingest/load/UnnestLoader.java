@@ -18,11 +18,11 @@ import java.util.List;
  * its values' text forms and is cast to its type per row ({@link TypeCodec#castType}): one form for every type,
  * arrays included (unnest of a two-dimensional array would yield its scalars, a text[] of array literals does not).
  */
-public final class UnnestLoader extends AtomicLoader {
+final class UnnestLoader extends AtomicLoader {
     private final int rowsPerStatement;
 
     /** @param rowsPerStatement rows per statement; 0 = all rows in one statement */
-    public UnnestLoader(int rowsPerStatement) {
+    UnnestLoader(int rowsPerStatement) {
         if (rowsPerStatement < 0) {
             throw new IllegalArgumentException("rowsPerStatement must be 0 (all) or more, was " + rowsPerStatement);
         }

@@ -122,7 +122,7 @@ public final class RateCommand implements Callable<Integer> {
     }
 
     /** Parses and runs; returns the exit code (0 done, 1 the run failed, 2 bad input). */
-    public static int run(String[] args, PrintStream out, PrintStream err) {
+    static int run(String[] args, PrintStream out, PrintStream err) {
         CommandLine cli = new CommandLine(new RateCommand(out));
         cli.setOut(new java.io.PrintWriter(out, true));
         cli.setParameterExceptionHandler((e, a) -> {

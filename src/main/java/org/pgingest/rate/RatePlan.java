@@ -13,7 +13,7 @@ import java.time.Duration;
  *
  * @param rttMs round-trip time added to every connection (0: none)
  */
-public record RatePlan(LoadMethod method, double rowsPerSecond, int workers, Duration duration, int batch,
+record RatePlan(LoadMethod method, double rowsPerSecond, int workers, Duration duration, int batch,
                        String shape, ConnectionMode connections, double rttMs) {
     /** Checks what can be checked before a server starts; an error is one line naming the valid values. */
     public RatePlan {
@@ -47,18 +47,18 @@ public record RatePlan(LoadMethod method, double rowsPerSecond, int workers, Dur
      * Rows one failure can lose: a call's rows are one transaction, except one-by-one autocommit, which commits
      * every row ({@link LoadMethod#commitsPerCall}).
      */
-    public long rowsAtRisk() {
+    long rowsAtRisk() {
         long commits = method.commitsPerCall(batch, new LoadMethod.Knobs(batch, 0));
         return (batch + commits - 1) / commits;
     }
 
     /** Nanoseconds between two calls' scheduled starts. */
-    public double intervalNanos() {
+    double intervalNanos() {
         return batch * 1e9 / rowsPerSecond;
     }
 
     /** Calls due within the duration. */
-    public long calls() {
+    long calls() {
         return calls(duration, rowsPerSecond, batch);
     }
 

@@ -26,21 +26,21 @@ import java.util.OptionalDouble;
  * @param lag         per call, from its scheduled start to its actual start (microseconds)
  * @param costs       the server's costs over the whole run, one window for all writers
  */
-public record RateResult(RatePlan plan, long elapsedNanos, boolean stoppedEarly, long dueCalls, long doneCalls,
+record RateResult(RatePlan plan, long elapsedNanos, boolean stoppedEarly, long dueCalls, long doneCalls,
                          long rows, Histogram latency, Histogram lag, ServerCosts costs) {
 
     static final double HELD_SHARE = 0.99;
 
-    public boolean held() {
+    boolean held() {
         return doneCalls >= HELD_SHARE * dueCalls;
     }
 
-    public double achievedRowsPerSecond() {
+    double achievedRowsPerSecond() {
         return rows * 1e9 / elapsedNanos;
     }
 
     /** Server CPU as a share of one core over the run, in percent; empty where it cannot be read. */
-    public OptionalDouble serverCpuPercent() {
+    OptionalDouble serverCpuPercent() {
         OptionalDouble cpuMs = costs.get(CostFigure.SERVER_CPU);
         return cpuMs.isPresent() ? OptionalDouble.of(cpuMs.getAsDouble() * 1e6 / elapsedNanos * 100) : OptionalDouble.empty();
     }
@@ -59,7 +59,7 @@ public record RateResult(RatePlan plan, long elapsedNanos, boolean stoppedEarly,
         return h.getTotalCount() == 0 ? Double.NaN : h.getMaxValue() / 1000.0;
     }
 
-    public String toText() {
+    String toText() {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "rate %s: %,d of %,d calls due never started (held: at most %.0f %%)%n",
                 held() ? "HELD" : "NOT HELD", dueCalls - doneCalls, dueCalls, (1 - HELD_SHARE) * 100));
@@ -87,7 +87,7 @@ public record RateResult(RatePlan plan, long elapsedNanos, boolean stoppedEarly,
     }
 
     /** For the JSON report: missing figures are null, never 0. */
-    public Map<String, Object> toMap() {
+    Map<String, Object> toMap() {
         Map<String, Object> plan = new LinkedHashMap<>();
         plan.put("method", this.plan.method().name());
         plan.put("rowsPerSecond", this.plan.rowsPerSecond());

@@ -39,7 +39,7 @@ import java.util.function.Consumer;
  * quietly lower rate. The whole run is one server-cost window for all writers; afterwards the table must hold
  * exactly the rows reported.
  */
-public final class RateRun {
+final class RateRun {
     private final PostgresTarget target;
     private final RatePlan plan;
     private volatile boolean stopRequested;
@@ -52,7 +52,7 @@ public final class RateRun {
     }
 
     /** Asks the writers to stop after the calls they are in; {@link #run} then reports what was done. */
-    public void stop() {
+    void stop() {
         stopRequested = true;
     }
 
@@ -62,7 +62,7 @@ public final class RateRun {
      * @throws SQLException a call failed (the run stops at the first failure), or the table does not hold the
      *                      rows the writers reported
      */
-    public RateResult run(Consumer<String> progress, Duration progressEvery) throws SQLException {
+    RateResult run(Consumer<String> progress, Duration progressEvery) throws SQLException {
         Loader loader = plan.method().create(new LoadMethod.Knobs(plan.batch(), 0));
         Table table;
         RowPlan rows;

@@ -17,15 +17,15 @@ import java.util.List;
  * @param counted    whether the figure is counted (WAL bytes, fsyncs, allocation: each iteration's value is exact)
  *                   rather than timed (its interval is the figure's uncertainty)
  */
-public record Chart(String id, String title, String unit, String note, List<String> categories, List<String> series,
+record Chart(String id, String title, String unit, String note, List<String> categories, List<String> series,
                     Figure[][] figures, boolean counted) {
 
-    public Chart {
+    Chart {
         categories = List.copyOf(categories);
         series = List.copyOf(series);
     }
 
-    public boolean empty() {
+    boolean empty() {
         for (Figure[] row : figures) {
             for (Figure f : row) {
                 if (f.present()) {
@@ -37,7 +37,7 @@ public record Chart(String id, String title, String unit, String note, List<Stri
     }
 
     /** values[category][series]; NaN = not measured in that run. */
-    public double[][] values() {
+    double[][] values() {
         double[][] v = new double[figures.length][];
         for (int c = 0; c < figures.length; c++) {
             v[c] = java.util.Arrays.stream(figures[c]).mapToDouble(Figure::value).toArray();
@@ -46,7 +46,7 @@ public record Chart(String id, String title, String unit, String note, List<Stri
     }
 
     /** missing[category][series]: why a value is missing, where the run recorded why; null = no reason. */
-    public String[][] missing() {
+    String[][] missing() {
         String[][] m = new String[figures.length][];
         for (int c = 0; c < figures.length; c++) {
             m[c] = java.util.Arrays.stream(figures[c]).map(Figure::missing).toArray(String[]::new);

@@ -17,8 +17,8 @@ import java.util.Map;
  * @param low     the lowest value of a measured iteration; NaN when not known
  * @param high    the highest value of a measured iteration; NaN when not known
  */
-public record Figure(double value, double error, String missing, double low, double high) {
-    public static final Figure NONE = new Figure(Double.NaN, Double.NaN, null, Double.NaN, Double.NaN);
+record Figure(double value, double error, String missing, double low, double high) {
+    static final Figure NONE = new Figure(Double.NaN, Double.NaN, null, Double.NaN, Double.NaN);
 
     Figure(double value, double error) {
         this(value, error, null, Double.NaN, Double.NaN);
@@ -29,7 +29,7 @@ public record Figure(double value, double error, String missing, double low, dou
         return new Figure(Double.NaN, Double.NaN, reason, Double.NaN, Double.NaN);
     }
 
-    public boolean present() {
+    boolean present() {
         return Double.isFinite(value);
     }
 

@@ -11,11 +11,11 @@ import java.util.Map;
  * a CI artifact with no network. The answer first (the ranked table and rows/s beside WAL per row, fastest first),
  * then the servers, then one chart per figure, each with a table of its exact numbers under it to copy from.
  */
-public final class HtmlReport {
+final class HtmlReport {
     private HtmlReport() {
     }
 
-    public static String render(Report report, String command) {
+    static String render(Report report, String command) {
         StringBuilder h = new StringBuilder();
         h.append("""
                 <!DOCTYPE html>

@@ -57,9 +57,9 @@ public record Ranking(String server, List<String> labelColumns, SortedMap<String
      *
      * @param ceiling whether it is a ceiling (the server loading the rows itself), not a way a client can load
      */
-    public record Row(List<String> label, String name, boolean ceiling, Figure rowsPerSecond, Figure share,
+    record Row(List<String> label, String name, boolean ceiling, Figure rowsPerSecond, Figure share,
                       Figure walBytes, Figure walFsyncs, Figure cpu, Figure alloc) {
-        public Row {
+        Row {
             label = List.copyOf(label);
         }
     }
@@ -255,14 +255,14 @@ public record Ranking(String server, List<String> labelColumns, SortedMap<String
     }
 
     /** The table's headings: the label columns, then the figure columns that have something to show. */
-    public List<String> headings() {
+    List<String> headings() {
         List<String> h = new ArrayList<>(labelColumns);
         columns().forEach(c -> h.add(c.heading));
         return h;
     }
 
     /** The table's cells, one list per ranked row, as {@link #headings()} orders them. */
-    public List<List<String>> cells() {
+    List<List<String>> cells() {
         List<List<String>> cells = new ArrayList<>();
         for (Row r : rows) {
             List<String> line = new ArrayList<>(r.label());
@@ -273,7 +273,7 @@ public record Ranking(String server, List<String> labelColumns, SortedMap<String
     }
 
     /** "Every entry that has them: k=v, ..."; empty when no param is shared. */
-    public String sharedSentence() {
+    String sharedSentence() {
         return shared.isEmpty() ? "" : "Every entry that has them: " + shared.entrySet().stream()
                 .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", ")) + ".";
     }
@@ -331,7 +331,7 @@ public record Ranking(String server, List<String> labelColumns, SortedMap<String
     }
 
     /** The table as Markdown (labels left-aligned, figures right), the shared params above it, the lines as a list. */
-    public String markdown() {
+    String markdown() {
         List<String> headings = headings();
         StringBuilder sb = new StringBuilder();
         if (!server.isEmpty() || !shared.isEmpty()) {

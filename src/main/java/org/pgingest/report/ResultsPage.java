@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  * runs). {@link #fill} writes the tables; {@link #differences} is what the test of the pages checks.
  */
 public final class ResultsPage {
-    public static final String RANKED = "ranked";
+    static final String RANKED = "ranked";
     static final String END = "<!-- end table -->";
     private static final Pattern BLOCK = Pattern.compile("<!-- table: ([\\w-]+) -->\\n(.*?)" + Pattern.quote(END),
             Pattern.DOTALL);
@@ -81,7 +81,7 @@ public final class ResultsPage {
      * What differs between the page's marked tables and the tables {@code report} renders, one line each; empty when
      * they agree. A page with no marked table, or a marker naming no table of the report, is a difference too.
      */
-    public static List<String> differences(String page, Report report) {
+    static List<String> differences(String page, Report report) {
         Map<String, String> tables = tables(report);
         List<String> differences = new ArrayList<>();
         Matcher m = BLOCK.matcher(page);

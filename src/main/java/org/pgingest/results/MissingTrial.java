@@ -17,7 +17,7 @@ import java.util.TreeMap;
  */
 public record MissingTrial(String benchmark, SortedMap<String, String> params, String reason) {
     /** The key of a missing trial's line in the facts file (server facts lines have "server"). */
-    public static final String KEY = "missing";
+    static final String KEY = "missing";
 
     public MissingTrial {
         params = Collections.unmodifiableSortedMap(new TreeMap<>(params));

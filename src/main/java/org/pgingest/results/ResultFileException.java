@@ -4,11 +4,11 @@ package org.pgingest.results;
 public class ResultFileException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    public ResultFileException(String message) {
+    ResultFileException(String message) {
         super(message);
     }
 
-    public ResultFileException(String message, Throwable cause) {
+    ResultFileException(String message, Throwable cause) {
         super(message, cause);
     }
 }

@@ -153,7 +153,7 @@ public final class ResultPath {
         return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
     }
 
-    public Path path() {
+    Path path() {
         return path;
     }
 

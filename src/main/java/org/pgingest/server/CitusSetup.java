@@ -17,9 +17,9 @@ import java.util.stream.Stream;
  * @param workers worker nodes beside the coordinator
  */
 public record CitusSetup(Optional<Path> home, int workers) {
-    public static final String HOME_OPTION = "pg.citus.home";
-    public static final String WORKERS_OPTION = "pg.citus.workers";
-    public static final int DEFAULT_WORKERS = 2;
+    static final String HOME_OPTION = "pg.citus.home";
+    static final String WORKERS_OPTION = "pg.citus.workers";
+    static final int DEFAULT_WORKERS = 2;
     /** More would not fit a machine's memory and cores beside a benchmark; a real cluster is an external target. */
     static final int MAX_WORKERS = 8;
     private static final Path DEBIAN_15 = Path.of("/usr/lib/postgresql/15");

@@ -24,12 +24,12 @@ import javax.sql.DataSource;
  */
 public record ConnectionBudget(int maxConnections, int reserved, int inUse, boolean adjustable) {
     /** The suite's own connections besides the clients: the counters' monitor and one for setup and checks. */
-    public static final int SUITE_CONNECTIONS = 2;
+    static final int SUITE_CONNECTIONS = 2;
     /** PostgreSQL's own ceiling for max_connections (MAX_BACKENDS, 2^18 - 1, in 14-18). */
     static final int MAX_CONNECTIONS_LIMIT = 262_143;
 
     /** Connections the suite's role may still open. */
-    public int available() {
+    int available() {
         return Math.max(0, maxConnections - reserved - inUse);
     }
 

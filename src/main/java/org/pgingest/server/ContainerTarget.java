@@ -50,7 +50,7 @@ public final class ContainerTarget extends TargetBase {
         return DockerClientFactory.instance().isDockerAvailable();
     }
 
-    public static ContainerTarget start(TargetConfig config) {
+    static ContainerTarget start(TargetConfig config) {
         String version = PgVersions.resolve(config.pgVersion());
         if (!dockerAvailable()) {
             throw new TargetException("the container target needs a running Docker engine and none answered; "

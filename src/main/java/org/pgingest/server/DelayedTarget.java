@@ -35,12 +35,12 @@ public final class DelayedTarget implements PostgresTarget {
         return new DelayedTarget(target, RoundTripDelay.open(rttMs), false);
     }
 
-    public RoundTripDelay delay() {
+    RoundTripDelay delay() {
         return delay;
     }
 
     /** The same target without the delay: the reference round trip. */
-    public PostgresTarget direct() {
+    PostgresTarget direct() {
         return target;
     }
 

@@ -100,12 +100,12 @@ public final class EmbeddedTarget extends TargetBase {
     }
 
     /** The data directory; it is deleted on close. */
-    public Path dataDirectory() {
+    Path dataDirectory() {
         return runDirectory.dataDirectory();
     }
 
     /** The directory that holds the data directory and the owner note. */
-    public Path runDirectory() {
+    Path runDirectory() {
         return runDirectory.path();
     }
 

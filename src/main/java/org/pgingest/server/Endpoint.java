@@ -25,12 +25,12 @@ public record Endpoint(String host, int port, String database, String user, Secr
         return "jdbc:postgresql://" + h + ":" + port + "/" + database;
     }
 
-    public Endpoint withDatabase(String otherDatabase) {
+    Endpoint withDatabase(String otherDatabase) {
         return new Endpoint(host, port, otherDatabase, user, password);
     }
 
     /** "user@host:port/database", for messages. */
-    public String describe() {
+    String describe() {
         return user + "@" + host + ":" + port + "/" + database;
     }
 

@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * printed and recorded, not applied; an override a session may choose applies to the suite's sessions only,
  * {@link SessionSettings}), and pg_stat_statements is used only if already installed.
  */
-public final class ExternalTarget extends TargetBase {
+final class ExternalTarget extends TargetBase {
     private static final Logger LOG = LoggerFactory.getLogger(ExternalTarget.class);
     private static final String HINT = "check PGIB_JDBC_URL, PGIB_USER and PGIB_PASSWORD";
     /** pgjdbc's parsed-URL keys that Endpoint carries itself. */
@@ -32,7 +32,7 @@ public final class ExternalTarget extends TargetBase {
         super(endpoint, schema, options, endpoint.database());
     }
 
-    public static ExternalTarget connect(TargetConfig config) {
+    static ExternalTarget connect(TargetConfig config) {
         if (config.externalUrl() == null) {
             throw new TargetException("the external target needs the server's JDBC URL (-Dpg.url or PGIB_JDBC_URL, e.g. "
                     + "jdbc:postgresql://host:5432/db), a user (-Dpg.user or PGIB_USER) and PGIB_PASSWORD in the environment");

@@ -24,7 +24,7 @@ public final class ObservedSocketFactory extends SocketFactory {
     private final ExchangeObserver observer;
 
     /** @param observerId the id {@link #register} gave */
-    public ObservedSocketFactory(String observerId) {
+    ObservedSocketFactory(String observerId) {
         ExchangeObserver registered = REGISTERED.get(observerId);
         if (registered == null) {
             throw new IllegalStateException("no socket observer " + observerId + " (closed already?)");

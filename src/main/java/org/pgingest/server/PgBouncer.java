@@ -283,11 +283,11 @@ public final class PgBouncer implements AutoCloseable {
     }
 
     /** Where clients connect: this PgBouncer, with {@code server}'s database, role and password. */
-    public Endpoint route(Endpoint server) {
+    Endpoint route(Endpoint server) {
         return new Endpoint("127.0.0.1", port, server.database(), server.user(), server.password());
     }
 
-    public String version() {
+    String version() {
         return version;
     }
 
@@ -299,7 +299,7 @@ public final class PgBouncer implements AutoCloseable {
      * The pooler as the facts record it: name, version, pool mode, and max_prepared_statements where the run set it
      * (otherwise the release's default: none before 1.21, 200 from 1.24).
      */
-    public Map<String, String> facts() {
+    Map<String, String> facts() {
         Map<String, String> facts = new LinkedHashMap<>();
         facts.put("name", "pgbouncer");
         facts.put("version", version);
@@ -309,7 +309,7 @@ public final class PgBouncer implements AutoCloseable {
     }
 
     /** "PgBouncer 1.18.0 (transaction pooling)", "PgBouncer 1.25.2 (transaction pooling, max_prepared_statements=0)". */
-    public String describe() {
+    String describe() {
         return String.format(Locale.ROOT, "PgBouncer %s (%s pooling%s)", version, via.poolMode(),
                 setup.maxPreparedStatements().isPresent()
                         ? ", max_prepared_statements=" + setup.maxPreparedStatements().getAsInt() : "");
@@ -321,7 +321,7 @@ public final class PgBouncer implements AutoCloseable {
     }
 
     /** PgBouncer's process id. */
-    public long pid() {
+    long pid() {
         return process.pid();
     }
 

@@ -29,12 +29,12 @@ public record PgBouncerSetup(Optional<Path> home, OptionalInt maxPreparedStateme
     }
 
     /** The installed PgBouncer with its release's defaults. */
-    public static PgBouncerSetup installed() {
+    static PgBouncerSetup installed() {
         return new PgBouncerSetup(Optional.empty(), OptionalInt.empty());
     }
 
     /** The PgBouncer in {@code dir}. */
-    public static PgBouncerSetup at(Path dir) {
+    static PgBouncerSetup at(Path dir) {
         return new PgBouncerSetup(Optional.of(dir), OptionalInt.empty());
     }
 

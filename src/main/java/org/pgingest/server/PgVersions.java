@@ -15,8 +15,8 @@ import java.util.stream.Collectors;
  * (from the pom, via the filtered {@code build.properties}), and the build's default.
  */
 public final class PgVersions {
-    public static final int OLDEST_MAJOR = 14;
-    public static final int NEWEST_MAJOR = 18;
+    static final int OLDEST_MAJOR = 14;
+    static final int NEWEST_MAJOR = 18;
     private static final Pattern FULL = Pattern.compile("(\\d+)\\.(\\d+)\\.(\\d+)");
     private static final Pattern MAJOR = Pattern.compile("(\\d+)");
     private static final Properties BUILD = loadBuildProperties();
@@ -43,12 +43,12 @@ public final class PgVersions {
     }
 
     /** zonky's platform suffix the build fetched binaries for, e.g. linux-amd64. */
-    public static String binariesPlatform() {
+    static String binariesPlatform() {
         return BUILD.getProperty("pg.binaries.platform");
     }
 
     /** Major to pinned full version, oldest first. */
-    public static Map<Integer, String> pinned() {
+    static Map<Integer, String> pinned() {
         Map<Integer, String> result = new TreeMap<>();
         for (int major = OLDEST_MAJOR; major <= NEWEST_MAJOR; major++) {
             result.put(major, BUILD.getProperty("pg" + major + ".version"));
@@ -76,7 +76,7 @@ public final class PgVersions {
     }
 
     /** The major of a full version such as 16.15.0. */
-    public static int majorOf(String fullVersion) {
+    static int majorOf(String fullVersion) {
         Matcher m = FULL.matcher(fullVersion);
         if (!m.matches()) {
             throw new IllegalArgumentException("not a full version: " + fullVersion);

@@ -14,7 +14,7 @@ import javax.sql.DataSource;
  * pooler. The facts are the server's, with the pooler, its version and pool mode. Closing it stops PgBouncer, then
  * closes the target.
  */
-public final class PooledTarget implements PostgresTarget {
+final class PooledTarget implements PostgresTarget {
     /** Server connections a transaction pool keeps open from the start ({@link PgBouncer}'s min_pool_size). */
     static final int MINIMUM_POOL = 2;
     private static final long POOL_FILLED_WITHIN_MS = 10_000;

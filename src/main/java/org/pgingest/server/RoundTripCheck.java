@@ -91,11 +91,11 @@ public record RoundTripCheck(double askedMs, double directMs, double delayedMs) 
     }
 
     /** What the delay added. */
-    public double addedMs() {
+    double addedMs() {
         return delayedMs - directMs;
     }
 
-    public boolean withinTolerance() {
+    boolean withinTolerance() {
         double off = Math.abs(addedMs() - askedMs);
         return off <= TOLERANCE_MS || off <= TOLERANCE_SHARE * askedMs;
     }

@@ -47,21 +47,21 @@ public final class RoundTripDelay implements ExchangeObserver, AutoCloseable {
     }
 
     /** A delay of {@code delayMs} per round trip (0: none, round trips still counted), open until closed. */
-    public static RoundTripDelay open(double delayMs) {
+    static RoundTripDelay open(double delayMs) {
         return new RoundTripDelay(delayMs);
     }
 
     /** pgjdbc options that open a connection's socket through this delay. */
-    public Map<String, String> driverOptions() {
+    Map<String, String> driverOptions() {
         return driverOptions;
     }
 
-    public double delayMs() {
+    double delayMs() {
         return delayMs;
     }
 
     /** Replies that followed a request, over every connection through this delay so far. */
-    public long roundTrips() {
+    long roundTrips() {
         return roundTrips.get();
     }
 

@@ -14,11 +14,11 @@ public final class Secret {
         this.value = value;
     }
 
-    public static Secret of(String value) {
+    static Secret of(String value) {
         return value == null || value.isEmpty() ? NONE : new Secret(value);
     }
 
-    public static Secret none() {
+    static Secret none() {
         return NONE;
     }
 

@@ -56,7 +56,7 @@ public final class SecretBearing {
      * What in this JDBC URL carries a secret, for a message ("user:password@ before the host", "the option
      * sslpassword"); empty when nothing does.
      */
-    public static Optional<String> inJdbcUrl(String url) {
+    static Optional<String> inJdbcUrl(String url) {
         if (url == null) {
             return Optional.empty();
         }

@@ -54,13 +54,13 @@ public record ServerFacts(TargetKind target, String endpoint, String versionStri
     }
 
     /** The same facts with the loaders connecting through {@code poolerFacts} (name, version, pool mode). */
-    public ServerFacts withPooler(Map<String, String> poolerFacts) {
+    ServerFacts withPooler(Map<String, String> poolerFacts) {
         return new ServerFacts(target, endpoint, versionString, versionNum, settings, differences, overrides,
                 statementsSchema, statementsMissing, image, poolerFacts, cluster);
     }
 
     /** The same facts of a coordinator, with its cluster's ({@code clusterFacts}: Citus version, nodes, shards). */
-    public ServerFacts withCluster(Map<String, String> clusterFacts) {
+    ServerFacts withCluster(Map<String, String> clusterFacts) {
         return new ServerFacts(target, endpoint, versionString, versionNum, settings, differences, overrides,
                 statementsSchema, statementsMissing, image, pooler, clusterFacts);
     }
@@ -79,7 +79,7 @@ public record ServerFacts(TargetKind target, String endpoint, String versionStri
     }
 
     /** Durability settings that are not on; empty for a production-like server. */
-    public List<String> durabilityOff() {
+    List<String> durabilityOff() {
         List<String> off = new ArrayList<>();
         for (String name : ServerSettings.DURABILITY) {
             if (!"on".equalsIgnoreCase(settings.get(name))) {
@@ -128,7 +128,7 @@ public record ServerFacts(TargetKind target, String endpoint, String versionStri
      * @param monitor a connection to the database where pg_stat_statements would be installed
      * @param image   the container image, or null
      */
-    public static ServerFacts read(Connection monitor, TargetKind target, Endpoint endpoint, ServerSettings expected,
+    static ServerFacts read(Connection monitor, TargetKind target, Endpoint endpoint, ServerSettings expected,
                                    String image) throws SQLException {
         String versionString;
         int versionNum;

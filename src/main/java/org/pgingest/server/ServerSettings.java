@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  */
 public final class ServerSettings {
     /** Settings whose values decide what a write costs; a run where they differ from "on" says so loudly. */
-    public static final Set<String> DURABILITY = Set.of("fsync", "synchronous_commit", "full_page_writes");
+    static final Set<String> DURABILITY = Set.of("fsync", "synchronous_commit", "full_page_writes");
 
     static final String RESOURCE = "/org/pgingest/server/postgresql.conf";
     private static final Pattern LINE = Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_.]*)\\s*=?\\s*(.*?)\\s*$");
@@ -34,7 +34,7 @@ public final class ServerSettings {
     }
 
     /** The packaged settings file, no overrides. */
-    public static ServerSettings load() {
+    static ServerSettings load() {
         try (InputStream in = ServerSettings.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException(RESOURCE + " is missing from the class path (is docker/ a resource dir?)");
@@ -84,7 +84,7 @@ public final class ServerSettings {
     }
 
     /** These settings with some replaced or added; each is recorded as an override. */
-    public ServerSettings withOverrides(Map<String, String> changes) {
+    ServerSettings withOverrides(Map<String, String> changes) {
         Map<String, String> merged = new LinkedHashMap<>(values);
         Map<String, String> allOverrides = new LinkedHashMap<>(overrides);
         changes.forEach((name, value) -> {
@@ -102,7 +102,7 @@ public final class ServerSettings {
     }
 
     /** Name to value, in file order; overrides replace file values in place and new names come last. */
-    public Map<String, String> values() {
+    Map<String, String> values() {
         return values;
     }
 

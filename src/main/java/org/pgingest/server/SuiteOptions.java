@@ -23,7 +23,7 @@ import java.util.Set;
  */
 public record SuiteOptions(Map<String, String> properties, List<String> rest) {
     /** The suite's names: read by {@link TargetConfig} and {@code EmbeddedBinaries}. */
-    public static final List<String> KNOWN = List.of("pg.target", "pg.version", "pg.schema", "pg.url", "pg.user",
+    static final List<String> KNOWN = List.of("pg.target", "pg.version", "pg.schema", "pg.url", "pg.user",
             "pg.binaries.dir", "pg.image", "pg.via", PgBouncerSetup.HOME_OPTION,
             CitusSetup.HOME_OPTION, CitusSetup.WORKERS_OPTION);
     /** One server setting each: {@code -Dpg.conf.synchronous_commit=off}. */

@@ -49,11 +49,11 @@ public record TargetConfig(TargetKind kind, String pgVersion, String schema, Ser
                            String externalUrl, String externalUser, Secret externalPassword, String image, Via via,
                            PgBouncerSetup pgbouncer, CitusSetup citus) {
 
-    public static final String DEFAULT_SCHEMA = "pgingest";
+    static final String DEFAULT_SCHEMA = "pgingest";
     private static final Pattern SCHEMA_NAME = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
     private static final String CONF_PREFIX = "pg.conf.";
     /** The official image; {@code docker/build-image.sh} builds {@code pg-ingest-bench/postgres} from the same contract. */
-    public static final String DEFAULT_IMAGE = "postgres";
+    static final String DEFAULT_IMAGE = "postgres";
 
     public TargetConfig {
         Objects.requireNonNull(kind, "kind");
@@ -139,7 +139,7 @@ public record TargetConfig(TargetKind kind, String pgVersion, String schema, Ser
         return new TargetConfig(kind, version, schema, settings, externalUrl, externalUser, externalPassword, image, via, pgbouncer, citus);
     }
 
-    public TargetConfig withImage(String newImage) {
+    TargetConfig withImage(String newImage) {
         return new TargetConfig(kind, pgVersion, schema, settings, externalUrl, externalUser, externalPassword, newImage, via, pgbouncer, citus);
     }
 
@@ -152,7 +152,7 @@ public record TargetConfig(TargetKind kind, String pgVersion, String schema, Ser
                 externalUrl, externalUser, externalPassword, image, via, pgbouncer, citus);
     }
 
-    public TargetConfig withExternal(String url, String user, Secret password) {
+    TargetConfig withExternal(String url, String user, Secret password) {
         return new TargetConfig(TargetKind.EXTERNAL, pgVersion, schema, settings, url, user, password, image, via, pgbouncer, citus);
     }
 
@@ -167,7 +167,7 @@ public record TargetConfig(TargetKind kind, String pgVersion, String schema, Ser
                 via, pgbouncer, citus);
     }
 
-    public TargetConfig withCitus(CitusSetup newCitus) {
+    TargetConfig withCitus(CitusSetup newCitus) {
         return new TargetConfig(kind, pgVersion, schema, settings, externalUrl, externalUser, externalPassword, image, via,
                 pgbouncer, newCitus);
     }

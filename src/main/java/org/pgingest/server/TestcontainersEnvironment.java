@@ -41,7 +41,7 @@ public final class TestcontainersEnvironment {
     }
 
     /** The variables to add to {@code environment}; empty when it has them. */
-    public static Map<String, String> missing(Map<String, String> environment) {
+    static Map<String, String> missing(Map<String, String> environment) {
         Map<String, String> missing = new LinkedHashMap<>();
         if (!environment.containsKey("TESTCONTAINERS_RYUK_DISABLED")) {
             missing.put("TESTCONTAINERS_RYUK_DISABLED", "true");

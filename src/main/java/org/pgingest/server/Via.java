@@ -47,12 +47,12 @@ public enum Via {
      * {@code target} as the loaders reach it this way: itself, or behind a PgBouncer started now (closing the
      * result stops PgBouncer, then the target). The target is closed when PgBouncer cannot start.
      */
-    public PostgresTarget open(PostgresTarget target) {
+    PostgresTarget open(PostgresTarget target) {
         return open(target, PgBouncerSetup.installed());
     }
 
     /** The same through the PgBouncer {@code setup} names. */
-    public PostgresTarget open(PostgresTarget target, PgBouncerSetup setup) {
+    PostgresTarget open(PostgresTarget target, PgBouncerSetup setup) {
         if (this == DIRECT) {
             return target;
         }

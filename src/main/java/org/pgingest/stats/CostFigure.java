@@ -60,7 +60,7 @@ public enum CostFigure {
     }
 
     /** "B", "#" or "ms". */
-    public String unit() {
+    String unit() {
         return unit;
     }
 }

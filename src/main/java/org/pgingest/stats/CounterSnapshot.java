@@ -35,7 +35,7 @@ public final class CounterSnapshot extends Figures {
     }
 
     /** When the counters were read, by the server's clock. */
-    public OffsetDateTime at() {
+    OffsetDateTime at() {
         return at;
     }
 

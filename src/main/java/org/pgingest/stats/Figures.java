@@ -9,7 +9,7 @@ import java.util.OptionalDouble;
  * A value or a reason per {@link CostFigure}: every figure is either read or missing with a reason, never
  * silently zero.
  */
-public class Figures {
+class Figures {
     private final Map<CostFigure, Double> values;
     private final Map<CostFigure, String> missing;
 
@@ -43,11 +43,11 @@ public class Figures {
     }
 
     /** Why the figure is missing, or null when it was read. */
-    public String missingReason(CostFigure figure) {
+    String missingReason(CostFigure figure) {
         return missing.get(figure);
     }
 
-    public Map<CostFigure, Double> values() {
+    Map<CostFigure, Double> values() {
         return values;
     }
 

@@ -215,7 +215,7 @@ public final class ServerCostMeter implements AutoCloseable {
     }
 
     /** Flushes the workers' statistics and reads every counter. */
-    public CounterSnapshot snapshot(Collection<Connection> workers) throws SQLException {
+    CounterSnapshot snapshot(Collection<Connection> workers) throws SQLException {
         flush(workers);
         return reader.read(monitor, monitorStatements, suiteBackends(workers));
     }
@@ -333,7 +333,7 @@ public final class ServerCostMeter implements AutoCloseable {
      * CHECKPOINT and wait until the checkpoint counter has moved. Without the privilege to checkpoint
      * (superuser, or pg_checkpoint from 15), the window is measured without one and says so.
      */
-    public void checkpoint() throws SQLException {
+    void checkpoint() throws SQLException {
         double before = checkpointCount();
         try (Statement st = monitor.createStatement()) {
             st.execute(CounterReader.TAG + "CHECKPOINT");

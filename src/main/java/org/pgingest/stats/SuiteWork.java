@@ -13,7 +13,7 @@ import java.util.OptionalLong;
  */
 public record SuiteWork(OptionalLong commits, OptionalLong insertedAtMost) {
     /** Nothing known: only the checks that need no expectation run. */
-    public static final SuiteWork UNKNOWN = new SuiteWork(OptionalLong.empty(), OptionalLong.empty());
+    static final SuiteWork UNKNOWN = new SuiteWork(OptionalLong.empty(), OptionalLong.empty());
 
     public static SuiteWork of(long commits, long insertedAtMost) {
         return new SuiteWork(OptionalLong.of(commits), OptionalLong.of(insertedAtMost));

@@ -22,7 +22,7 @@ public record Column(String name, TypeCodec codec, boolean nullable, ColumnTypeF
     }
 
     /** The CHECK expressions of its domain and the domains beneath it, on VALUE; empty for a type that is no domain. */
-    public List<String> domainChecks() {
+    List<String> domainChecks() {
         List<String> checks = new ArrayList<>();
         for (ColumnTypeFacts t = type; t != null && t.kind() == 'd'; t = t.base().orElse(null)) {
             for (String check : t.checks()) {

@@ -52,7 +52,7 @@ public final class RowGenerator {
         this.nextRow = firstRow;
     }
 
-    public RowPlan plan() {
+    RowPlan plan() {
         return plan;
     }
 

@@ -50,7 +50,7 @@ import java.util.regex.Pattern;
  */
 public final class RowPlan {
     /** NULLs in a nullable column: one value in twenty. */
-    public static final double NULL_SHARE = 0.05;
+    static final double NULL_SHARE = 0.05;
     /** Candidates per pool the server filters. */
     static final int CANDIDATES = 1024;
     /** Distinct values among the candidates: 0 to 255 for numbers, which ranges like 1 to 1000 keep. */
@@ -147,7 +147,7 @@ public final class RowPlan {
     }
 
     /** Row number {@code k}: a pure function of (plan, seed, k, hostileShare). */
-    public Object[] row(long k, long seed, double hostileShare) {
+    Object[] row(long k, long seed, double hostileShare) {
         SplittableRandom random = new SplittableRandom(seed * GOLDEN + k);
         Object[][] picked = new Object[pools.size()][];
         for (int g = 0; g < picked.length; g++) {

@@ -7,7 +7,7 @@ package org.pgingest.workload;
 public class SchemaRefusedException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    public SchemaRefusedException(String message) {
+    SchemaRefusedException(String message) {
         super(message);
     }
 }

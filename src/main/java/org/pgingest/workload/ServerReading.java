@@ -18,7 +18,7 @@ import java.sql.Savepoint;
  */
 public final class ServerReading {
     /** feature_not_supported: the suite's own limit, not a value the server refused. */
-    public static final String SUITE_LIMIT = "0A000";
+    static final String SUITE_LIMIT = "0A000";
 
     private ServerReading() {
     }

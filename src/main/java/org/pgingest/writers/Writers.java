@@ -56,11 +56,11 @@ public final class Writers implements AutoCloseable {
         return new Writers(count, mode, mode.create(target, count, loader.driverOptions()));
     }
 
-    public int count() {
+    int count() {
         return count;
     }
 
-    public ConnectionMode mode() {
+    ConnectionMode mode() {
         return mode;
     }
 

@@ -24,7 +24,7 @@ import java.util.List;
  */
 public final class DdlRole {
     /** The role's name. */
-    public static final String NAME = "pgib_ddl";
+    static final String NAME = "pgib_ddl";
 
     private DdlRole() {
     }

@@ -44,7 +44,7 @@ public record SqlScript(List<Statement> statements, List<String> skipped, List<S
          * The statement on one line, shortened to about {@code max} characters, for messages; a quoted value after a
          * word such as PASSWORD is shown as '***' (an option's or a role's secret is never printed or stored).
          */
-        public String summary(int max) {
+        String summary(int max) {
             String flat = redacted(sql).replaceAll("\\s+", " ");
             return flat.length() <= max ? flat : flat.substring(0, max) + "...";
         }
@@ -56,7 +56,7 @@ public record SqlScript(List<Statement> statements, List<String> skipped, List<S
             Pattern.DOTALL);
 
     /** {@code text} with every quoted value after a secret-bearing word replaced by '***'. */
-    public static String redacted(String text) {
+    static String redacted(String text) {
         return SECRET.matcher(text).replaceAll("$1$2'***'");
     }
 

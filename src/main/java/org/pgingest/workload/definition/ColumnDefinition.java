@@ -41,7 +41,7 @@ public record ColumnDefinition(String name, String type, boolean notNull, Fillin
     }
 
     /** Whether the server fills it from a sequence: an id to hand back. */
-    public boolean fromSequence() {
+    boolean fromSequence() {
         return filling == Filling.IDENTITY_ALWAYS || filling == Filling.IDENTITY_BY_DEFAULT || filling == Filling.SEQUENCE;
     }
 }

@@ -56,7 +56,7 @@ public record ResolvedTable(String label, String indexes, String source, List<St
                 nullShares, sample);
     }
 
-    public ResolvedTable labelled(String newLabel, String newIndexes) {
+    ResolvedTable labelled(String newLabel, String newIndexes) {
         return new ResolvedTable(newLabel, newIndexes, source, setup, table, referenced, foreignKeys, triggers, skipped,
                 nullShares, sample);
     }

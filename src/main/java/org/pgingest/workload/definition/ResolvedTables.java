@@ -32,7 +32,7 @@ public final class ResolvedTables {
         JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), tables);
     }
 
-    public static List<ResolvedTable> read(Path file) {
+    static List<ResolvedTable> read(Path file) {
         try {
             return JSON.readValue(file.toFile(), new TypeReference<List<ResolvedTable>>() { });
         } catch (IOException e) {
@@ -50,7 +50,7 @@ public final class ResolvedTables {
     }
 
     /** The table the launcher resolved for {@code shape} and {@code indexes}, if it did. */
-    public static Optional<ResolvedTable> fromLauncher(String shape, String indexes) {
+    static Optional<ResolvedTable> fromLauncher(String shape, String indexes) {
         String file = System.getProperty(PROPERTY);
         if (file == null || file.isBlank()) {
             return Optional.empty();

@@ -21,12 +21,12 @@ public record UniqueKey(String source, String kind, List<String> keys, List<Stri
     }
 
     /** Keys that are plain columns, on every row: what ON CONFLICT (cols), DISTINCT ON and MERGE ... ON can name. */
-    public boolean plain() {
+    boolean plain() {
         return predicate == null && !plainColumns.isEmpty();
     }
 
     /** "primary key (a, b)": how people know it, whatever a copy named it. */
-    public String describe() {
+    String describe() {
         return kind + " (" + String.join(", ", keys) + ")";
     }
 }

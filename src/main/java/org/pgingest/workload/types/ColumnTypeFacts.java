@@ -51,7 +51,7 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
     }
 
     /** True for a type of pg_catalog named {@code typname}. */
-    public boolean isBuiltin(String typname) {
+    boolean isBuiltin(String typname) {
         return "pg_catalog".equals(schema) && name.equals(typname);
     }
 
@@ -89,7 +89,7 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
     }
 
     /** The type facts of one column (attnum) of a table; see {@link #readTable}. */
-    public static ColumnTypeFacts read(Connection connection, String table, int attnum) throws SQLException {
+    static ColumnTypeFacts read(Connection connection, String table, int attnum) throws SQLException {
         ColumnTypeFacts facts = readTable(connection, table).get(attnum);
         if (facts == null) {
             throw new SQLException("table " + table + " has no column number " + attnum);

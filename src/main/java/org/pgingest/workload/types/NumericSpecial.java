@@ -4,7 +4,7 @@ package org.pgingest.workload.types;
  * numeric's values that are not numbers, which BigDecimal cannot hold: NaN (any numeric) and ±Infinity
  * (unconstrained numeric only, PostgreSQL 14 and later; numeric(p,s) refuses them).
  */
-public enum NumericSpecial {
+enum NumericSpecial {
     NAN("NaN", 0xC000),
     POSITIVE_INFINITY("Infinity", 0xD000),
     NEGATIVE_INFINITY("-Infinity", 0xF000);
@@ -19,7 +19,7 @@ public enum NumericSpecial {
     }
 
     /** The text numeric_in reads and numeric_out prints. */
-    public String text() {
+    String text() {
         return text;
     }
 

@@ -12,11 +12,11 @@ import java.util.List;
  * @param lowerBounds each dimension's lower bound
  * @param elements    the elements in row-major order (the order array_out prints them), null for NULL
  */
-public record PgArray(List<Integer> lengths, List<Integer> lowerBounds, List<Object> elements) {
+record PgArray(List<Integer> lengths, List<Integer> lowerBounds, List<Object> elements) {
     /** MAXDIM in utils/array.h. */
     static final int MAX_DIMENSIONS = 6;
 
-    public PgArray {
+    PgArray {
         lengths = List.copyOf(lengths);
         lowerBounds = List.copyOf(lowerBounds);
         elements = Collections.unmodifiableList(new ArrayList<>(elements));

@@ -6,8 +6,8 @@ import java.util.Arrays;
  * An inet or cidr value: an IPv4 (4 bytes) or IPv6 (16 bytes) address and a prefix length. Bytes rather than
  * java.net.InetAddress, which turns an IPv4-mapped IPv6 address into IPv4 and has no prefix length.
  */
-public record PgInet(byte[] address, int bits) {
-    public PgInet {
+record PgInet(byte[] address, int bits) {
+    PgInet {
         if (address.length != 4 && address.length != 16) {
             throw new IllegalArgumentException("an address has 4 or 16 bytes, not " + address.length);
         }
@@ -18,7 +18,7 @@ public record PgInet(byte[] address, int bits) {
     }
 
     /** The host address: all bits significant. */
-    public static PgInet host(byte... address) {
+    static PgInet host(byte... address) {
         return new PgInet(address, address.length * 8);
     }
 

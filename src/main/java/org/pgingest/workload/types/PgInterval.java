@@ -5,13 +5,13 @@ package org.pgingest.workload.types;
  * fixed number of days nor a day a fixed number of microseconds (daylight saving). {@link #POSITIVE_INFINITY} and
  * {@link #NEGATIVE_INFINITY} are 'infinity' and '-infinity', which PostgreSQL 17 and later store.
  */
-public record PgInterval(int months, int days, long micros) {
+record PgInterval(int months, int days, long micros) {
     /** interval 'infinity' (INTERVAL_NOEND: every field at its maximum). */
-    public static final PgInterval POSITIVE_INFINITY = new PgInterval(Integer.MAX_VALUE, Integer.MAX_VALUE, Long.MAX_VALUE);
+    static final PgInterval POSITIVE_INFINITY = new PgInterval(Integer.MAX_VALUE, Integer.MAX_VALUE, Long.MAX_VALUE);
     /** interval '-infinity' (INTERVAL_NOBEGIN: every field at its minimum). */
-    public static final PgInterval NEGATIVE_INFINITY = new PgInterval(Integer.MIN_VALUE, Integer.MIN_VALUE, Long.MIN_VALUE);
+    static final PgInterval NEGATIVE_INFINITY = new PgInterval(Integer.MIN_VALUE, Integer.MIN_VALUE, Long.MIN_VALUE);
 
-    public boolean isInfinite() {
+    boolean isInfinite() {
         return equals(POSITIVE_INFINITY) || equals(NEGATIVE_INFINITY);
     }
 }

@@ -6,12 +6,12 @@ package org.pgingest.workload.types;
  * of one. The codec's checked form is the one the server stores: unbounded sides exclusive, discrete ranges
  * (int4range, int8range, daterange) as [lower, upper), a range holding no value as {@link #EMPTY}.
  */
-public record PgRange(Object lower, Object upper, boolean lowerInclusive, boolean upperInclusive, boolean isEmpty) {
+record PgRange(Object lower, Object upper, boolean lowerInclusive, boolean upperInclusive, boolean isEmpty) {
     /** The range 'empty'. */
-    public static final PgRange EMPTY = new PgRange(null, null, false, false, true);
+    static final PgRange EMPTY = new PgRange(null, null, false, false, true);
 
     /** A non-empty range; {@code bounds} is "[)", "[]", "()" or "(]" as in range constructors. */
-    public static PgRange of(Object lower, Object upper, String bounds) {
+    static PgRange of(Object lower, Object upper, String bounds) {
         if (bounds.length() != 2 || "[(".indexOf(bounds.charAt(0)) < 0 || "])".indexOf(bounds.charAt(1)) < 0) {
             throw new IllegalArgumentException("bounds must be one of [) [] () (], not " + bounds);
         }

@@ -7,17 +7,17 @@ import java.util.List;
  * checked form is the one the server stores: lexemes sorted by their UTF-8 bytes and unique, positions ascending
  * and unique.
  */
-public record PgTsvector(List<Lexeme> lexemes) {
-    public PgTsvector {
+record PgTsvector(List<Lexeme> lexemes) {
+    PgTsvector {
         lexemes = List.copyOf(lexemes);
     }
 
-    public record Lexeme(String word, List<Position> positions) {
-        public Lexeme {
+    record Lexeme(String word, List<Position> positions) {
+        Lexeme {
             positions = List.copyOf(positions);
         }
     }
 
-    public record Position(int position, char weight) {
+    record Position(int position, char weight) {
     }
 }

@@ -9,17 +9,17 @@ public final class ValueRejectedException extends IllegalArgumentException {
     /** A Java type the column does not take, or a row of the wrong length (invalid_parameter_value). */
     public static final String WRONG_TYPE = "22023";
     /** A timestamp outside PostgreSQL's range (datetime_field_overflow). */
-    public static final String OUT_OF_RANGE = "22008";
+    static final String OUT_OF_RANGE = "22008";
     /** Text that is not a sequence of Unicode scalar values, or holds U+0000 (character_not_in_repertoire). */
-    public static final String NOT_IN_REPERTOIRE = "22021";
+    static final String NOT_IN_REPERTOIRE = "22021";
     /** A number outside its type's range, or more digits than numeric(p,s) holds (numeric_value_out_of_range). */
-    public static final String NUMERIC_OUT_OF_RANGE = "22003";
+    static final String NUMERIC_OUT_OF_RANGE = "22003";
     /** Text longer than varchar(n)/char(n) or a bit string of the wrong length (string_data_right_truncation). */
-    public static final String TOO_LONG = "22001";
+    static final String TOO_LONG = "22001";
     /** A value its type cannot read, e.g. a cidr with host bits set or JSON that does not parse (invalid_text_representation). */
     public static final String INVALID_TEXT = "22P02";
     /** A value a domain's CHECK refuses (check_violation). */
-    public static final String CHECK_VIOLATION = "23514";
+    static final String CHECK_VIOLATION = "23514";
 
     private final String sqlState;
 
