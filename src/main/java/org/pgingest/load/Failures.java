@@ -20,7 +20,8 @@ final class Failures {
     private static final Set<String> ROW_CLASSES = Set.of("21", "22", "23", "44", "54", "P0");
     /**
      * Server source files whose PROGRAM_LIMIT_EXCEEDED (54000) is a whole statement's size, not a row's: a jsonb
-     * container over 256 MB (jsonb_util.c), an array over MaxArraySize elements (arrayutils.c, array_expanded.c).
+     * container over 256 MB (jsonb_util.c), an array over MaxArraySize elements (arrayutils.c) or, expanded, over
+     * MaxAllocSize bytes (array_expanded.c).
      * The error's file field (F) is the server's own source name, which lc_messages does not translate, unlike
      * its message (PostgreSQL 9.x-18).
      */
