@@ -13,6 +13,7 @@ import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetKind;
 import org.pgingest.table.TableCheck;
 import org.pgingest.table.UserRows;
+import org.pgingest.workload.SchemaRefusedException;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.ddl.SqlScript;
 import org.pgingest.workload.definition.DefinitionException;
@@ -150,6 +151,9 @@ final class TableRun {
                 System.err.println("pg-ingest-bench: schema " + schema + " holds objects the suite did not create: "
                         + "left as it is");
             }
+        } catch (SchemaRefusedException e) {
+            // a user's object outside the schema depends on a copy: DROP SCHEMA ... CASCADE would drop it too
+            System.err.println("pg-ingest-bench: schema " + schema + " left on the server: " + e.getMessage());
         } catch (SQLException e) {
             System.err.println("pg-ingest-bench: schema " + schema + " could not be dropped (" + e.getMessage()
                     .replace('\n', ' ') + "); " + dropIt);

@@ -32,7 +32,7 @@ public class CopyLoader extends AtomicLoader {
 
     @Override
     protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
-        return CopyWriter.copy(connection, table.qualifiedName(), table, format, rows, copyOptions());
+        return CopyWriter.copy(connection, table.qualifiedName(), table.name(), table, format, rows, copyOptions());
     }
 
     /** COPY options beyond the format's own. */

@@ -9,6 +9,7 @@ import org.pgingest.workload.Table;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Arrays;
+import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -19,18 +20,24 @@ import java.util.regex.Pattern;
  * tuples in binary format and lines in text, where a row is one line; in CSV a quoted newline inside a value
  * counts as a line too, so the rows holding such newlines are remembered (the only client memory that grows
  * with the input, and only with rows that contain line breaks).
+ * <p>
+ * That context is the only place PostgreSQL (9.x-18) names the line, and lc_messages translates it ("COPY t, Zeile
+ * N", "COPY t, ligne N"): the translations keep the word COPY and the relation's name, and N is the first number
+ * after that name, so the line is read as such, not by the English word.
  */
 final class CopyWriter {
-    private static final Pattern LINE = Pattern.compile("COPY [^,]+, line (\\d+)");
+    /** Text without digits, then the first number. */
+    private static final Pattern NUMBER = Pattern.compile("\\D*?(\\d+)");
 
     private CopyWriter() {
     }
 
     /**
      * COPY of the (checked) rows into {@code qualifiedTarget}, a table with {@code table}'s loader columns (the
-     * table itself or a staging table), in {@code format} with any extra options (e.g. FREEZE).
+     * table itself or a staging table), in {@code format} with any extra options (e.g. FREEZE). {@code relation} is
+     * its bare name, as the server's error context names it.
      */
-    static long copy(Connection connection, String qualifiedTarget, Table table, CopyFormat format,
+    static long copy(Connection connection, String qualifiedTarget, String relation, Table table, CopyFormat format,
                      Iterable<Object[]> rows, String... extraOptions) throws SQLException {
         CopyIn copy = connection.unwrap(PGConnection.class).getCopyAPI()
                 .copyIn(format.copySql(qualifiedTarget, table.columnList(), extraOptions));
@@ -40,7 +47,7 @@ final class CopyWriter {
             return copy.endCopy();
         } catch (SQLException e) {
             cancel(copy, e);
-            throw located(e, lineBreaks);
+            throw located(e, relation, lineBreaks);
         } catch (Throwable e) {
             // A row the check refused, or an Error: end the COPY so the connection can roll back.
             cancel(copy, e);
@@ -59,17 +66,37 @@ final class CopyWriter {
     }
 
     /** The row the server names in its error context, as a {@link LocatedFailure}; otherwise the error. */
-    static SQLException located(SQLException e, LineBreaks lineBreaks) {
+    static SQLException located(SQLException e, String relation, LineBreaks lineBreaks) {
         if (e instanceof PSQLException p) {
             ServerErrorMessage server = p.getServerErrorMessage();
-            if (server != null && server.getWhere() != null) {
-                Matcher m = LINE.matcher(server.getWhere());
-                if (m.find()) {
-                    return new LocatedFailure(lineBreaks.rowOfLine(Long.parseLong(m.group(1))), e);
-                }
+            OptionalLong line = server == null ? OptionalLong.empty() : copyLine(server.getWhere(), relation);
+            if (line.isPresent()) {
+                return new LocatedFailure(lineBreaks.rowOfLine(line.getAsLong()), e);
             }
         }
         return e;
+    }
+
+    /**
+     * The line number of COPY's context line in {@code where} (one context per line; a trigger's or a domain's
+     * come before COPY's): on the first line that holds the word COPY and {@code relation}, the first number after
+     * the relation's name.
+     */
+    static OptionalLong copyLine(String where, String relation) {
+        if (where == null) {
+            return OptionalLong.empty();
+        }
+        for (String context : where.split("\n")) {
+            int name = context.indexOf(relation);
+            if (name < 0 || !context.contains("COPY")) {
+                continue;
+            }
+            Matcher number = NUMBER.matcher(context).region(name + relation.length(), context.length());
+            if (number.lookingAt()) {
+                return OptionalLong.of(Long.parseLong(number.group(1)));
+            }
+        }
+        return OptionalLong.empty();
     }
 
     /** Rows that contain line breaks PostgreSQL counts, one entry per break, in input order. */

@@ -1,7 +1,9 @@
 package org.pgingest.load;
 
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.ServerErrorMessage;
+
 import java.sql.SQLException;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -17,12 +19,19 @@ import java.util.Set;
 final class Failures {
     private static final Set<String> ROW_CLASSES = Set.of("21", "22", "23", "44", "54", "P0");
     /**
-     * Server messages of a statement over a size limit, not a row over one: jsonb's 256 MB array limit
-     * (54000), palloc's 1 GB allocation limit (XX000), the array size limit (54000).
+     * Server source files whose PROGRAM_LIMIT_EXCEEDED (54000) is a whole statement's size, not a row's: a jsonb
+     * container over 256 MB (jsonb_util.c), an array over MaxArraySize elements (arrayutils.c) or, expanded, over
+     * MaxAllocSize bytes (array_expanded.c).
+     * The error's file field (F) is the server's own source name, which lc_messages does not translate, unlike
+     * its message (PostgreSQL 9.x-18).
      */
-    private static final List<String> STATEMENT_SIZE_MESSAGES = List.of(
-            "total size of jsonb array elements exceeds", "total size of jsonb object elements exceeds",
-            "invalid memory alloc request size", "array size exceeds the maximum allowed");
+    private static final Set<String> STATEMENT_SIZE_FILES = Set.of("jsonb_util.c", "arrayutils.c", "array_expanded.c");
+    /**
+     * arrayfuncs.c raises 54000 both for an array over MaxAllocSize bytes (a statement's size) and for a value
+     * with too many dimensions (a row's): the first names MaxAllocSize among its arguments, which are numbers and
+     * stay as they are in every translation.
+     */
+    private static final String MAX_ALLOC_SIZE = "1073741823";
 
     private Failures() {
     }
@@ -49,9 +58,23 @@ final class Failures {
                 && !statementTooLarge(server);
     }
 
+    /**
+     * Whether the error is a statement over a server size limit: one of the 54000 above, or palloc's
+     * "invalid memory alloc request size" (XX000 from mcxt.c). Told by SQLSTATE and the error's source file.
+     */
     static boolean statementTooLarge(SQLException e) {
-        String message = String.valueOf(serverError(e).getMessage());
-        return STATEMENT_SIZE_MESSAGES.stream().anyMatch(message::contains);
+        SQLException server = serverError(e);
+        ServerErrorMessage fields = server instanceof PSQLException p ? p.getServerErrorMessage() : null;
+        if (fields == null || fields.getFile() == null) {
+            return false;
+        }
+        String file = fields.getFile();
+        return switch (String.valueOf(server.getSQLState())) {
+            case "54000" -> STATEMENT_SIZE_FILES.contains(file)
+                    || file.equals("arrayfuncs.c") && String.valueOf(fields.getMessage()).contains(MAX_ALLOC_SIZE);
+            case "XX000" -> file.equals("mcxt.c");
+            default -> false;
+        };
     }
 
     /**

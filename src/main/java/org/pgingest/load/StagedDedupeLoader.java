@@ -37,7 +37,7 @@ final class StagedDedupeLoader extends AtomicLoader {
         try (Statement st = connection.createStatement()) {
             // Same column types as the target but no constraints: staging accepts duplicates for the INSERT to skip.
             st.execute("CREATE TEMP TABLE " + STAGING + " (" + table.columnDefinitions() + ") ON COMMIT DROP");
-            CopyWriter.copy(connection, STAGING, table, CopyFormat.BINARY, rows);
+            CopyWriter.copy(connection, STAGING, STAGING, table, CopyFormat.BINARY, rows);
             inserted = st.executeUpdate(table.insertInto() + " SELECT " + table.columnList() + " FROM " + STAGING
                     + " ON CONFLICT DO NOTHING");
             st.execute("DROP TABLE " + STAGING);

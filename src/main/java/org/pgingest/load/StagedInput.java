@@ -23,7 +23,7 @@ final class StagedInput {
     static void stage(Connection connection, Statement st, Table table, Iterable<Object[]> rows) throws SQLException {
         st.execute("CREATE TEMP TABLE " + TABLE + " (" + ReturningLoader.ORDINAL + " bigint GENERATED ALWAYS AS IDENTITY, "
                 + table.columnDefinitions() + ") ON COMMIT DROP");
-        CopyWriter.copy(connection, TABLE, table, CopyFormat.BINARY, rows);
+        CopyWriter.copy(connection, TABLE, TABLE, table, CopyFormat.BINARY, rows);
     }
 
     /**

@@ -1,5 +1,8 @@
 package org.pgingest.stats;
 
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.ServerErrorMessage;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -69,10 +72,21 @@ public record TwoPhaseRecords(OptionalDouble prepared, OptionalDouble commitsPre
             // PostgreSQL 15's pg_walinspect fails where no whole record begins between the start and the flushed
             // end (the window's WAL is one record not flushed yet, the bgwriter's running-transactions record say):
             // then no PREPARE or COMMIT PREPARED, each flushed before it answers, is in the window.
-            if (e.getMessage() != null && e.getMessage().contains("could not find a valid record after")) {
+            if (noRecordAfterStart(e)) {
                 return new TwoPhaseRecords(OptionalDouble.of(0), OptionalDouble.of(0), null);
             }
             throw e;
         }
+    }
+
+    /**
+     * PostgreSQL 15's "could not find a valid record after %X/%X": told by what lc_messages does not translate, its
+     * SQLSTATE (XX000, raised without a code) and source (pg_walinspect.c's InitXLogReaderState, where it is that
+     * routine's only XX000), so that its other errors, a WAL read that failed say, are still thrown.
+     */
+    static boolean noRecordAfterStart(SQLException e) {
+        ServerErrorMessage server = e instanceof PSQLException p ? p.getServerErrorMessage() : null;
+        return server != null && "XX000".equals(e.getSQLState()) && "pg_walinspect.c".equals(server.getFile())
+                && "InitXLogReaderState".equals(server.getRoutine());
     }
 }

@@ -1,5 +1,8 @@
 package org.pgingest.workload;
 
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.ServerErrorMessage;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -218,8 +221,10 @@ public final class SuiteSchema {
 
     /**
      * Drops one of the suite's tables if present, with its partitions; refuses a table the suite did not create. A
-     * foreign key of another of the suite's tables that references it goes with it (CASCADE drops the constraint,
-     * never the referencing table), as that table is made again anyway.
+     * foreign key of another of the suite's tables that references it goes first, as that table is made again
+     * anyway. The table itself is dropped without CASCADE, which would silently take a user's view, function or
+     * foreign key outside the schema that depends on it: the server refuses the drop then (2BP01, its DETAIL
+     * lists them), and so does the suite, leaving all as it was.
      */
     public void dropTable(Connection connection, String table) throws SQLException {
         try (PreparedStatement ps = connection.prepareStatement("""
@@ -237,8 +242,47 @@ public final class SuiteSchema {
                 }
             }
         }
-        try (Statement st = connection.createStatement()) {
-            st.execute("DROP TABLE " + qualify(table) + " CASCADE");
+        for (ForeignKey key : suiteKeysReferencing(connection, table)) {
+            try (Statement st = connection.createStatement()) {
+                st.execute("ALTER TABLE " + qualify(key.table()) + " DROP CONSTRAINT " + quote(key.constraint()));
+            }
         }
+        try (Statement st = connection.createStatement()) {
+            st.execute("DROP TABLE " + qualify(table));
+        } catch (PSQLException e) {
+            if (!"2BP01".equals(e.getSQLState())) { // dependent_objects_still_exist
+                throw e;
+            }
+            ServerErrorMessage server = e.getServerErrorMessage();
+            String dependants = server == null || server.getDetail() == null ? e.getMessage() : server.getDetail();
+            throw new SchemaRefusedException("table " + name + "." + table + " was not dropped: objects the suite did "
+                    + "not create depend on it (" + dependants.replaceAll("\\s*\\R\\s*", "; ")
+                    + "); the suite drops nothing of yours: drop them or choose another schema with -Dpg.schema=NAME");
+        }
+    }
+
+    private record ForeignKey(String table, String constraint) {
+    }
+
+    /** The foreign keys of the suite's other tables in the schema that reference {@code table}. */
+    private List<ForeignKey> suiteKeysReferencing(Connection connection, String table) throws SQLException {
+        List<ForeignKey> keys = new ArrayList<>();
+        try (PreparedStatement ps = connection.prepareStatement("""
+                SELECT r.relname, k.conname FROM pg_constraint k
+                JOIN pg_class t ON t.oid = k.confrelid JOIN pg_class r ON r.oid = k.conrelid
+                JOIN pg_namespace n ON n.oid = t.relnamespace AND n.oid = r.relnamespace
+                WHERE k.contype = 'f' AND k.conparentid = 0 AND n.nspname = ? AND t.relname = ? AND r.oid <> t.oid
+                  AND obj_description(r.oid, 'pg_class') = ?
+                ORDER BY 1, 2""")) {
+            ps.setString(1, name);
+            ps.setString(2, table);
+            ps.setString(3, MARKER);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    keys.add(new ForeignKey(rs.getString(1), rs.getString(2)));
+                }
+            }
+        }
+        return keys;
     }
 }

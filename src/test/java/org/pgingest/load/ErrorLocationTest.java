@@ -129,23 +129,6 @@ class ErrorLocationTest {
     }
 
     @Test
-    void statementSizeErrorsAreNoRowsFault() {
-        java.sql.SQLException jsonb = new java.sql.SQLException(
-                "ERROR: total size of jsonb array elements exceeds the maximum of 268435455 bytes", "54000");
-        java.sql.SQLException alloc = new java.sql.SQLException("ERROR: invalid memory alloc request size 1073741824", "XX000");
-        java.sql.SQLException indexRow = new java.sql.SQLException(
-                "ERROR: index row size 2720 exceeds btree version 4 maximum 2704 for index", "54000");
-        assertThat(Failures.rowCaused(jsonb)).isFalse();
-        assertThat(Failures.rowCaused(alloc)).isFalse();
-        assertThat(Failures.rowCaused(indexRow)).isTrue();
-        assertThat(Failures.notARowsFault(jsonb).getMessage())
-                .startsWith("one statement of the load exceeded a server size limit (no row is at fault; "
-                        + "send fewer rows per statement with a smaller batchSize): ERROR: total size of jsonb");
-        assertThat(Failures.rowCaused(new java.sql.SQLException("ERROR: relation does not exist", "42P01"))).isFalse();
-        assertThat(Failures.rowCaused(new java.sql.SQLException("An I/O error occurred", "08006"))).isFalse();
-    }
-
-    @Test
     void autocommitRowsBeforeTheRejectedOneStayCommitted() throws Exception {
         Table table = SharedServer.newTable("users");
         List<Object[]> rows = usersWithDuplicateAt(table, BAD);

@@ -136,6 +136,42 @@ class ExternalTargetTest {
     }
 
     @Test
+    void dropsItsOwnKeysButRefusesToDropAUsersObjectsThatDependOnItsTable() throws SQLException {
+        SuiteSchema schema = new SuiteSchema("suite_deps");
+        try (PostgresTarget target = PostgresTarget.open(config("suite_deps"));
+             Connection c = target.dataSource().getConnection()) {
+            schema.recreateTable(c, "parent", "(id int primary key)", false);
+            schema.recreateTable(c, "child", "(id int primary key, parent_id int REFERENCES suite_deps.parent)", false);
+            try (Connection owner = server.dataSource().getConnection(); Statement st = owner.createStatement()) {
+                st.execute("CREATE VIEW public.their_view AS SELECT id FROM suite_deps.child");
+                st.execute("CREATE TABLE public.their_orders (child_id int CONSTRAINT their_key REFERENCES suite_deps.child)");
+            }
+            // the suite's own foreign key goes with the table it references; the referencing table stays
+            schema.dropTable(c, "parent");
+            assertThat(countRows("pg_class WHERE relname = 'parent' AND relnamespace = 'suite_deps'::regnamespace"))
+                    .isZero();
+            assertThat(countRows("pg_constraint WHERE conrelid = 'suite_deps.child'::regclass AND contype = 'f'"))
+                    .isZero();
+            // CASCADE would have dropped the user's view and foreign key outside the schema
+            assertThatThrownBy(() -> schema.dropTable(c, "child"))
+                    .isInstanceOf(SchemaRefusedException.class)
+                    .hasMessageStartingWith("table suite_deps.child was not dropped: objects the suite did not create "
+                            + "depend on it (")
+                    .hasMessageContaining("their_view")
+                    .hasMessageContaining("their_key")
+                    .hasMessageEndingWith("); the suite drops nothing of yours: drop them or choose another schema "
+                            + "with -Dpg.schema=NAME");
+            assertThat(countRows("public.their_view")).isZero();
+            assertThat(countRows("pg_constraint WHERE conname = 'their_key'")).isEqualTo(1);
+        } finally {
+            try (Connection owner = server.dataSource().getConnection(); Statement st = owner.createStatement()) {
+                st.execute("DROP VIEW IF EXISTS public.their_view");
+                st.execute("DROP TABLE IF EXISTS public.their_orders");
+            }
+        }
+    }
+
+    @Test
     void badCredentialsNameTheUserButNeverThePassword() {
         String wrong = "Wr0ng-Password-123";
         assertThatThrownBy(() -> PostgresTarget.open(TestServers.externalConfig(server, wrong)))
