@@ -11,6 +11,7 @@ import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetException;
 import org.pgingest.server.TargetKind;
 import org.pgingest.table.TableCopies;
+import org.pgingest.workload.SchemaRefusedException;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.definition.ResolvedTable;
 import org.pgingest.workload.definition.ResolvedTables;
@@ -20,8 +21,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -168,7 +170,7 @@ public final class RankMain {
                     }
                 } finally {
                     if (server.kind() == TargetKind.EXTERNAL) {
-                        dropSchemas(server, run.schemas(), err);
+                        dropSchemas(server.target().dataSource(), run.schemas(), err);
                         options.table().ifPresent(t -> t.leave(config));
                     }
                 }
@@ -264,15 +266,34 @@ public final class RankMain {
         }
     }
 
-    /** On a server the run does not own: the candidates' schemas it made go again, whatever ended the run. */
-    private static void dropSchemas(SharedServer server, Iterable<String> schemas, PrintStream err) {
-        try (Connection c = server.target().dataSource().getConnection(); Statement st = c.createStatement()) {
+    /**
+     * On a server the run does not own: the candidates' schemas it made go again, whatever ended the run; each through
+     * {@link SuiteSchema#drop}, never CASCADE (a user's view on a copy would go with it): a schema that holds or feeds
+     * something the suite did not make stays, and the line says so.
+     */
+    static void dropSchemas(javax.sql.DataSource server, Iterable<String> schemas, PrintStream err) {
+        try (Connection c = server.getConnection()) {
             for (String schema : schemas) {
-                st.execute("DROP SCHEMA IF EXISTS " + org.pgingest.workload.Identifiers.quote(schema) + " CASCADE");
+                try {
+                    if (exists(c, schema) && !new SuiteSchema(schema).drop(c)) {
+                        err.println(PREFIX + "schema " + schema + " holds objects the suite did not create: left as it is");
+                    }
+                } catch (SchemaRefusedException e) {
+                    err.println(PREFIX + "schema " + schema + " left on the server: " + e.getMessage());
+                }
             }
         } catch (SQLException e) {
-            err.println(PREFIX + "could not drop the run's schemas " + String.join(", ", schemas) + " (drop them with "
-                    + "DROP SCHEMA ... CASCADE): " + e.getMessage());
+            err.println(PREFIX + "could not drop the run's schemas " + String.join(", ", schemas) + " (each holds only "
+                    + "the suite's copies): " + e.getMessage());
+        }
+    }
+
+    private static boolean exists(Connection c, String schema) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM pg_namespace WHERE nspname = ?")) {
+            ps.setString(1, schema);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next();
+            }
         }
     }
 }
