@@ -23,8 +23,8 @@ public final class ObservedSocketFactory extends SocketFactory {
     private static final Map<String, ExchangeObserver> REGISTERED = new ConcurrentHashMap<>();
     private final ExchangeObserver observer;
 
-    /** @param observerId the id {@link #register} gave */
-    ObservedSocketFactory(String observerId) {
+    /** @param observerId the id {@link #register} gave; public because pgjdbc calls it by reflection */
+    public ObservedSocketFactory(String observerId) {
         ExchangeObserver registered = REGISTERED.get(observerId);
         if (registered == null) {
             throw new IllegalStateException("no socket observer " + observerId + " (closed already?)");
