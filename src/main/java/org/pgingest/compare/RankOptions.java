@@ -55,8 +55,8 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
     /**
      * Rounds per fork unless {@code --rounds-per-fork} says: the most, from 12 down to 4, with which the budget holds
      * twice the run's least time. A fork's start and warm-up cost about ten rounds, so long forks waste less; but each
-     * ranking needs its 3 forks and, for a narrow interval, many more (Student's t over few forks is wide). At 10
-     * minutes an A/A reached its tie in 98 % of simulated rankings at 12, in 76 % at 4 (docs/rank.md).
+     * ranking needs its 3 forks and, for a narrow interval, many more (Student's t over few forks is wide; docs/rank.md,
+     * Forks, has the measurements).
      */
     static final int LONGEST_DEFAULT_ROUNDS_PER_FORK = 12;
     static final int SHORTEST_DEFAULT_ROUNDS_PER_FORK = 4;
