@@ -19,6 +19,9 @@ public final class Bench {
     private static final Set<String> JMH_RUN_OPTIONS = Set.of("-i", "-wi", "-r", "-w", "-f", "-t", "-bm", "-bs", "-tu",
             "-rff", "-rf", "-prof", "-l", "-lp", "-h", "--preset");
 
+    /** The one option without a value of a ranking and a JMH run alike. */
+    private static final String NO_REPORT = "--no-report";
+
     private Bench() {
     }
 
@@ -44,10 +47,12 @@ public final class Bench {
             if (JMH_RUN_OPTIONS.contains(a)) {
                 return false;
             }
-            boolean takesValue = a.startsWith("--") || a.equals("-p");
-            if (takesValue) {
+            if (a.equals(NO_REPORT) || TableSelection.isFlag(a)) {
+                continue; // an option without a value
+            }
+            if (a.startsWith("--") || a.equals("-p")) {
                 i++;
-            } else if (!a.startsWith("-") && !a.startsWith("-p")) {
+            } else if (!a.startsWith("-")) {
                 return false;
             }
         }

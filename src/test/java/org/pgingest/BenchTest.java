@@ -11,6 +11,11 @@ class BenchTest {
     @Test
     void aTableWithoutJmhRunOptionsIsRanked() {
         assertThat(Bench.ranks(List.of("--ddl", "s.sql", "--table", "orders"))).isTrue();
+        // options without a value take none: what follows them is the next option
+        assertThat(Bench.ranks(List.of("--ddl", "s.sql", "--table", "orders", "--no-report", "--json", "v.json",
+                "--seed", "7"))).isTrue();
+        assertThat(Bench.ranks(List.of("--ddl", "s.sql", "--drop-foreign-keys", "--table", "orders", "--seed", "7")))
+                .isTrue();
         assertThat(Bench.ranks(List.of("-Dpg.version=16", "--ddl", "s.sql", "--table", "orders", "-p", "rows=500",
                 "--budget", "5m"))).isTrue();
     }

@@ -25,6 +25,11 @@ public final class TableSelection {
         return TableOptions.asked(args);
     }
 
+    /** Whether {@code arg} is a table option that takes no value ({@code --drop-foreign-keys}, {@code --keep-schema}). */
+    public static boolean isFlag(String arg) {
+        return arg.equals(TableOptions.DROP_FOREIGN_KEYS) || arg.equals(TableOptions.KEEP_SCHEMA);
+    }
+
     /** Takes the table options out of {@code args}; a problem is one {@link UsageException}. */
     public static TableSelection take(List<String> args) {
         return new TableSelection(TableOptions.take(args));
