@@ -160,7 +160,9 @@ public final class RankMain {
                         }
                         List<Integer> left = new ArrayList<>(List.of(candidates.size() - missing.size()));
                         for (int j = i + 1; j < options.rows().size(); j++) {
-                            left.add(candidatesAt(asked, options, j).size());
+                            // only those that can write the table take turns there too
+                            left.add((int) candidatesAt(asked, options, j).stream()
+                                    .filter(c -> !cannot.containsKey(c.method())).count());
                         }
                         long share = share(end - System.nanoTime(), left, options);
                         out.println(PREFIX + rows + " rows per call: " + (candidates.size() - missing.size())
