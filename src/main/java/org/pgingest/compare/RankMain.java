@@ -21,8 +21,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -277,7 +275,8 @@ public final class RankMain {
         try (Connection c = server.getConnection()) {
             for (String schema : schemas) {
                 try {
-                    if (exists(c, schema) && !new SuiteSchema(schema).drop(c)) {
+                    SuiteSchema suiteSchema = new SuiteSchema(schema);
+                    if (suiteSchema.exists(c) && !suiteSchema.drop(c)) {
                         err.println(PREFIX + "schema " + schema + " holds objects the suite did not create: left as it is");
                     }
                 } catch (SchemaRefusedException e) {
@@ -287,15 +286,6 @@ public final class RankMain {
         } catch (SQLException e) {
             err.println(PREFIX + "could not drop the run's schemas " + String.join(", ", schemas) + " (each holds only "
                     + "the suite's copies): " + e.getMessage());
-        }
-    }
-
-    private static boolean exists(Connection c, String schema) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM pg_namespace WHERE nspname = ?")) {
-            ps.setString(1, schema);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next();
-            }
         }
     }
 }

@@ -104,7 +104,8 @@ public final class SuiteSchema {
         return "'" + text.replace("'", "''") + "'";
     }
 
-    private boolean exists(Connection connection) throws SQLException {
+    /** Whether the schema exists on {@code connection}'s server (whoever made it). */
+    public boolean exists(Connection connection) throws SQLException {
         try (PreparedStatement ps = connection.prepareStatement("SELECT 1 FROM pg_namespace WHERE nspname = ?")) {
             ps.setString(1, name);
             try (ResultSet rs = ps.executeQuery()) {
