@@ -16,11 +16,12 @@ import java.util.Set;
 /**
  * The state of one ranking between rounds, on numbers alone: each round's rows/s per candidate and the fork it ran in,
  * who still runs, and the latest interval of every pair. Interim looks come at the end of a fork: after
- * {@link RankStatistics#MIN_FORKS} forks, then each time the forks have grown by a quarter (few looks: each spends its
+ * {@link RankStatistics#forksBeforeFirstLook} forks, then each time the forks have grown by a quarter (few looks: each spends its
  * share of the error rate); the final look comes when the budget ends the ranking unsettled. At a look the candidate
  * with the highest mean log rows/s leads; a candidate the leader is claimed faster than stops running (racing); the
  * top is settled when the leader is claimed faster than, or tied with, every candidate still running. A pair keeps
- * the interval of the look at which either of its candidates stopped.
+ * the interval of the look at which either of its candidates stopped. The running candidates' pairs share one pooled
+ * variance ({@link RankStatistics#pooled}).
  */
 final class Race {
     /** Why a candidate stopped running. */
@@ -34,7 +35,7 @@ final class Race {
     private final Map<Integer, String> why = new LinkedHashMap<>();
     private final Pair[][] pairs;
     private int looks;
-    private int nextLook = RankStatistics.MIN_FORKS;
+    private int nextLook;
     private int leader = -1;
     private boolean settled;
     private boolean finalLooked;
@@ -43,6 +44,7 @@ final class Race {
         this.size = candidates;
         this.statistics = statistics;
         this.pairs = new Pair[candidates][candidates];
+        this.nextLook = RankStatistics.forksBeforeFirstLook(candidates);
         for (int i = 0; i < candidates; i++) {
             running.add(i);
             status.put(i, Status.RUNNING);
@@ -132,17 +134,25 @@ final class Race {
         looks++;
         nextLook = Math.max(forks() + 1, (int) Math.ceil(forks() * 1.25));
         List<Integer> ranked = ranked();
-        int family = ranked.size() * (ranked.size() - 1) / 2;
+        record Due(int a, int b) {
+        }
+        List<Due> due = new ArrayList<>();
         for (int a : ranked) {
             for (int b : ranked) {
                 // A candidate that stopped gets no more rounds: its pairs keep the look at which it stopped (a later
                 // look would only widen the same data's interval at that look's smaller share of the error rate).
                 if (a < b && ((running.contains(a) && running.contains(b)) || pairs[a][b] == null)) {
-                    Pair p = statistics.pair(rounds, a, b, lookAlpha, family);
-                    pairs[a][b] = p;
-                    pairs[b][a] = p.reversed();
+                    due.add(new Due(a, b));
                 }
             }
+        }
+        // The look's share of the error rate goes to the pairs it computes: every interval ever reported is in the
+        // union bound once, at the level of the look that computed it.
+        Optional<RankStatistics.ForkVariance> pooled = RankStatistics.pooled(rounds, running);
+        for (Due d : due) {
+            Pair p = statistics.pair(rounds, d.a(), d.b(), lookAlpha, due.size(), pooled);
+            pairs[d.a()][d.b()] = p;
+            pairs[d.b()][d.a()] = p.reversed();
         }
         leader = running.stream().max((x, y) -> Double.compare(meanLog(x), meanLog(y))).orElse(-1);
         if (leader < 0) {

@@ -198,13 +198,11 @@ public final class RankMain {
     }
 
     /**
-     * The candidates of the i-th ranking: on a user's table at its default rows, the per-row methods in the first
-     * (small) ranking only (their cost per row does not depend on the call's size, and a bulk call takes them minutes).
+     * The candidates of the i-th ranking: without -p method or variants, the per-row methods in the first ranking only
+     * (their cost per row does not depend on the call's size, and a bulk call takes them minutes).
      */
     private static List<Candidate> candidatesAt(List<Candidate> asked, RankOptions options, int ranking) {
-        boolean defaultTableRows = options.table().isPresent() && options.rows().equals(RankOptions.TABLE_ROWS)
-                && options.methods().isEmpty() && options.variants().isEmpty();
-        if (ranking == 0 || !defaultTableRows) {
+        if (ranking == 0 || !options.methods().isEmpty() || !options.variants().isEmpty()) {
             return asked;
         }
         return asked.stream().filter(c -> !PER_ROW.contains(c.method())).toList();

@@ -6,7 +6,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The statistics of {@code ./bench rank}, on nothing but numbers: for each pair of candidates, the ratio of their rows/s
@@ -26,16 +29,29 @@ import java.util.TreeMap;
  *       union bound over all looks, so stopping at the first settled look does not inflate false claims (optional
  *       stopping at a fixed 5 % would give 17-30 %); whether a look is final depends on the clock, not on the data.
  *       Why keep half for the end: a tie needs the narrow interval only the whole budget gives (docs/rank.md).</li>
- *   <li><b>Multiplicity.</b> Bonferroni across the pairs of the ranking: each interval at {@code alpha_k / pairs}, so
- *       every interval reported at a look holds at once, and every claim drawn from them with it.</li>
+ *   <li><b>Pooled variance.</b> With three or more candidates still running, a pair's interval takes the variance
+ *       of a fork's log ratio from all of them: a randomized complete block design (each generation of forks a block,
+ *       every running candidate in every round), twice the residual mean square of the candidates-by-generations table
+ *       of fork means, with (C-1)(G-1) degrees of freedom instead of the pair's own G-1. Twelve candidates after three
+ *       generations: 22 instead of 2, so candidates far behind stop after the first look. It assumes the candidates'
+ *       forks vary alike; a pair whose own variance is larger uses its own (with the pooled degrees of freedom). Two
+ *       candidates: the same as the pair's own, exactly.</li>
+ *   <li><b>Multiplicity.</b> Bonferroni across the pairs a look computes (those between candidates still running;
+ *       a stopped candidate's pairs keep the interval of the look it stopped at): each at {@code alpha_k / pairs}, so
+ *       every interval reported holds at once, and every claim drawn from them with it.</li>
  *   <li><b>Claims</b>, of a against b: {@code tie} when the whole interval lies within {@code [1/(1+delta), 1+delta]}
  *       (an equivalence test, TOST, at the same level), else {@code faster} when it lies above 1, {@code slower}
  *       below 1, {@code unsettled} otherwise.</li>
  * </ul>
  */
 final class RankStatistics {
-    /** Forks a pair needs before any claim: the t interval of fewer (1 degree of freedom) settles nothing useful. */
+    /**
+     * Forks a pair needs before any claim on its own variance: the t interval of fewer (1 degree of freedom) settles
+     * nothing useful. With a variance pooled over three or more candidates, two forks give it 2 or more.
+     */
     static final int MIN_FORKS = 3;
+    /** Degrees of freedom an interval needs before it supports a claim. */
+    static final int MIN_DF = 2;
     /** K of the looks' shares of the error rate: the first look spends 1/(K+1) of it. */
     static final int LOOK_OFFSET = 4;
 
@@ -74,12 +90,28 @@ final class RankStatistics {
      * @param high   its upper end
      * @param level  the interval's two-sided confidence: the look's error rate shared by the look's pairs (NaN
      *               without an interval)
+     * @param sd     the standard deviation of a fork's mean log ratio the interval used (NaN without an interval)
+     * @param df     its degrees of freedom (0 without an interval)
      * @param claim  what it says of a
      */
-    record Pair(int a, int b, int rounds, int forks, double ratio, double low, double high, double level, Claim claim) {
+    record Pair(int a, int b, int rounds, int forks, double ratio, double low, double high, double level, double sd,
+                int df, Claim claim) {
         /** b against a: the same interval turned over. */
         Pair reversed() {
-            return new Pair(b, a, rounds, forks, 1 / ratio, 1 / high, 1 / low, level, claim.reversed());
+            return new Pair(b, a, rounds, forks, 1 / ratio, 1 / high, 1 / low, level, sd, df, claim.reversed());
+        }
+    }
+
+    /**
+     * The variance of a fork's mean log ratio, pooled over candidates that ran the same rounds.
+     *
+     * @param variance   twice the residual mean square of the candidates-by-generations table of fork means
+     * @param df         its degrees of freedom, (candidates - 1)(generations - 1)
+     * @param candidates the candidates it was pooled over
+     */
+    record ForkVariance(double variance, int df, Set<Integer> candidates) {
+        ForkVariance {
+            candidates = Set.copyOf(candidates);
         }
     }
 
@@ -126,6 +158,64 @@ final class RankStatistics {
      * @param pairs     the number of pairs the look's claims are made on together
      */
     Pair pair(List<Round> rounds, int a, int b, double lookAlpha, int pairs) {
+        return pair(rounds, a, b, lookAlpha, pairs, Optional.empty());
+    }
+
+    /**
+     * The variance of a fork's mean log ratio pooled over {@code candidates}, from the rounds every one of them ran;
+     * empty with fewer than two candidates or two generations of such rounds.
+     */
+    static Optional<ForkVariance> pooled(List<Round> rounds, Set<Integer> candidates) {
+        List<Integer> members = new ArrayList<>(new TreeSet<>(candidates));
+        Map<Integer, double[]> sums = new TreeMap<>(); // per generation: each member's sum of log rows/s, then the count
+        for (Round round : rounds) {
+            if (members.stream().allMatch(c -> round.rowsPerSecond().getOrDefault(c, 0.0) > 0)) {
+                double[] sum = sums.computeIfAbsent(round.fork(), f -> new double[members.size() + 1]);
+                for (int i = 0; i < members.size(); i++) {
+                    sum[i] += Math.log(round.rowsPerSecond().get(members.get(i)));
+                }
+                sum[members.size()]++;
+            }
+        }
+        int c = members.size();
+        int g = sums.size();
+        if (c < 2 || g < 2) {
+            return Optional.empty();
+        }
+        double[][] m = new double[g][c];
+        int row = 0;
+        for (double[] sum : sums.values()) {
+            for (int i = 0; i < c; i++) {
+                m[row][i] = sum[i] / sum[c];
+            }
+            row++;
+        }
+        double grand = 0;
+        double[] byGeneration = new double[g];
+        double[] byCandidate = new double[c];
+        for (int j = 0; j < g; j++) {
+            for (int i = 0; i < c; i++) {
+                byGeneration[j] += m[j][i] / c;
+                byCandidate[i] += m[j][i] / g;
+                grand += m[j][i] / (c * (double) g);
+            }
+        }
+        double residual = 0;
+        for (int j = 0; j < g; j++) {
+            for (int i = 0; i < c; i++) {
+                double e = m[j][i] - byGeneration[j] - byCandidate[i] + grand;
+                residual += e * e;
+            }
+        }
+        int df = (c - 1) * (g - 1);
+        return Optional.of(new ForkVariance(2 * residual / df, df, candidates));
+    }
+
+    /**
+     * The pair (a, b) at a look, its variance pooled when {@code pooled} holds both (the larger of the pooled and the
+     * pair's own, with the pooled degrees of freedom).
+     */
+    Pair pair(List<Round> rounds, int a, int b, double lookAlpha, int pairs, Optional<ForkVariance> pooled) {
         Map<Integer, List<Double>> byFork = new TreeMap<>();
         int n = 0;
         for (Round round : rounds) {
@@ -140,24 +230,37 @@ final class RankStatistics {
                 .mapToDouble(logs -> logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow()).toArray();
         int forks = forkMeans.length;
         if (forks == 0) {
-            return new Pair(a, b, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Claim.UNSETTLED);
+            return new Pair(a, b, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, Claim.UNSETTLED);
         }
         double mean = Arrays.stream(forkMeans).average().orElseThrow();
         if (forks < 2) {
-            return new Pair(a, b, n, forks, Math.exp(mean), Double.NaN, Double.NaN, Double.NaN, Claim.UNSETTLED);
+            return new Pair(a, b, n, forks, Math.exp(mean), Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0,
+                    Claim.UNSETTLED);
         }
         double sumSquares = 0;
         for (double d : forkMeans) {
             sumSquares += (d - mean) * (d - mean);
         }
-        double se = Math.sqrt(sumSquares / (forks - 1) / forks);
+        double variance = sumSquares / (forks - 1);
+        int df = forks - 1;
+        Optional<ForkVariance> shared = pooled.filter(p -> p.candidates().contains(a) && p.candidates().contains(b));
+        if (shared.isPresent()) {
+            variance = Math.max(variance, shared.get().variance());
+            df = shared.get().df();
+        }
+        double se = Math.sqrt(variance / forks);
         double level = 1 - lookAlpha / Math.max(1, pairs);
         double tail = (1 - level) / 2;
-        double t = TDistribution.of(forks - 1).inverseSurvivalProbability(tail);
+        double t = TDistribution.of(df).inverseSurvivalProbability(tail);
         double low = Math.exp(mean - t * se);
         double high = Math.exp(mean + t * se);
-        return new Pair(a, b, n, forks, Math.exp(mean), low, high, level,
-                forks < MIN_FORKS ? Claim.UNSETTLED : claim(low, high));
+        return new Pair(a, b, n, forks, Math.exp(mean), low, high, level, Math.sqrt(variance), df,
+                df < MIN_DF ? Claim.UNSETTLED : claim(low, high));
+    }
+
+    /** The forks of each candidate before the first look: two when three or more candidates pool their variance. */
+    static int forksBeforeFirstLook(int candidates) {
+        return candidates >= 3 ? 2 : MIN_FORKS;
     }
 
     /** The claim an interval [low, high] of a's rows/s over b's supports. */

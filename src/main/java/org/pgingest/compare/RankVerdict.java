@@ -90,9 +90,11 @@ final class RankVerdict {
         root.put("roundsPerFork", run.options().roundsPerFork());
         root.put("warmupSeconds", run.options().warmup().toMillis() / 1000.0);
         root.put("method", "randomized interleaved rounds in forks replaced every roundsPerFork rounds; per pair the mean "
-                + "log ratio of each fork's rounds, Student's t interval over forks; the k-th interim look spends "
-                + "(alpha/2)*5/((k+4)(k+5)), the final look (no fork follows) all the interim looks left; Bonferroni "
-                + "across the ranking's pairs (each pair's level); tie when the interval lies within ±delta");
+                + "log ratio of each fork's rounds, Student's t interval over forks with the fork variance pooled over "
+                + "the running candidates (randomized complete block, generations of forks as blocks; a pair's own when "
+                + "larger; forkSd, degreesOfFreedom); the k-th interim look spends (alpha/2)*5/((k+4)(k+5)), the final "
+                + "look (no fork follows) all the interim looks left; Bonferroni across the pairs each look computes "
+                + "(each pair's level); tie when the interval lies within ±delta");
         root.put("settled", run.rankings().stream().allMatch(r -> r.race().settled()));
         root.put("elapsedSeconds", Math.round(run.seconds() * 10) / 10.0);
         ArrayNode rankings = root.putArray("rankings");
@@ -173,6 +175,8 @@ final class RankVerdict {
                     putNumber(n, "low", p.map(Pair::low).orElse(Double.NaN));
                     putNumber(n, "high", p.map(Pair::high).orElse(Double.NaN));
                     putNumber(n, "level", p.map(Pair::level).orElse(Double.NaN));
+                    putNumber(n, "forkSd", p.map(Pair::sd).orElse(Double.NaN));
+                    n.put("degreesOfFreedom", p.map(Pair::df).orElse(0));
                     n.put("claim", p.map(Pair::claim).orElse(Claim.UNSETTLED).id());
                 }
             }
@@ -347,10 +351,10 @@ final class RankVerdict {
                     .append(" rows per call (at ").append(conf).append(", ").append(forks(race.forks())).append(", ")
                     .append(race.rounds()).append(" rounds), and ahead of the rest: choose among them on the counted figures and on what each "
                             + "call must do.");
-        } else if (race.forks() < RankStatistics.MIN_FORKS) {
+        } else if (race.forks() < RankStatistics.forksBeforeFirstLook(race.ranked().size())) {
             sb.append("**Not settled** at ").append(r.rows()).append(" rows per call: its share of the budget held ")
                     .append(forks(race.forks())).append(" of each candidate, fewer than the ")
-                    .append(RankStatistics.MIN_FORKS).append(" any claim needs (").append(escape(lead.name()))
+                    .append(RankStatistics.forksBeforeFirstLook(race.ranked().size())).append(" any claim needs (").append(escape(lead.name()))
                     .append(" measured fastest so far); give a longer --budget, fewer candidates (-p method=...) or one "
                             + "-p rows value per run.");
         } else {

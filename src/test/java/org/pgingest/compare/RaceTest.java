@@ -99,6 +99,35 @@ class RaceTest {
     }
 
     /**
+     * Twelve candidates, three close at the top and nine 20 % to 20x behind: the first look comes after two forks,
+     * where the pooled variance has (12-1)(2-1) = 11 degrees of freedom (each pair's own would have 1, and claim
+     * nothing), and the nine stop. The next look spends its share over the pairs still running only.
+     */
+    @Test
+    void manyCandidatesFarBehindStopAtTheFirstLook() {
+        double[] rates = {1.0, 0.99, 0.97, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.05};
+        RankStatistics statistics = new RankStatistics(0.95, 0.03);
+        Race race = new Race(rates.length, statistics);
+        fork(race, 0, rates);
+        assertThat(race.lookDue()).isFalse();
+        fork(race, 1, rates);
+        assertThat(race.lookDue()).isTrue();
+        race.look();
+        assertThat(race.pair(0, 11).orElseThrow().df()).isEqualTo(11);
+        assertThat(race.pair(0, 1).orElseThrow().level()).isCloseTo(1 - statistics.alphaAtLook(1) / 66,
+                org.assertj.core.api.Assertions.within(1e-15));
+        assertThat(race.running()).containsExactly(0, 1, 2);
+        for (int f = 2; !race.lookDue(); f++) {
+            fork(race, f, rates);
+        }
+        race.look();
+        assertThat(race.pair(0, 1).orElseThrow().level()).isCloseTo(1 - statistics.alphaAtLook(2) / 3,
+                org.assertj.core.api.Assertions.within(1e-15));
+        assertThat(race.pair(0, 11).orElseThrow().level()).as("a stopped candidate's pairs keep their look")
+                .isCloseTo(1 - statistics.alphaAtLook(1) / 66, org.assertj.core.api.Assertions.within(1e-15));
+    }
+
+    /**
      * Six forks of twins whose fork means are +-0.02236 (standard error 0.01): at a first interim look (alpha/12) the
      * t interval (t(5) at 1 - 0.05/24 is about 5.2) reaches past +-3 %; the same forks at the final look (all of alpha,
      * t(5) at 0.975 = 2.5706, tables) lie within it: a tie.

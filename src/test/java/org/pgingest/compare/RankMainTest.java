@@ -110,7 +110,7 @@ class RankMainTest {
     @Test
     void aRankingsRoundsHoldEveryRunningCandidateOnceInOrdersThatVary() throws Exception {
         Path json = dir.resolve("verdict.json");
-        Outcome o = rank(600, "-p", "method=COPY_BINARY,UNNEST,BATCH", "--slice", "200ms", "--warmup", "400ms", "--rounds-per-fork", "2", "--rounds", "6",
+        Outcome o = rank(600, "-p", "method=COPY_BINARY,UNNEST,COPY_TEXT", "--slice", "200ms", "--warmup", "400ms", "--rounds-per-fork", "2", "--rounds", "6",
                 "--seed", "11", "--json", json.toString(), "--no-report");
         assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
         assertThat(o.stdout()).contains("# Ranking: USERS", "## 500 rows per call", "| rank | candidate | does | rows/s |");
@@ -118,7 +118,7 @@ class RankMainTest {
         assertThat(v.get("settled").isBoolean()).isTrue();
         assertThat(v.get("elapsedSeconds").asDouble()).isPositive();
         assertThat(v.get("candidates")).hasSize(3).allSatisfy(c -> {
-            assertThat(c.get("name").asText()).isIn("COPY_BINARY", "UNNEST", "BATCH");
+            assertThat(c.get("name").asText()).isIn("COPY_BINARY", "UNNEST", "COPY_TEXT");
             assertThat(c.get("rank")).hasSize(2);
             assertThat(c.get("rank").get(0).asInt()).isBetween(1, 3);
             assertThat(c.get("rank").get(1).asInt()).isBetween(c.get("rank").get(0).asInt(), 3);
@@ -133,7 +133,10 @@ class RankMainTest {
             assertThat(p.get("high").asDouble()).isGreaterThanOrEqualTo(p.get("ratio").asDouble());
         });
         JsonNode rounds = v.get("rounds");
-        assertThat(rounds.size()).isGreaterThanOrEqualTo(RankStatistics.MIN_FORKS * 2);
+        // Three forks of two rounds; no candidate stops at the interim look after two forks (t(2) at its level is about
+        // 27: only a gap of more than 2x would stop one), so every round holds all three.
+        assertThat(rounds.size()).isEqualTo(6);
+        assertThat(rounds).allSatisfy(r -> assertThat(r.get("slices")).hasSize(3));
         for (int i = 0; i < rounds.size(); i++) {
             assertThat(rounds.get(i).get("fork").asInt()).as("two rounds per fork, forks in order").isEqualTo(i / 2 + 1);
         }
@@ -177,17 +180,38 @@ class RankMainTest {
         double forkMean = byFork.values().stream().mapToDouble(l -> l.stream().mapToDouble(Double::doubleValue)
                 .average().orElseThrow()).average().orElseThrow();
         assertThat(pair.get("ratio").asDouble()).isCloseTo(Math.exp(forkMean), org.assertj.core.api.Assertions.within(1e-9));
-        // Its interval: Student's t over the fork means at the pair's level; with --rounds 6 no fork follows the third,
-        // so the only look is the final one, spending all of alpha over the 3 pairs.
+        // Its interval: Student's t over the fork means at the pair's level. Three candidates look first after two forks
+        // (alpha/12); with --rounds 6 no fork follows the third, so the final look spends the rest over the 3 pairs. The
+        // variance: pooled over the three (twice the residual mean square of their fork means, (3-1)(3-1) degrees of
+        // freedom), or the pair's own when larger.
         assertThat(v.get("rankings").get(0).get("finalLook").asBoolean()).isTrue();
-        assertThat(pair.get("level").asDouble()).isCloseTo(1 - 0.05 / 3, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(pair.get("level").asDouble()).isCloseTo(1 - (0.05 - 0.05 / 12) / 3, org.assertj.core.api.Assertions.within(1e-12));
         double[] means = byFork.values().stream().mapToDouble(l -> l.stream().mapToDouble(Double::doubleValue)
                 .average().orElseThrow()).toArray();
-        double se = Math.sqrt(java.util.Arrays.stream(means).map(m -> (m - forkMean) * (m - forkMean)).sum()
-                / (means.length - 1) / means.length);
-        double t = org.apache.commons.statistics.distribution.TDistribution.of(means.length - 1)
+        double own = java.util.Arrays.stream(means).map(m -> (m - forkMean) * (m - forkMean)).sum() / (means.length - 1);
+        java.util.Map<String, double[]> logs = new java.util.TreeMap<>(); // per candidate, its mean log per fork
+        for (JsonNode round : rounds) {
+            for (JsonNode s : round.get("slices")) {
+                logs.computeIfAbsent(s.get("candidate").asText(), c -> new double[3])[round.get("fork").asInt() - 1]
+                        += Math.log(s.get("rowsPerSecond").asDouble()) / 2;
+            }
+        }
+        double grand = logs.values().stream().flatMapToDouble(java.util.Arrays::stream).average().orElseThrow();
+        double residual = 0;
+        for (double[] m : logs.values()) {
+            double candidate = java.util.Arrays.stream(m).average().orElseThrow();
+            for (int g = 0; g < 3; g++) {
+                int fork = g;
+                double generation = logs.values().stream().mapToDouble(x -> x[fork]).average().orElseThrow();
+                residual += Math.pow(m[g] - candidate - generation + grand, 2);
+            }
+        }
+        double variance = Math.max(own, 2 * residual / 4);
+        assertThat(pair.get("degreesOfFreedom").asInt()).isEqualTo(4);
+        assertThat(pair.get("forkSd").asDouble()).isCloseTo(Math.sqrt(variance), org.assertj.core.api.Assertions.within(1e-9));
+        double t = org.apache.commons.statistics.distribution.TDistribution.of(4)
                 .inverseCumulativeProbability(1 - (1 - pair.get("level").asDouble()) / 2);
-        assertThat(pair.get("low").asDouble()).isCloseTo(Math.exp(forkMean - t * se),
+        assertThat(pair.get("low").asDouble()).isCloseTo(Math.exp(forkMean - t * Math.sqrt(variance / 3)),
                 org.assertj.core.api.Assertions.within(1e-9));
         RunDirectories.assertNoneOf(o.pid());
         try (var left = Files.list(dir.resolve("target"))) {

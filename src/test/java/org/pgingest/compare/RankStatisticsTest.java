@@ -166,6 +166,54 @@ class RankStatisticsTest {
         assertThat(p.forks()).as("a fork in which b did not run is no fork of the pair").isEqualTo(6);
     }
 
+    /**
+     * Three candidates in three generations of one round each, log rows/s = candidate (0, -0.1, -0.2) + generation
+     * (0, 0.05, -0.05) + residuals 0.01 x [[1, -1, 0], [-1, 1, 0], [0, 0, 0]] (rows and columns summing to 0): the
+     * residual sum of squares is 0.0004 over (3-1)(3-1) = 4 degrees of freedom, so a fork's log ratio has variance
+     * 2 x 0.0001. Pair (0, 2) differs by 0.2 + (0.01, -0.01, 0): its own variance 0.0001 is the smaller, the pooled one
+     * counts; pair (0, 1) by 0.1 + (0.02, -0.02, 0): its own 0.0004 is the larger and counts, with the pooled 4 degrees
+     * of freedom. t(4) at 0.975 is 2.776445 (tables).
+     */
+    @Test
+    void thePooledVarianceIsTheBlockDesignsResidualMeanSquareAndAPairsOwnWhenLarger() {
+        double[] candidate = {0, -0.1, -0.2};
+        double[] generation = {0, 0.05, -0.05};
+        double[][] residual = {{0.01, -0.01, 0}, {-0.01, 0.01, 0}, {0, 0, 0}};
+        List<Round> rounds = new ArrayList<>();
+        for (int g = 0; g < 3; g++) {
+            Map<Integer, Double> round = new java.util.HashMap<>();
+            for (int c = 0; c < 3; c++) {
+                round.put(c, 20_000 * Math.exp(candidate[c] + generation[g] + residual[g][c]));
+            }
+            rounds.add(new Round(g, round));
+        }
+        RankStatistics.ForkVariance pooled = RankStatistics.pooled(rounds, java.util.Set.of(0, 1, 2)).orElseThrow();
+        assertThat(pooled.variance()).isCloseTo(0.0002, within(1e-12));
+        assertThat(pooled.df()).isEqualTo(4);
+        RankStatistics s = new RankStatistics(0.95, 0.03);
+        Pair far = s.pair(rounds, 0, 2, 0.05, 1, java.util.Optional.of(pooled));
+        assertThat(far.df()).isEqualTo(4);
+        assertThat(far.sd()).isCloseTo(Math.sqrt(0.0002), within(1e-12));
+        assertThat(far.high()).isCloseTo(Math.exp(0.2 + 2.776445 * Math.sqrt(0.0002 / 3)), within(1e-6));
+        Pair near = s.pair(rounds, 0, 1, 0.05, 1, java.util.Optional.of(pooled));
+        assertThat(near.sd()).isCloseTo(Math.sqrt(0.0004), within(1e-12));
+        assertThat(near.df()).isEqualTo(4);
+        assertThat(near.low()).isCloseTo(Math.exp(0.1 - 2.776445 * Math.sqrt(0.0004 / 3)), within(1e-6));
+        assertThat(s.pair(rounds, 0, 1, 0.05, 1).df()).as("its own: 2 degrees of freedom").isEqualTo(2);
+    }
+
+    @Test
+    void withTwoCandidatesThePooledVarianceIsThePairsOwn() {
+        List<Round> rounds = rounds(new double[] {1030, 990, 1075, 1010, 1002}, new double[] {1000, 1001, 1020, 980, 1003});
+        RankStatistics s = new RankStatistics(0.95, 0.03);
+        Pair own = s.pair(rounds, 0, 1, 0.05, 1);
+        Pair pooled = s.pair(rounds, 0, 1, 0.05, 1, RankStatistics.pooled(rounds, java.util.Set.of(0, 1)));
+        assertThat(pooled.sd()).isCloseTo(own.sd(), within(1e-12));
+        assertThat(pooled.df()).isEqualTo(own.df()).isEqualTo(4);
+        assertThat(pooled.low()).isCloseTo(own.low(), within(1e-12));
+        assertThat(RankStatistics.pooled(rounds.subList(0, 1), java.util.Set.of(0, 1))).as("one generation").isEmpty();
+    }
+
     @Test
     void confidenceAndMarginOutsideTheirRangesAreRefused() {
         assertThatThrownBy(() -> new RankStatistics(1, 0.03)).isInstanceOf(IllegalArgumentException.class);
