@@ -33,9 +33,10 @@ import java.util.TreeSet;
  *       of a fork's log ratio from all of them: a randomized complete block design (each generation of forks a block,
  *       every running candidate in every round), twice the residual mean square of the candidates-by-generations table
  *       of fork means, with (C-1)(G-1) degrees of freedom instead of the pair's own G-1. Twelve candidates after three
- *       generations: 22 instead of 2, so candidates far behind stop after the first look. It assumes the candidates'
- *       forks vary alike; a pair whose own variance is larger uses its own (with the pooled degrees of freedom). Two
- *       candidates: the same as the pair's own, exactly.</li>
+ *       generations: 10 instead of 2 (capped at {@value #POOLED_DF_PER_GENERATION} per generation beyond the first,
+ *       since the candidates' noise is not alike), so candidates far behind stop at the first look. A pair whose own
+ *       variance is larger uses its own (with the pooled degrees of freedom). Two candidates: the same as the pair's
+ *       own, exactly.</li>
  *   <li><b>Multiplicity.</b> Bonferroni across the pairs a look computes (those between candidates still running;
  *       a stopped candidate's pairs keep the interval of the look it stopped at): each at {@code alpha_k / pairs}, so
  *       every interval reported holds at once, and every claim drawn from them with it.</li>
@@ -50,6 +51,13 @@ final class RankStatistics {
      * nothing useful. With a variance pooled over three or more candidates, two forks give it 2 or more.
      */
     static final int MIN_FORKS = 3;
+    /**
+     * The pooled variance's degrees of freedom per generation beyond the first, at most: as if pooled over six
+     * candidates. Candidates' round noise is unequal (0.03 to 0.62 in log on the shop and wide_events tables), and
+     * uncapped pooling let 6.5 % of simulated 12-way A/A runs claim an order; capped, 2.9 %
+     * (docs/results/rank-forks/design/simulate-pooled.md).
+     */
+    static final int POOLED_DF_PER_GENERATION = 5;
     /** Degrees of freedom an interval needs before it supports a claim. */
     static final int MIN_DF = 2;
     /** K of the looks' shares of the error rate: the first look spends 1/(K+1) of it. */
@@ -106,7 +114,8 @@ final class RankStatistics {
      * The variance of a fork's mean log ratio, pooled over candidates that ran the same rounds.
      *
      * @param variance   twice the residual mean square of the candidates-by-generations table of fork means
-     * @param df         its degrees of freedom, (candidates - 1)(generations - 1)
+     * @param df         its degrees of freedom, (candidates - 1)(generations - 1) capped at
+     *                   {@link #POOLED_DF_PER_GENERATION} (generations - 1)
      * @param candidates the candidates it was pooled over
      */
     record ForkVariance(double variance, int df, Set<Integer> candidates) {
@@ -208,7 +217,8 @@ final class RankStatistics {
             }
         }
         int df = (c - 1) * (g - 1);
-        return Optional.of(new ForkVariance(2 * residual / df, df, candidates));
+        return Optional.of(new ForkVariance(2 * residual / df, Math.min(df, POOLED_DF_PER_GENERATION * (g - 1)),
+                candidates));
     }
 
     /**
