@@ -54,7 +54,7 @@ final class RankStatistics {
     /**
      * The pooled variance's degrees of freedom per generation beyond the first, at most: as if pooled over six
      * candidates. Candidates' round noise is unequal (0.03 to 0.62 in log on the shop and wide_events tables), and
-     * uncapped pooling let 6.5 % of simulated 12-way A/A runs claim an order; capped, 2.9 %
+     * uncapped pooling let 7.8 % of simulated 12-way A/A rankings claim an order; capped, 3.6 %
      * (docs/results/rank-forks/design/simulate-pooled.md).
      */
     static final int POOLED_DF_PER_GENERATION = 5;
