@@ -3,73 +3,84 @@
 
 Mirrors Race and RankStatistics: rounds of every running candidate, forks of R rounds, looks after 2 forks (3 or more
 candidates) then whenever the forks grew by a quarter, interim look k spending (alpha/2)*5/((k+4)(k+5)), the final look
-the rest; Bonferroni over the pairs each look computes; per pair the mean over forks of the fork mean log ratio, the
-variance the larger of the pair's own and twice the residual mean square of the running candidates' fork means
-(candidates x generations), with (C-1)(G-1) degrees of freedom; the leader stops those it is claimed faster than.
+the rest, of 80 % of alpha with three candidates or more; a look computes the leader's pair with each running
+candidate (Bonferroni over them), the other pairs come once at the end from the 20 % kept; per pair the mean over forks
+of the fork mean log ratio, the variance the larger of the pair's own and twice the residual mean square of the fork
+means of the candidates that ran every generation both ran (candidates x generations), with (C-1)(G-1) degrees of
+freedom; the leader stops those it is claimed faster than.
 
 Noise is heteroscedastic on purpose: each candidate's round-to-round standard deviation (log) is drawn from the
 spread measured in the shop and wide_events rankings of 2026-11-26 (0.03 to 0.62, docs/results/rank-final), plus a
 fork effect of its own (sd 0.02) and a drift all share per round.
 
 A false claim: faster/slower between candidates of equal true speed or in the wrong direction, or a tie between
-candidates more than delta apart. Three designs: each pair's own variance (first look after 3 forks, as before),
+candidates more than delta apart. Three designs: each pair's own variance at every look (first look after 3 forks, as before),
 pooled without a cap, pooled with its degrees of freedom capped at 5 per generation beyond the first (what
-RankStatistics does). Forks are counted, not timed: each design may play up to 12 generations of 4 rounds.
+RankStatistics does); both pooled designs look at the leader's pairs only and close the matrix at the end. Forks are counted, not timed: each design may play up to 12 generations of 4 rounds.
 Usage: simulate-pooled.py [RUNS] (default 2000); seed fixed.
 """
 import math, random, sys
 from statistics import NormalDist
 from scipy.stats import t as student
 
-ALPHA, DELTA, R, MAX_FORKS = 0.05, 0.03, 4, 12
+ALPHA, DELTA, R, MAX_FORKS, MATRIX_SHARE = 0.05, 0.03, 4, 12, 0.2
 ROUND_SD = [0.102, 0.088, 0.104, 0.152, 0.049, 0.217, 0.172, 0.278, 0.092, 0.621, 0.077, 0.123, 0.270, 0.107,
             0.077, 0.088, 0.193, 0.245, 0.115, 0.087, 0.155, 0.030, 0.104, 0.138, 0.264, 0.215, 0.105, 0.090]
 
 def alpha_at(k): return ALPHA / 2 * 5 / ((k + 4) * (k + 5))
 def alpha_final(m): return ALPHA - ALPHA / 2 * (1 - 5 / (m + 5))
 
+def interval(m, a, b, alpha, count, pool, cap):
+    """The pair's claim: its own variance, or pooled over the candidates in every generation both ran (the larger)."""
+    gens = [j for j in range(len(m)) if a in m[j] and b in m[j]]
+    d = [m[j][a] - m[j][b] for j in gens]
+    n = len(d)
+    if n < 2:
+        return 'unsettled'
+    mean = sum(d) / n; var = sum((x - mean) ** 2 for x in d) / (n - 1); df = n - 1
+    mem = sorted(set.intersection(*(set(m[j]) for j in gens)))
+    if pool and len(mem) >= 2:
+        G = len(gens)
+        gm = [sum(m[j][i] for i in mem) / len(mem) for j in gens]
+        cm = {i: sum(m[j][i] for j in gens) / G for i in mem}
+        grand = sum(gm) / G
+        ss = sum((m[j][i] - gm[k] - cm[i] + grand) ** 2 for k, j in enumerate(gens) for i in mem)
+        pdf = (len(mem) - 1) * (G - 1)
+        var = max(var, 2 * ss / pdf); df = min(pdf, cap * (G - 1))
+    if df < 2:
+        return 'unsettled'
+    hw = student.isf(alpha / count / 2, df) * math.sqrt(var / n)
+    lo, hi = mean - hw, mean + hw
+    if lo >= -math.log(1 + DELTA) and hi <= math.log(1 + DELTA): return 'tie'
+    return 'faster' if lo > 0 else 'slower' if hi < 0 else 'unsettled'
+
 def run(true, rng, pool, cap):
     c = len(true)
     sd = [rng.choice(ROUND_SD) for _ in range(c)]
+    race_share = 1 - MATRIX_SHARE if c >= 3 and pool else 1
     running = set(range(c)); pairs = {}; looks = 0; next_look = 2 if c >= 3 and pool else 3
     m = []  # per generation: {candidate: fork mean log}
+    state = {'lead': None}
+    def compute(due, alpha):
+        for a, b in due:
+            pairs[(a, b)] = interval(m, a, b, alpha, len(due), pool, cap)
     def look(a_look):
         nonlocal looks, next_look
-        looks += 1; g = len(m); next_look = max(g + 1, math.ceil(g * 1.25))
-        due = [(a, b) for a in range(c) for b in range(a + 1, c) if (a in running and b in running) or (a, b) not in pairs]
-        mem = sorted(running); G = len(m)
-        pooled = None
-        if pool and len(mem) >= 2 and G >= 2:
-            gm = [sum(m[j][i] for i in mem) / len(mem) for j in range(G)]
-            cm = {i: sum(m[j][i] for j in range(G)) / G for i in mem}
-            grand = sum(gm) / G
-            ss = sum((m[j][i] - gm[j] - cm[i] + grand) ** 2 for j in range(G) for i in mem)
-            df = (len(mem) - 1) * (G - 1); pooled = (2 * ss / df, min(df, cap * (G - 1)))
-        for a, b in due:
-            d = [m[j][a] - m[j][b] for j in range(G) if a in m[j] and b in m[j]]
-            n = len(d)
-            if n < 2: pairs[(a, b)] = ('unsettled', d and sum(d) / n); continue
-            mean = sum(d) / n; var = sum((x - mean) ** 2 for x in d) / (n - 1); df = n - 1
-            if pooled and a in running and b in running:
-                var = max(var, pooled[0]); df = pooled[1]
-            q = student.isf(a_look / len(due) / 2, df); hw = q * math.sqrt(var / n)
-            lo, hi = mean - hw, mean + hw
-            if lo >= -math.log(1 + DELTA) and hi <= math.log(1 + DELTA) and df >= 2: claim = 'tie'
-            elif lo > 0 and df >= 2: claim = 'faster'
-            elif hi < 0 and df >= 2: claim = 'slower'
-            else: claim = 'unsettled'
-            pairs[(a, b)] = (claim, mean)
-        lead = max(running, key=lambda i: sum(m[j][i] for j in range(G)) / G)
+        looks += 1; G = len(m); next_look = max(G + 1, math.ceil(G * 1.25))
+        lead = max(running, key=lambda i: sum(m[j][i] for j in range(G)) / G); state['lead'] = lead
+        if pool and c >= 3:   # the design: the leader's pairs only
+            due = [(min(lead, i), max(lead, i)) for i in running if i != lead]
+        else:                 # before: every pair with a running candidate
+            due = [(a, b) for a in range(c) for b in range(a + 1, c) if (a in running and b in running) or (a, b) not in pairs]
+        compute(due, a_look * race_share)
+        def said(i):  # the claim of the leader against i
+            cl = pairs[(min(lead, i), max(lead, i))]
+            return cl if lead < i else {'faster': 'slower', 'slower': 'faster'}.get(cl, cl)
         for i in list(running):
-            if i != lead:
-                cl = pairs[(min(lead, i), max(lead, i))][0]
-                if (cl == 'faster' and lead < i) or (cl == 'slower' and lead > i): running.discard(i)
-        settled = all(i == lead or pairs[(min(lead, i), max(lead, i))][0] in ('tie', 'faster' if lead < i else 'slower')
-                      for i in running)
-        return settled
-    trace = []
+            if i != lead and said(i) == 'faster': running.discard(i)
+        return all(i == lead or said(i) in ('tie', 'faster') for i in running)
+    settled = False
     for f in range(MAX_FORKS):
-        trace.append(len(running))
         fe = {i: rng.gauss(0, 0.02) for i in running}
         sums = {i: 0.0 for i in running}
         for r in range(R):
@@ -78,13 +89,22 @@ def run(true, rng, pool, cap):
         m.append({i: s / R for i, s in sums.items()})
         if f == MAX_FORKS - 1:
             look(alpha_final(looks)); break
-        if len(m) >= next_look and look(alpha_at(looks + 1)): break
+        if len(m) >= next_look and look(alpha_at(looks + 1)):
+            settled = True; break
+    if race_share < 1:        # the matrix, once at the end
+        lead = state['lead']
+        due = [(a, b) for a in range(c) for b in range(a + 1, c)
+               if (a, b) not in pairs or (a != lead and b != lead and a in running and b in running)]
+        if due: compute(due, ALPHA * MATRIX_SHARE)
     false = 0
-    for (a, b), (claim, _) in pairs.items():
+    for (a, b), claim in pairs.items():
         gap = true[a] - true[b]
         if claim == 'faster' and gap <= 0 or claim == 'slower' and gap >= 0: false += 1
         if claim == 'tie' and abs(gap) > math.log(1 + DELTA): false += 1
-    return false > 0, trace
+    return false > 0, trace_of(m, c)
+
+def trace_of(m, c):
+    return [len(g) for g in m]
 
 def main():
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 2000

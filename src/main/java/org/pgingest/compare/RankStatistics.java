@@ -37,9 +37,10 @@ import java.util.TreeSet;
  *       since the candidates' noise is not alike), so candidates far behind stop at the first look. A pair whose own
  *       variance is larger uses its own (with the pooled degrees of freedom). Two candidates: the same as the pair's
  *       own, exactly.</li>
- *   <li><b>Multiplicity.</b> Bonferroni across the pairs a look computes (those between candidates still running;
- *       a stopped candidate's pairs keep the interval of the look it stopped at): each at {@code alpha_k / pairs}, so
- *       every interval reported holds at once, and every claim drawn from them with it.</li>
+ *   <li><b>Multiplicity.</b> Bonferroni across the pairs a look computes: each at {@code alpha_k / pairs}, so every
+ *       interval reported holds at once, and every claim drawn from them with it. A look computes the leader's pair
+ *       with each running candidate (what racing and settling ask); with three candidates or more the other pairs get
+ *       theirs once at the end, from {@value #MATRIX_SHARE} of alpha kept for them, and the looks spend the rest.</li>
  *   <li><b>Claims</b>, of a against b: {@code tie} when the whole interval lies within {@code [1/(1+delta), 1+delta]}
  *       (an equivalence test, TOST, at the same level), else {@code faster} when it lies above 1, {@code slower}
  *       below 1, {@code unsettled} otherwise.</li>
@@ -58,6 +59,12 @@ final class RankStatistics {
      * (docs/results/rank-forks/design/simulate-pooled.md).
      */
     static final int POOLED_DF_PER_GENERATION = 5;
+    /**
+     * With three candidates or more, the share of the error rate kept for the pairs the race does not decide (those
+     * without the leader), spent once when the ranking ends; the looks spend the rest. Interim looks then share theirs
+     * among the leader's pairs only (14 of 105 with 15 candidates), which is what racing and settling ask.
+     */
+    static final double MATRIX_SHARE = 0.2;
     /** Degrees of freedom an interval needs before it supports a claim. */
     static final int MIN_DF = 2;
     /** K of the looks' shares of the error rate: the first look spends 1/(K+1) of it. */
@@ -116,12 +123,8 @@ final class RankStatistics {
      * @param variance   twice the residual mean square of the candidates-by-generations table of fork means
      * @param df         its degrees of freedom, (candidates - 1)(generations - 1) capped at
      *                   {@link #POOLED_DF_PER_GENERATION} (generations - 1)
-     * @param candidates the candidates it was pooled over
      */
-    record ForkVariance(double variance, int df, Set<Integer> candidates) {
-        ForkVariance {
-            candidates = Set.copyOf(candidates);
-        }
+    record ForkVariance(double variance, int df) {
     }
 
     private final double alpha;
@@ -166,9 +169,6 @@ final class RankStatistics {
      * @param lookAlpha the error rate the look spends ({@link #alphaAtLook} or {@link #alphaAtFinalLook})
      * @param pairs     the number of pairs the look's claims are made on together
      */
-    Pair pair(List<Round> rounds, int a, int b, double lookAlpha, int pairs) {
-        return pair(rounds, a, b, lookAlpha, pairs, Optional.empty());
-    }
 
     /**
      * The variance of a fork's mean log ratio pooled over {@code candidates}, from the rounds every one of them ran;
@@ -178,7 +178,7 @@ final class RankStatistics {
         List<Integer> members = new ArrayList<>(new TreeSet<>(candidates));
         Map<Integer, double[]> sums = new TreeMap<>(); // per generation: each member's sum of log rows/s, then the count
         for (Round round : rounds) {
-            if (members.stream().allMatch(c -> round.rowsPerSecond().getOrDefault(c, 0.0) > 0)) {
+            if (members.stream().allMatch(c -> ran(round, c))) {
                 double[] sum = sums.computeIfAbsent(round.fork(), f -> new double[members.size() + 1]);
                 for (int i = 0; i < members.size(); i++) {
                     sum[i] += Math.log(round.rowsPerSecond().get(members.get(i)));
@@ -217,15 +217,21 @@ final class RankStatistics {
             }
         }
         int df = (c - 1) * (g - 1);
-        return Optional.of(new ForkVariance(2 * residual / df, Math.min(df, POOLED_DF_PER_GENERATION * (g - 1)),
-                candidates));
+        return Optional.of(new ForkVariance(2 * residual / df, Math.min(df, POOLED_DF_PER_GENERATION * (g - 1))));
     }
 
     /**
-     * The pair (a, b) at a look, its variance pooled when {@code pooled} holds both (the larger of the pooled and the
-     * pair's own, with the pooled degrees of freedom).
+     * The pair (a, b) at a look: its variance pooled over the candidates that ran every round both ran (the larger of
+     * the pooled and the pair's own, with the pooled degrees of freedom; two candidates alone: the pair's own).
      */
-    Pair pair(List<Round> rounds, int a, int b, double lookAlpha, int pairs, Optional<ForkVariance> pooled) {
+    Pair pair(List<Round> rounds, int a, int b, double lookAlpha, int pairs) {
+        List<Round> both = rounds.stream().filter(r -> ran(r, a) && ran(r, b)).toList();
+        Set<Integer> members = new TreeSet<>();
+        if (!both.isEmpty()) {
+            members.addAll(both.get(0).rowsPerSecond().keySet());
+            members.removeIf(c -> both.stream().anyMatch(r -> !ran(r, c)));
+        }
+        Optional<ForkVariance> pooled = pooled(both, members);
         Map<Integer, List<Double>> byFork = new TreeMap<>();
         int n = 0;
         for (Round round : rounds) {
@@ -253,10 +259,9 @@ final class RankStatistics {
         }
         double variance = sumSquares / (forks - 1);
         int df = forks - 1;
-        Optional<ForkVariance> shared = pooled.filter(p -> p.candidates().contains(a) && p.candidates().contains(b));
-        if (shared.isPresent()) {
-            variance = Math.max(variance, shared.get().variance());
-            df = shared.get().df();
+        if (pooled.isPresent()) {
+            variance = Math.max(variance, pooled.get().variance());
+            df = pooled.get().df();
         }
         double se = Math.sqrt(variance / forks);
         double level = 1 - lookAlpha / Math.max(1, pairs);
@@ -271,6 +276,10 @@ final class RankStatistics {
     /** The forks of each candidate before the first look: two when three or more candidates pool their variance. */
     static int forksBeforeFirstLook(int candidates) {
         return candidates >= 3 ? 2 : MIN_FORKS;
+    }
+
+    private static boolean ran(Round round, int candidate) {
+        return round.rowsPerSecond().getOrDefault(candidate, 0.0) > 0;
     }
 
     /** The claim an interval [low, high] of a's rows/s over b's supports. */
@@ -289,6 +298,10 @@ final class RankStatistics {
 
     double delta() {
         return delta;
+    }
+
+    double alpha() {
+        return alpha;
     }
 
     double confidence() {

@@ -52,7 +52,8 @@ final class RankVerdict {
     /** What the intervals count, said once in every verdict: forks, not rounds (docs/rank.md says why). */
     static String unit(RankOptions options) {
         return "Each candidate ran in a series of forks (a new JVM and server connection every " + options.roundsPerFork()
-                + " rounds); the intervals count forks, not rounds, because a fork keeps a speed of its own for its life.";
+                + " rounds); the intervals count forks, not rounds, because a fork keeps a speed of its own for its life"
+                + " (with three candidates or more, the forks' variance is pooled over those still running).";
     }
 
     private final Run run;

@@ -191,26 +191,39 @@ class RankStatisticsTest {
         assertThat(pooled.variance()).isCloseTo(0.0002, within(1e-12));
         assertThat(pooled.df()).isEqualTo(4);
         RankStatistics s = new RankStatistics(0.95, 0.03);
-        Pair far = s.pair(rounds, 0, 2, 0.05, 1, java.util.Optional.of(pooled));
+        Pair far = s.pair(rounds, 0, 2, 0.05, 1);
         assertThat(far.df()).isEqualTo(4);
         assertThat(far.sd()).isCloseTo(Math.sqrt(0.0002), within(1e-12));
         assertThat(far.high()).isCloseTo(Math.exp(0.2 + 2.776445 * Math.sqrt(0.0002 / 3)), within(1e-6));
-        Pair near = s.pair(rounds, 0, 1, 0.05, 1, java.util.Optional.of(pooled));
+        Pair near = s.pair(rounds, 0, 1, 0.05, 1);
         assertThat(near.sd()).isCloseTo(Math.sqrt(0.0004), within(1e-12));
         assertThat(near.df()).isEqualTo(4);
         assertThat(near.low()).isCloseTo(Math.exp(0.1 - 2.776445 * Math.sqrt(0.0004 / 3)), within(1e-6));
-        assertThat(s.pair(rounds, 0, 1, 0.05, 1).df()).as("its own: 2 degrees of freedom").isEqualTo(2);
+        // Candidate 2 missing from the last generation: pairs with it pool over the first two generations' three
+        // candidates; pair (0, 1) over all three generations' two, which is its own variance.
+        List<Round> stopped = new ArrayList<>(rounds.subList(0, 2));
+        Map<Integer, Double> last = new java.util.HashMap<>(rounds.get(2).rowsPerSecond());
+        last.remove(2);
+        stopped.add(new Round(2, last));
+        assertThat(s.pair(stopped, 0, 2, 0.05, 1).df()).isEqualTo(2);
+        assertThat(s.pair(stopped, 0, 1, 0.05, 1).df()).isEqualTo(2);
+        assertThat(s.pair(stopped, 0, 1, 0.05, 1).sd()).isCloseTo(Math.sqrt(0.0004), within(1e-12));
     }
 
     @Test
     void withTwoCandidatesThePooledVarianceIsThePairsOwn() {
         List<Round> rounds = rounds(new double[] {1030, 990, 1075, 1010, 1002}, new double[] {1000, 1001, 1020, 980, 1003});
-        RankStatistics s = new RankStatistics(0.95, 0.03);
-        Pair own = s.pair(rounds, 0, 1, 0.05, 1);
-        Pair pooled = s.pair(rounds, 0, 1, 0.05, 1, RankStatistics.pooled(rounds, java.util.Set.of(0, 1)));
-        assertThat(pooled.sd()).isCloseTo(own.sd(), within(1e-12));
-        assertThat(pooled.df()).isEqualTo(own.df()).isEqualTo(4);
-        assertThat(pooled.low()).isCloseTo(own.low(), within(1e-12));
+        Pair p = new RankStatistics(0.95, 0.03).pair(rounds, 0, 1, 0.05, 1);
+        double[] d = new double[5];
+        for (int i = 0; i < 5; i++) {
+            d[i] = Math.log(rounds.get(i).rowsPerSecond().get(0) / rounds.get(i).rowsPerSecond().get(1));
+        }
+        double mean = java.util.Arrays.stream(d).average().orElseThrow();
+        double own = java.util.Arrays.stream(d).map(x -> (x - mean) * (x - mean)).sum() / 4;
+        assertThat(RankStatistics.pooled(rounds, java.util.Set.of(0, 1)).orElseThrow().variance())
+                .isCloseTo(own, within(1e-15));
+        assertThat(p.sd()).isCloseTo(Math.sqrt(own), within(1e-12));
+        assertThat(p.df()).isEqualTo(4);
         assertThat(RankStatistics.pooled(rounds.subList(0, 1), java.util.Set.of(0, 1))).as("one generation").isEmpty();
     }
 
