@@ -186,9 +186,6 @@ final class RankRun implements AutoCloseable {
             if (!race.settled() && !race.running().isEmpty() && race.rounds() > 0 && !stopped) {
                 race.finalLook();
             }
-            if (race.rounds() > 0 && !stopped) {
-                race.closeMatrix();
-            }
             for (int c : processes.keySet()) {
                 referee.release(id(c));
             }

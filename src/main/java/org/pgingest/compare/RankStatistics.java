@@ -37,10 +37,9 @@ import java.util.TreeSet;
  *       since the candidates' noise is not alike), so candidates far behind stop at the first look. A pair whose own
  *       variance is larger uses its own (with the pooled degrees of freedom). Two candidates: the same as the pair's
  *       own, exactly.</li>
- *   <li><b>Multiplicity.</b> Bonferroni across the pairs a look computes: each at {@code alpha_k / pairs}, so every
- *       interval reported holds at once, and every claim drawn from them with it. A look computes the leader's pair
- *       with each running candidate (what racing and settling ask); with three candidates or more the other pairs get
- *       theirs once at the end, from {@value #MATRIX_SHARE} of alpha kept for them, and the looks spend the rest.</li>
+ *   <li><b>Multiplicity.</b> Bonferroni across the pairs a look computes (those between candidates still running;
+ *       a stopped candidate's pairs keep the interval of the look it stopped at): each at {@code alpha_k / pairs}, so
+ *       every interval reported holds at once, and every claim drawn from them with it.</li>
  *   <li><b>Claims</b>, of a against b: {@code tie} when the whole interval lies within {@code [1/(1+delta), 1+delta]}
  *       (an equivalence test, TOST, at the same level), else {@code faster} when it lies above 1, {@code slower}
  *       below 1, {@code unsettled} otherwise.</li>
@@ -59,12 +58,6 @@ final class RankStatistics {
      * (docs/results/rank-forks/design/simulate-pooled.md).
      */
     static final int POOLED_DF_PER_GENERATION = 5;
-    /**
-     * With three candidates or more, the share of the error rate kept for the pairs the race does not decide (those
-     * without the leader), spent once when the ranking ends; the looks spend the rest. Interim looks then share theirs
-     * among the leader's pairs only (14 of 105 with 15 candidates), which is what racing and settling ask.
-     */
-    static final double MATRIX_SHARE = 0.2;
     /** Degrees of freedom an interval needs before it supports a claim. */
     static final int MIN_DF = 2;
     /** K of the looks' shares of the error rate: the first look spends 1/(K+1) of it. */
@@ -298,10 +291,6 @@ final class RankStatistics {
 
     double delta() {
         return delta;
-    }
-
-    double alpha() {
-        return alpha;
     }
 
     double confidence() {

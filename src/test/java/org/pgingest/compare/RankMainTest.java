@@ -183,13 +183,12 @@ class RankMainTest {
         double forkMean = byFork.values().stream().mapToDouble(l -> l.stream().mapToDouble(Double::doubleValue)
                 .average().orElseThrow()).average().orElseThrow();
         assertThat(pair.get("ratio").asDouble()).isCloseTo(Math.exp(forkMean), org.assertj.core.api.Assertions.within(1e-9));
-        // Its interval: Student's t over the fork means at the pair's level. With three candidates the looks spend 80 %
-        // of alpha on the leader's pairs (the rest is kept for the third pair, at the end): the first look after two
-        // forks spends 0.8 alpha/12; with --rounds 6 no fork follows the third, so the final look spends the rest over
-        // the leader's 2 pairs. The variance: pooled over the three (twice the residual mean square of their fork
-        // means, (3-1)(3-1) degrees of freedom), or the pair's own when larger.
+        // Its interval: Student's t over the fork means at the pair's level. Three candidates look first after two forks
+        // (alpha/12); with --rounds 6 no fork follows the third, so the final look spends the rest over the 3 pairs. The
+        // variance: pooled over the three (twice the residual mean square of their fork means, (3-1)(3-1) degrees of
+        // freedom), or the pair's own when larger.
         assertThat(v.get("rankings").get(0).get("finalLook").asBoolean()).isTrue();
-        assertThat(pair.get("level").asDouble()).isCloseTo(1 - 0.8 * (0.05 - 0.05 / 12) / 2,
+        assertThat(pair.get("level").asDouble()).isCloseTo(1 - (0.05 - 0.05 / 12) / 3,
                 org.assertj.core.api.Assertions.within(1e-12));
         double[] means = byFork.values().stream().mapToDouble(l -> l.stream().mapToDouble(Double::doubleValue)
                 .average().orElseThrow()).toArray();
