@@ -167,12 +167,10 @@ final class RankRun implements AutoCloseable {
                     lastRound = System.nanoTime() - t0;
                 }
                 referee.letLastGo();
-                // No fork follows when its start and one round would pass the end: the final look comes after the loop.
-                if (System.nanoTime() + forkStart + lastRound > endNanos
-                        || (options.maxRounds() > 0 && race.rounds() >= options.maxRounds())) {
-                    break;
-                }
-                if (race.lookDue()) {
+                boolean roundsDone = options.maxRounds() > 0 && race.rounds() >= options.maxRounds();
+                int forkCandidates = race.running().size();
+                // The look comes first: who still runs sets what the next fork costs.
+                if (!roundsDone && race.lookDue()) {
                     race.look();
                     out.println(RankMain.PREFIX + progress(rows, race, candidates, endNanos));
                     // Candidates that stopped running: their launchers would only start forks nobody plays.
@@ -181,6 +179,12 @@ final class RankRun implements AutoCloseable {
                             destroy(p);
                         }
                     });
+                }
+                // No fork follows when its start and one round, for the candidates still running, would pass the end:
+                // the final look comes after the loop.
+                double share = (double) race.running().size() / Math.max(1, forkCandidates);
+                if (roundsDone || System.nanoTime() + (long) ((forkStart + lastRound) * share) > endNanos) {
+                    break;
                 }
             }
             if (!race.settled() && !race.running().isEmpty() && race.rounds() > 0 && !stopped) {
