@@ -27,11 +27,12 @@ import java.util.TreeSet;
  *       K = {@value #LOOK_OFFSET}, shares that telescope to {@code alpha/2} however many there are. The final look, the
  *       one after which the budget starts no fork, spends what the interim looks left, at least {@code alpha/2}. A
  *       union bound over all looks, so stopping at the first settled look does not inflate false claims (optional
- *       stopping at a fixed 5 % would give 17-30 %); whether a look is final depends on the clock, not on the data.
+ *       stopping at a fixed 5 % would give 17-30 %); whether a look is final depends on the time left and what the
+ *       next fork costs (who still runs), not on the intervals.
  *       Why keep half for the end: a tie needs the narrow interval only the whole budget gives (docs/rank.md).</li>
- *   <li><b>Pooled variance.</b> With three or more candidates still running, a pair's interval takes the variance
- *       of a fork's log ratio from all of them: a randomized complete block design (each generation of forks a block,
- *       every running candidate in every round), twice the residual mean square of the candidates-by-generations table
+ *   <li><b>Pooled variance.</b> A pair's interval takes the variance of a fork's log ratio from every candidate that
+ *       ran every round the pair ran: a randomized complete block design (each generation of forks a block, each of
+ *       those candidates in every round), twice the residual mean square of the candidates-by-generations table
  *       of fork means, with (C-1)(G-1) degrees of freedom instead of the pair's own G-1. Twelve candidates after three
  *       generations: 10 instead of 2 (capped at {@value #POOLED_DF_PER_GENERATION} per generation beyond the first,
  *       since the candidates' noise is not alike), so candidates far behind stop at the first look. A pair whose own
@@ -156,14 +157,6 @@ final class RankStatistics {
     }
 
     /**
-     * The pair (a, b) at a look.
-     *
-     * @param rounds    the measured rounds (a round without either candidate is skipped)
-     * @param lookAlpha the error rate the look spends ({@link #alphaAtLook} or {@link #alphaAtFinalLook})
-     * @param pairs     the number of pairs the look's claims are made on together
-     */
-
-    /**
      * The variance of a fork's mean log ratio pooled over {@code candidates}, from the rounds every one of them ran;
      * empty with fewer than two candidates or two generations of such rounds.
      */
@@ -216,6 +209,10 @@ final class RankStatistics {
     /**
      * The pair (a, b) at a look: its variance pooled over the candidates that ran every round both ran (the larger of
      * the pooled and the pair's own, with the pooled degrees of freedom; two candidates alone: the pair's own).
+     *
+     * @param rounds    the measured rounds (a round without either candidate is skipped)
+     * @param lookAlpha the error rate the look spends ({@link #alphaAtLook} or {@link #alphaAtFinalLook})
+     * @param pairs     the number of pairs the look's claims are made on together
      */
     Pair pair(List<Round> rounds, int a, int b, double lookAlpha, int pairs) {
         List<Round> both = rounds.stream().filter(r -> ran(r, a) && ran(r, b)).toList();
