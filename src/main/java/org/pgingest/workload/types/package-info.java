@@ -9,12 +9,12 @@
  *
  * <p>Codecs, one home per type (or small family), each carrying binary COPY:
  * <ul>
- *   <li>{@code BoolCodec}, {@code Int2Codec}, {@code Int4Codec}, {@code Int8Codec}, {@code Float4Codec},
- *       {@code Float8Codec}, {@code NumericCodec} (numeric, numeric(p,s)), {@code MoneyCodec};</li>
+ *   <li>{@code BoolCodec}, {@code Int2Codec}, {@code Int4Codec}, {@code Int8Codec}, {@code FloatCodec} (real,
+ *       double precision), {@code NumericCodec} (numeric, numeric(p,s)), {@code MoneyCodec};</li>
  *   <li>{@code TextCodec} (text, varchar, varchar(n)), {@code CharacterCodec} (char(n), bpchar), {@code ByteaCodec},
  *       {@code UuidCodec}, {@code JsonCodec} (json, jsonb), {@code BitCodec} (bit(n), varbit(n)),
  *       {@code TsvectorCodec}, {@code InetCodec} (inet, cidr), {@code MacaddrCodec} (macaddr, macaddr8);</li>
- *   <li>{@code DateCodec}, {@code TimeCodec} (time, timetz), {@code TimestampCodec}, {@code TimestamptzCodec},
+ *   <li>{@code DateCodec}, {@code TimeCodec} (time, timetz), {@code TimestampCodec} (timestamp, timestamptz),
  *       {@code IntervalCodec}, all with their precision and field typmods;</li>
  *   <li>{@code RangeCodec} (any range over a subtype with an {@code OrderedCodec}), {@code ArrayCodec}
  *       (one-dimensional arrays of any codec), {@code EnumCodec}, {@code DomainCodec} (base codec plus the

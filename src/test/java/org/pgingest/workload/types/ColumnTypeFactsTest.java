@@ -83,7 +83,8 @@ class ColumnTypeFactsTest {
             assertThat(TypeCodecs.forColumn(facts.get(6))).isInstanceOf(RangeCodec.class);
             assertThat(TypeCodecs.forColumn(facts.get(7))).isInstanceOf(TextFormCodec.class);
             assertThat(TypeCodecs.forColumn(facts.get(7)).binaryUnsupported()).isPresent();
-            assertThat(TypeCodecs.forColumn(facts.get(8))).isInstanceOf(TimestamptzCodec.class);
+            assertThat(TypeCodecs.forColumn(facts.get(8))).isInstanceOf(TimestampCodec.class);
+            assertThat(TypeCodecs.forColumn(facts.get(8)).javaType()).isEqualTo(java.time.OffsetDateTime.class);
             assertThat(TypeCodecs.forColumn(facts.get(9))).isInstanceOf(CharacterCodec.class);
 
             // a domain over a domain checks both: the inner '' refusal and the outer length
