@@ -145,25 +145,25 @@ public final class RankMain {
             Random random = new Random(options.seed());
             try (RankRun run = new RankRun(server, options, work, schemaPrefix, tablesFile, shape, out)) {
                 try {
+                    Map<LoadMethod, String> cannot = resolved.map(TableSelection.Resolved::cannotWrite).orElse(Map.of());
                     for (int i = 0; i < options.rows().size(); i++) {
                         int rows = options.rows().get(i);
                         List<Candidate> candidates = candidatesAt(asked, options, i);
                         Map<Integer, String> missing = new LinkedHashMap<>();
-                        Map<LoadMethod, String> cannot = resolved.map(TableSelection.Resolved::cannotWrite).orElse(Map.of());
                         for (int c = 0; c < candidates.size(); c++) {
                             LoadMethod method = candidates.get(c).method();
                             if (cannot.containsKey(method)) {
                                 missing.put(c, "missing: " + method + " cannot write " + label + ": " + cannot.get(method));
                             }
                         }
-                        List<Integer> left = new ArrayList<>(List.of(candidates.size() - missing.size()));
-                        for (int j = i + 1; j < options.rows().size(); j++) {
-                            // only those that can write the table take turns there too
+                        // this ranking's and every later one's candidates that can write the table: they take turns
+                        List<Integer> left = new ArrayList<>();
+                        for (int j = i; j < options.rows().size(); j++) {
                             left.add((int) candidatesAt(asked, options, j).stream()
                                     .filter(c -> !cannot.containsKey(c.method())).count());
                         }
                         long share = share(end - System.nanoTime(), left, options);
-                        out.println(PREFIX + rows + " rows per call: " + (candidates.size() - missing.size())
+                        out.println(PREFIX + rows + " rows per call: " + left.get(0)
                                 + " candidates in randomized rounds of " + options.slice().toMillis() + " ms slices"
                                 + (missing.isEmpty() ? "" : "; " + missing.size() + " cannot write the table"));
                         rankings.add(run.rank(rows, candidates, missing, System.nanoTime() + share, random));
