@@ -153,6 +153,70 @@ class CopyCsvEveryLoaderTest {
         storesWhatCopyCsvStores(method, CITEXT_DDL, "exact_citext", CITEXT_ROWS);
     }
 
+    static final String MIXED_DDL = "CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy');\n"
+            + "CREATE DOMAIN iso_code AS text CHECK (VALUE ~ '^[A-Z]{3}$');\n"
+            + "CREATE DOMAIN small_int AS int CHECK (VALUE < 100);\n"
+            + "CREATE DOMAIN pos_small AS small_int CHECK (VALUE >= 0);\n"
+            + "CREATE TABLE exact_mixed (id bigserial PRIMARY KEY, k text NOT NULL UNIQUE"
+            + ", i2 smallint, i4 integer, i8 bigint, n numeric, n72 numeric(7,2), f4 real"
+            + ", f8 double precision, m money, b boolean, t text, vc varchar(10), ch char(3), byt bytea"
+            + ", u uuid, j json, jb jsonb, d date, tm time, tm0 time(0), ttz timetz, ts timestamp"
+            + ", ts3 timestamp(3), tstz timestamptz, iv interval, ivhm interval hour to minute, ip inet"
+            + ", net cidr, mac macaddr, mac8 macaddr8, bt bit(4), vb varbit(8), tv tsvector, e mood"
+            + ", code iso_code, pos pos_small, r4 int4range, r8 int8range, rn numrange, rd daterange"
+            + ", rts tsrange, rtz tstzrange, ia integer[], ta text[], jba jsonb[], codes iso_code[]"
+            + ", moods mood[]"
+            + ")";
+    static final List<List<String>> MIXED_ROWS = List.of(
+            row("x1", "32767", "2147483647", "9223372036854775807", "NaN", "99999.99", "Infinity", "-0",
+                    "92233720368547758.07", "true", "tab\there\nline \"q\" \\ back ünï 😀", "ten chars!", "a",
+                    "\\x00ff", "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11", "{\"b\": 1, \"a\": [1, 2.50]}",
+                    "{\"b\": 1, \"a\": [1, 2.50]}", "infinity", "24:00:00", "23:59:59.6", "24:00:00-15:59",
+                    "294276-12-31 23:59:59.999999", "2000-01-01 00:00:00.0005", "2020-03-29 02:30:00 Europe/Berlin",
+                    "P1Y2M3DT4H5M6.7S", "1 day 2 hours 3 minutes 4 seconds", "::ffff:1.2.3.4/128", "10.0.0.0/8",
+                    "08:00:2b:01:02:03", "08:00:2b:01:02:03:04:05", "1010", "", "'a' 'b':1A,2B", "happy", "USD",
+                    "99", "[1,10)", "(,)", "[1.5,2.5]", "[2020-01-01,infinity)", "empty",
+                    "[2020-01-01 00:00+00,2020-01-02 00:00+05)", "[0:1]={7,8}", "{{\"x\",NULL},{\"\\\\\",\"}\"}}",
+                    "{\"{\\\"a\\\": 1}\",NULL}", "{USD,EUR}", "{sad,happy}"),
+            row("x2", "-32768", "-2147483648", "-9223372036854775808", "-0.000000000000000000001", "-0.005", "1e-45",
+                    "2.2250738585072014E-308", "-92233720368547758.08", "f", "", "", "abc", "\\x",
+                    "00000000-0000-0000-0000-000000000000", "null", "null", "4713-11-24 BC", "00:00:00", "allballs",
+                    "00:00:00+15:59", "4713-01-01 00:00:00 BC", "-infinity", "epoch", "-178000000 years",
+                    "-1 minute", "0.0.0.0/0", "::/0", "08-00-2b-01-02-03", "08:00:2b:01:02:03", "0000", "11111111",
+                    "", "sad", "EUR", "0", "empty", "[-9223372036854775808,9223372036854775807)", "(,0]", "empty",
+                    "[-infinity,infinity]", "(,)", "{}", "{}", "{}", "{}", "[2:2]={ok}"),
+            row("x3", " 7 ", "+5", "0", "123456789012345678901234567890.123456789", "NaN", "NaN",
+                    "1.7976931348623157e308", "0", "yes", "NULL", "   spaces", "  ", "\\x0001",
+                    "{A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11}", "  [1.50 ,  2] ", "{\"b\": 1, \"a\": 2, \"b\": 3}",
+                    "J2451545", "04:05 PM", "12:00:00.5", "040506+0130", "epoch", "infinity", "-infinity",
+                    "@ 3 hours ago", "PT1H30M", "192.168.1.5/24", "192.168.1", "0800.2b01.0203",
+                    "0800-2b01-0203-0405", "1111", "0", "'fat':2,4 'cat':3", "ok", "GBP", "5", "(0,5]", "[1,1)",
+                    "[-1e-10,1e10)", "(2020-01-01,2020-01-05]", "[2020-01-01,2020-01-01]", "empty", "{{1,2},{3,4}}",
+                    "[1:1][0:1]={{a,b}}", "{\"[]\",\"\\\"s\\\"\"}", "[0:0]={JPY}", "{}"),
+            keyThenNulls("x4", 46));
+
+    /**
+     * A table of 46 column types (scalars, json, enums, a regex domain and a domain over a domain, ranges, arrays with
+     * bounds, two dimensions and of domains and enums), each at its edges and in input forms only the server reads,
+     * and a row of NULLs: every loader stores what COPY of the same CSV stores.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(LoadMethod.class)
+    void aTableOfFortySixColumnTypesAtTheirEdgesLoadsOnEveryLoader(LoadMethod method) throws Exception {
+        storesWhatCopyCsvStores(method, () -> SharedServer.newTableFromDdl(MIXED_DDL, "exact_mixed"), MIXED_ROWS, null);
+    }
+
+    /**
+     * The same table made by its user on the server and read from the live catalog, as {@code --table T} reads a
+     * table on an external server: its types and domains are the user's own, not copies.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(LoadMethod.class)
+    void theSameTableReadFromTheLiveCatalogLoadsOnEveryLoader(LoadMethod method) throws Exception {
+        storesWhatCopyCsvStores(method, () -> SharedServer.newTableFromLiveTable(MIXED_DDL, "users_own", "exact_mixed"),
+                MIXED_ROWS, null);
+    }
+
     /**
      * Stores {@code csvRows} (the loader columns, in order) through {@code method}'s loader into a fresh copy of
      * {@code name}, and the same CSV with COPY into another, and compares both on the server's text output.
@@ -164,10 +228,21 @@ class CopyCsvEveryLoaderTest {
     /** The same with the loader given {@code values} (Java values for the CSV's rows), or the CSV read when null. */
     static void storesWhatCopyCsvStores(LoadMethod method, String ddl, String name, List<List<String>> csvRows,
                                         List<Object[]> values) throws Exception {
-        Table table = SharedServer.newTableFromDdl(ddl, name);
-        Table twin = SharedServer.newTableFromDdl(ddl, name);
+        storesWhatCopyCsvStores(method, () -> SharedServer.newTableFromDdl(ddl, name), csvRows, values);
+    }
+
+    /** A maker of fresh copies of one table. */
+    interface Copies {
+        Table next() throws SQLException;
+    }
+
+    /** The same on copies from {@code copies}: one the loader writes, a twin COPY writes. */
+    static void storesWhatCopyCsvStores(LoadMethod method, Copies copies, List<List<String>> csvRows,
+                                        List<Object[]> values) throws Exception {
+        Table table = copies.next();
+        Table twin = copies.next();
         Loader loader = method.create();
-        assertThat(method.cannotWrite(table)).as(method + " writes " + name).isEmpty();
+        assertThat(method.cannotWrite(table)).as(method + " writes " + table.name()).isEmpty();
         String csv = csv(csvRows);
         try (Connection c = SharedServer.connect(loader)) {
             c.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY " + twin.qualifiedName() + " (" + twin.columnList()
@@ -177,6 +252,13 @@ class CopyCsvEveryLoaderTest {
             assertThat(Rows.canonicalSorted(Rows.readAll(c, table))).as(method + " against COPY of the same CSV")
                     .containsExactlyElementsOf(Rows.canonicalSorted(Rows.readAll(c, twin)));
         }
+    }
+
+    /** A row of {@code key} and {@code n} NULLs. */
+    static List<String> keyThenNulls(String key, int n) {
+        List<String> row = new ArrayList<>(java.util.Collections.nCopies(n + 1, (String) null));
+        row.set(0, key);
+        return row;
     }
 
     /** A row's fields; null is NULL. */

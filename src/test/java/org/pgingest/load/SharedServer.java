@@ -16,6 +16,7 @@ import org.pgingest.workload.definition.TableSources;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -30,6 +31,8 @@ final class SharedServer {
     private static final AtomicInteger TABLES = new AtomicInteger();
     /** How rows of each table made here are made, by table name. */
     private static final Map<String, RowPlan> PLANS = new ConcurrentHashMap<>();
+    /** Tables made from DDL, whose plans are built when first asked for (a table for user rows may have none). */
+    private static final Map<String, Table> UNPLANNED = new ConcurrentHashMap<>();
     private static final Map<String, ResolvedTable> RESOLVED = new ConcurrentHashMap<>();
 
     private SharedServer() {
@@ -83,12 +86,38 @@ final class SharedServer {
                         name, "a test's DDL", schema().name());
                 RESOLVED.put(ddl, resolved);
             }
-            TableCopies copies = new TableCopies(schema(), resolved);
-            copies.applySetup(c);
-            Table table = copies.createCopy(c, name + "_t" + TABLES.incrementAndGet(), Map.of());
-            PLANS.put(table.name(), RowPlan.build(c, table, Map.of(), Map.of(), null));
-            return table;
+            return copyOf(c, resolved, name);
         }
+    }
+
+    /**
+     * A copy of a table a user made on this server, read from the live catalog as {@code --table T} on an external
+     * server reads it: {@code ddl} runs once, in schema {@code userSchema}, as the user's own objects.
+     */
+    static Table newTableFromLiveTable(String ddl, String userSchema, String name) throws SQLException {
+        try (Connection c = connect()) {
+            String key = "live " + userSchema + ": " + ddl;
+            ResolvedTable resolved = RESOLVED.get(key);
+            if (resolved == null) {
+                try (Statement st = c.createStatement()) {
+                    st.execute("CREATE SCHEMA " + userSchema);
+                    st.execute("SET search_path = " + userSchema);
+                    st.execute(ddl);
+                    st.execute("RESET search_path");
+                }
+                resolved = TableSources.live(c, new QualifiedName(userSchema, name), "a test's live table", schema().name());
+                RESOLVED.put(key, resolved);
+            }
+            return copyOf(c, resolved, name);
+        }
+    }
+
+    private static Table copyOf(Connection c, ResolvedTable resolved, String name) throws SQLException {
+        TableCopies copies = new TableCopies(schema(), resolved);
+        copies.applySetup(c);
+        Table table = copies.createCopy(c, name + "_t" + TABLES.incrementAndGet(), Map.of());
+        UNPLANNED.put(table.name(), table);
+        return table;
     }
 
     /**
@@ -117,12 +146,22 @@ final class SharedServer {
     }
 
     static RowPlan plan(Table table) {
-        RowPlan plan = PLANS.values().stream().filter(p -> p.table().definition().columns()
-                .equals(table.definition().columns()) && p.table().definition().constraints().equals(table.definition().constraints()))
-                .findFirst().orElse(null);
+        RowPlan plan = PLANS.values().stream().filter(p -> alike(p.table(), table)).findFirst().orElse(null);
         if (plan == null) {
-            throw new IllegalStateException("no table made by SharedServer.newTable is like " + table.name());
+            Table made = UNPLANNED.values().stream().filter(t -> alike(t, table)).findFirst().orElseThrow(
+                    () -> new IllegalStateException("no table made by SharedServer.newTable is like " + table.name()));
+            try (Connection c = connect()) {
+                plan = RowPlan.build(c, made, Map.of(), Map.of(), null);
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+            PLANS.put(made.name(), plan);
         }
         return plan;
+    }
+
+    private static boolean alike(Table a, Table b) {
+        return a.definition().columns().equals(b.definition().columns())
+                && a.definition().constraints().equals(b.definition().constraints());
     }
 }
