@@ -32,8 +32,10 @@ class RealSchemaRowsTest {
      */
     @Test
     void aDomainWithARegexCheckNoGeneratedValueMeetsIsOneLineNamingTheWayOut() {
-        assertThatThrownBy(() -> SharedServer.newTableFromDdl("CREATE DOMAIN iso_code AS text CHECK (VALUE ~ '^[A-Z]{3}$');\n"
-                + "CREATE TABLE currencies (id bigserial PRIMARY KEY, code iso_code NOT NULL, name text)", "currencies"))
+        // The table is made (a user's rows can fill it); asking it for generated rows is what fails.
+        assertThatThrownBy(() -> SharedServer.plan(SharedServer.newTableFromDdl("CREATE DOMAIN iso_code AS text CHECK "
+                + "(VALUE ~ '^[A-Z]{3}$');\nCREATE TABLE currencies (id bigserial PRIMARY KEY, code iso_code NOT NULL, name text)",
+                "currencies")))
                 .isInstanceOf(DefinitionException.class)
                 .hasMessageContaining("column code")
                 .hasMessageContaining("~ '^[A-Z]{3}$'")
