@@ -97,6 +97,11 @@ final class Race {
             leader = -1;
             settled = false;
         }
+        if (looks == 0) {
+            // Before the first look, it comes when the candidates left can claim: three pool after two forks, two
+            // need three (a table some asked methods cannot write, or a fork that failed early, leaves fewer).
+            nextLook = RankStatistics.forksBeforeFirstLook(running.size());
+        }
     }
 
     /** Whether the forks so far call for a look (asked when a generation of forks has ended). */
@@ -136,7 +141,7 @@ final class Race {
         looks++;
         nextLook = Math.max(forks() + 1, (int) Math.ceil(forks() * 1.25));
         // Every pair between running candidates, not only the leader's: the leader is the highest of the means, and
-        // its pairs alone, chosen by the data, would not hold at a level shared among them (simulated: 8.4 % of
+        // its pairs alone, chosen by the data, would not hold at a level shared among them (simulated: 9.6 % of
         // 12-way A/A rankings claimed an order; docs/rank.md). A candidate that stopped gets no more rounds: its pairs
         // keep the look at which it stopped (a later look would only widen the same data's interval).
         List<Due> due = new ArrayList<>();

@@ -100,6 +100,26 @@ class RaceTest {
     }
 
     /**
+     * Three asked, one missing before any round (a method that cannot write the table): the two left cannot pool, so
+     * the first look waits for their third fork instead of spending its share of the error rate after two, where
+     * their own variance would have 1 degree of freedom and could claim nothing.
+     */
+    @Test
+    void aCandidateMissingFromTheStartMovesTheFirstLookToWhatTheOthersNeed() {
+        Race race = new Race(3, new RankStatistics(0.95, 0.03));
+        race.fail(2, "missing: cannot write the table");
+        fork(race, 0, 1.0, 1.0, 1.0);
+        fork(race, 1, 1.0, 1.0, 1.0);
+        assertThat(race.lookDue()).isFalse();
+        fork(race, 2, 1.0, 1.0, 1.0);
+        assertThat(race.lookDue()).isTrue();
+        Race three = new Race(3, new RankStatistics(0.95, 0.03));
+        fork(three, 0, 1.0, 1.0, 1.0);
+        fork(three, 1, 1.0, 1.0, 1.0);
+        assertThat(three.lookDue()).as("three running pool after two forks").isTrue();
+    }
+
+    /**
      * Twelve candidates, three close at the top and nine 20 % to 20x behind: the first look comes after two forks,
      * where the pooled variance has 5 degrees of freedom ((12-1)(2-1) = 11, capped at 5 per generation beyond the
      * first; each pair's own would have 1, and claim nothing), and the nine stop. The next look spends its share over
