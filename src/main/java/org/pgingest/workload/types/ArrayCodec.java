@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
 final class ArrayCodec extends BaseCodec {
     private final TypeCodec element;
     private final int elementOid;
-    /** typdelim: ',' for every type but box (';'). */
+    /** The element type's typdelim, read from the catalog: ',' for every built-in type but box (';'). */
     private final char delimiter;
 
     ArrayCodec(String sqlType, TypeCodec element, int elementOid, char delimiter) {

@@ -38,21 +38,18 @@ import java.util.Optional;
  * @param binaryAs    an extension's base type whose typsend and typreceive are a built-in type's own C functions
  *                    (citext: citextsend is {@code AS 'textsend' LANGUAGE internal}): that type's pg_catalog name,
  *                    whose binary encoder then carries it; empty for any other type
+ * @param delimiter   pg_type.typdelim: what separates this type's elements in an array's text form (',' for every
+ *                    built-in type but box's ';')
  */
 public record ColumnTypeFacts(int oid, String schema, String name, char kind, char category, String formatted,
                               int typmod, boolean binaryIo, Optional<ColumnTypeFacts> element,
                               Optional<ColumnTypeFacts> base, List<String> checks, boolean notNull,
                               List<String> enumLabels, Optional<ColumnTypeFacts> subtype, int serverVersion,
-                              Optional<String> binaryAs) {
+                              Optional<String> binaryAs, char delimiter) {
 
     public ColumnTypeFacts {
         checks = List.copyOf(checks);
         enumLabels = List.copyOf(enumLabels);
-    }
-
-    /** True for a type of pg_catalog named {@code typname}. */
-    boolean isBuiltin(String typname) {
-        return "pg_catalog".equals(schema) && name.equals(typname);
     }
 
     /**
@@ -108,7 +105,7 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
                 row.kind == 'd' ? Optional.of(assemble(types, row.base, row.baseTypmod, version)) : Optional.empty(),
                 row.checks, row.notNull, row.enumLabels,
                 row.subtype != 0 ? Optional.of(assemble(types, row.subtype, -1, version)) : Optional.empty(), version,
-                Optional.ofNullable(row.binaryAs));
+                Optional.ofNullable(row.binaryAs), row.delimiter);
     }
 
     private record TypeKey(int oid, int typmod) {
@@ -116,14 +113,14 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
 
     private record TypeRow(int oid, int typmod, String schema, String name, char kind, char category, String formatted,
                            boolean binaryIo, int element, int base, int baseTypmod, boolean notNull, int subtype,
-                           List<String> enumLabels, List<String> checks, String binaryAs) {
+                           List<String> enumLabels, List<String> checks, String binaryAs, char delimiter) {
         static TypeRow of(ResultSet rs) throws SQLException {
             return new TypeRow(rs.getInt("type_oid"), rs.getInt("typmod"), rs.getString("nspname"),
                     rs.getString("typname"), rs.getString("typtype").charAt(0), rs.getString("typcategory").charAt(0),
                     rs.getString("formatted"), rs.getBoolean("binary_io"), rs.getInt("typelem"),
                     rs.getInt("typbasetype"), rs.getInt("typtypmod"), rs.getBoolean("typnotnull"),
                     rs.getInt("subtype"), strings(rs.getArray("enum_labels")), strings(rs.getArray("checks")),
-                    rs.getString("binary_as"));
+                    rs.getString("binary_as"), rs.getString("typdelim").charAt(0));
         }
 
         private static List<String> strings(Array array) throws SQLException {
@@ -166,7 +163,8 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
                    NULL AS nspname, NULL AS typname, NULL AS typtype, NULL AS typcategory, NULL AS formatted,
                    NULL::bool AS binary_io, NULL::oid AS typelem, NULL::oid AS typbasetype, NULL::int AS typtypmod,
                    NULL::bool AS typnotnull, NULL::oid AS subtype, NULL::text[] AS enum_labels, NULL::text[] AS checks,
-                   pg_catalog.current_setting('server_version_num')::int AS server_version, NULL::text AS binary_as
+                   pg_catalog.current_setting('server_version_num')::int AS server_version, NULL::text AS binary_as,
+                   NULL::text AS typdelim
             FROM cols
             UNION ALL
             SELECT 'type', NULL, t.oid, r.typmod, n.nspname, t.typname, t.typtype::text, t.typcategory::text,
@@ -188,7 +186,8 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
                     WHERE t.typtype = 'b' AND n.nspname <> 'pg_catalog' AND b.typtype = 'b'
                       AND b.typnamespace = 'pg_catalog'::regnamespace AND ts.prolang = l.oid AND tr.prolang = l.oid
                       AND bs.prolang = l.oid AND br.prolang = l.oid AND bs.prosrc = ts.prosrc AND br.prosrc = tr.prosrc
-                    ORDER BY b.oid LIMIT 1)
+                    ORDER BY b.oid LIMIT 1),
+                   t.typdelim::text
             FROM reached r
             JOIN pg_catalog.pg_type t ON t.oid = r.type_oid
             JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace

@@ -54,7 +54,7 @@ public final class TypeCodecs {
         }
         if (facts.category() == 'A' && facts.element().isPresent()) {
             ColumnTypeFacts element = facts.element().get();
-            return new ArrayCodec(sql, forColumn(element), element.oid(), element.isBuiltin("box") ? ';' : ',');
+            return new ArrayCodec(sql, forColumn(element), element.oid(), element.delimiter());
         }
         if (facts.kind() == 'e') {
             return new EnumCodec(sql, facts.enumLabels());

@@ -22,6 +22,39 @@ class ColumnTypeFactsTest {
         return TestServers.majors();
     }
 
+    /**
+     * An array's element delimiter is the element type's typdelim, as array_in reads it: ';' for box (and a domain
+     * over it), ',' for the rest; the array's text form through the codec is what the server reads back as the same
+     * array.
+     */
+    @ParameterizedTest(name = "PostgreSQL {0}")
+    @MethodSource("majors")
+    void anArraysDelimiterIsItsElementTypesTypdelim(String major) throws SQLException {
+        try (Connection c = TypeCodecRoundTripTest.connect(major); Statement st = c.createStatement()) {
+            st.execute("""
+                    DROP TABLE IF EXISTS delimiters;
+                    DROP DOMAIN IF EXISTS small_box;
+                    CREATE DOMAIN small_box AS box;
+                    CREATE TABLE delimiters (boxes box[], small small_box[], numbers int[]);
+                    """);
+            Map<Integer, ColumnTypeFacts> facts = ColumnTypeFacts.readTable(c, "delimiters");
+            assertThat(facts.get(1).element().orElseThrow().delimiter()).isEqualTo(';');
+            assertThat(facts.get(2).element().orElseThrow().delimiter()).isEqualTo(';');
+            assertThat(facts.get(3).element().orElseThrow().delimiter()).isEqualTo(',');
+            TypeCodec boxes = TypeCodecs.forColumn(facts.get(1));
+            String text = boxes.text(boxes.checked(List.of("(2,2),(1,1)", "(4,4),(3,3)")));
+            try (var ps = c.prepareStatement("SELECT array_length(?::box[], 1), (?::box[])[2]::text")) {
+                ps.setString(1, text);
+                ps.setString(2, text);
+                try (var rs = ps.executeQuery()) {
+                    rs.next();
+                    assertThat(rs.getInt(1)).as(text).isEqualTo(2);
+                    assertThat(rs.getString(2)).isEqualTo("(4,4),(3,3)");
+                }
+            }
+        }
+    }
+
     @ParameterizedTest(name = "PostgreSQL {0}")
     @MethodSource("majors")
     void factsOfATableComeFromTheCatalog(String major) throws SQLException {
