@@ -137,7 +137,7 @@ final class TableRun {
             return status;
         }
         String schema = config.schema();
-        String dropIt = "DROP SCHEMA " + org.pgingest.workload.Identifiers.quote(schema) + " CASCADE drops it";
+        String dropIt = "DROP SCHEMA " + org.pgingest.workload.ddl.Identifiers.quote(schema) + " CASCADE drops it";
         if (options.keepSchema()) {
             System.out.println("pg-ingest-bench: schema " + schema + " kept on the server (" + TableOptions.KEEP_SCHEMA
                     + "); " + dropIt);

@@ -1,6 +1,6 @@
 package org.pgingest.load;
 
-import org.pgingest.workload.Identifiers;
+import org.pgingest.workload.ddl.Identifiers;
 import org.pgingest.workload.Table;
 
 import java.sql.Connection;

@@ -1,7 +1,7 @@
 package org.pgingest.load;
 
 import org.pgingest.workload.Column;
-import org.pgingest.workload.Identifiers;
+import org.pgingest.workload.ddl.Identifiers;
 import org.pgingest.workload.Table;
 import org.pgingest.workload.types.TypeCodec;
 

@@ -1,5 +1,6 @@
 package org.pgingest.workload;
 
+import org.pgingest.workload.ddl.Identifiers;
 import org.pgingest.workload.types.ColumnTypeFacts;
 import org.pgingest.workload.types.TypeCodec;
 

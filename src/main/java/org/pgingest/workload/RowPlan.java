@@ -1,5 +1,6 @@
 package org.pgingest.workload;
 
+import org.pgingest.workload.ddl.Identifiers;
 import org.pgingest.workload.definition.ColumnDefinition;
 import org.pgingest.workload.definition.ConstraintDefinition;
 import org.pgingest.workload.definition.DefinitionException;

@@ -1,5 +1,7 @@
 package org.pgingest.workload;
 
+import org.pgingest.workload.ddl.Identifiers;
+
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 

@@ -1,6 +1,5 @@
 package org.pgingest.workload.ddl;
 
-import org.pgingest.workload.Identifiers;
 
 import java.sql.Connection;
 import java.sql.ResultSet;

@@ -1,6 +1,6 @@
 package org.pgingest.workload.definition;
 
-import org.pgingest.workload.Identifiers;
+import org.pgingest.workload.ddl.Identifiers;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package org.pgingest.workload.definition;
 
-import org.pgingest.workload.Identifiers;
+import org.pgingest.workload.ddl.Identifiers;
 import org.pgingest.workload.ddl.AppliedScript;
 import org.pgingest.workload.ddl.DdlRole;
 import org.pgingest.workload.ddl.SqlScript;

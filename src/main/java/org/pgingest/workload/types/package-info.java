@@ -4,8 +4,11 @@
  *
  * <p>The contract: {@link org.pgingest.workload.types.TypeCodec}, {@link org.pgingest.workload.types.BinarySink},
  * {@link org.pgingest.workload.types.ColumnTypeFacts} (read in one catalog query per table) and
- * {@link org.pgingest.workload.types.TypeCodecs#forColumn}. Value classes users hand in: {@code NumericSpecial},
- * {@code PgInterval}, {@code PgInet}, {@code PgRange}, {@code PgTsvector}.
+ * {@link org.pgingest.workload.types.TypeCodecs#forColumn}. Values are Java's own types where they hold what the
+ * server stores, {@link org.pgingest.workload.types.EndOfDay} for 24:00:00 and
+ * {@link org.pgingest.workload.types.PgArray} for arrays a List cannot describe; the package's other value classes
+ * ({@code PgInterval}, {@code PgInet}, {@code PgRange}, {@code PgTsvector}, {@code NumericSpecial}) are made by its
+ * readers and generators.
  *
  * <p>Codecs, one home per type (or small family), each carrying binary COPY:
  * <ul>
@@ -17,7 +20,7 @@
  *   <li>{@code DateCodec}, {@code TimeCodec} (time, timetz), {@code TimestampCodec} (timestamp, timestamptz),
  *       {@code IntervalCodec}, all with their precision and field typmods;</li>
  *   <li>{@code RangeCodec} (any range over a subtype with an {@code OrderedCodec}), {@code ArrayCodec}
- *       (one-dimensional arrays of any codec), {@code EnumCodec}, {@code DomainCodec} (base codec plus the
+ *       (arrays of any codec: a List, or a PgArray for more dimensions or other bounds), {@code EnumCodec}, {@code DomainCodec} (base codec plus the
  *       domain's CHECKs, read by {@code DomainCheck}).</li>
  * </ul>
  * Any other type (extension types, multiranges, composite types, point, xml...) goes through
@@ -26,7 +29,6 @@
  * multiranges), else none (the column needs the user's rows).
  *
  * <p>Helpers: {@code BaseCodec} (what most codecs share), {@code Texts}, {@code Integers}, {@code Floats},
- * {@code DateTimes}, {@code Timestamps}. {@code InterimCodecs} is the table-as-data branch's interim conversion of
- * the seven ColumnTypes, to go once the published shapes read their codecs from the catalog.
+ * {@code DateTimes}, {@code Timestamps}.
  */
 package org.pgingest.workload.types;

@@ -1,4 +1,4 @@
-package org.pgingest.workload;
+package org.pgingest.workload.ddl;
 
 /**
  * SQL identifiers as the suite writes them: always double-quoted (quotes doubled), so mixed case, reserved words,
