@@ -134,13 +134,8 @@ public class CeilingState {
 
     /** The format the method streams, which is the format its ceiling reads from the file. */
     static CopyFormat formatOf(LoadMethod method) {
-        return switch (method) {
-            case COPY_TEXT -> CopyFormat.TEXT;
-            case COPY_CSV -> CopyFormat.CSV;
-            case COPY_BINARY -> CopyFormat.BINARY;
-            default -> throw new IllegalArgumentException("-p method=" + method + ": a ceiling is a COPY format read "
-                    + "from a file; valid: COPY_TEXT, COPY_CSV, COPY_BINARY");
-        };
+        return method.copyFormat().orElseThrow(() -> new IllegalArgumentException("-p method=" + method
+                + ": a ceiling is a COPY format read from a file; valid: COPY_TEXT, COPY_CSV, COPY_BINARY"));
     }
 
     /**

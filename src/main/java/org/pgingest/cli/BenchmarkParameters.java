@@ -47,6 +47,8 @@ public final class BenchmarkParameters {
     static final int MAX_EXISTING_ROWS = 100_000_000;
 
     /** Checks of one value, by parameter name; each gives the parsed value or a one-line problem. */
+    /** PgBouncer's max_prepared_statements as a JMH parameter (PoolerIngestState's, spelled there for JMH). */
+    static final String MAX_PREPARED_STATEMENTS = "maxPreparedStatements";
     private static final Map<String, Function<String, Parsed>> VALUES = Map.ofEntries(
             Map.entry("method", v -> constant(LoadMethod.class, "method", v)),
             Map.entry("shape", BenchmarkParameters::shape),
@@ -65,7 +67,7 @@ public final class BenchmarkParameters {
             Map.entry("prepareThreshold", v -> whole("prepareThreshold", v, 0, Integer.MAX_VALUE,
                     "pgjdbc's prepareThreshold: executions before a statement is server-prepared, 0 = never")),
             Map.entry(Via.PARAMETER, BenchmarkParameters::via),
-            Map.entry("maxPreparedStatements", BenchmarkParameters::maxPreparedStatements));
+            Map.entry(MAX_PREPARED_STATEMENTS, BenchmarkParameters::maxPreparedStatements));
 
     private BenchmarkParameters() {
     }
@@ -233,7 +235,7 @@ public final class BenchmarkParameters {
     }
 
     private static Optional<String> combinationProblem(Map<String, Object> parsed) {
-        if (parsed.get("via") == Via.DIRECT && parsed.get("maxPreparedStatements") instanceof Integer max) {
+        if (parsed.get(Via.PARAMETER) == Via.DIRECT && parsed.get(MAX_PREPARED_STATEMENTS) instanceof Integer max) {
             // the trial would carry a PgBouncer setting no PgBouncer had
             return Optional.of("-p maxPreparedStatements=" + max + " with -p via=" + Via.DIRECT.id() + ": there is no "
                     + "PgBouncer to set it on; narrow -p via to " + Via.PGBOUNCER_SESSION.id() + " or "
@@ -312,7 +314,7 @@ public final class BenchmarkParameters {
     /** PgBouncer's max_prepared_statements (1.21+), or {@code default}: the release's own, the line left out. */
     private static Parsed maxPreparedStatements(String value) {
         return value.trim().equals("default") ? Parsed.ok(value.trim())
-                : whole("maxPreparedStatements", value, 0, Integer.MAX_VALUE,
+                : whole(MAX_PREPARED_STATEMENTS, value, 0, Integer.MAX_VALUE,
                 "PgBouncer's max_prepared_statements (1.21+; 0 = off), or default for the release's own");
     }
 

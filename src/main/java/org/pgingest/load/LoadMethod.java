@@ -61,19 +61,19 @@ public enum LoadMethod {
     COPY_TEXT(Knob.COMMIT_EVERY) {
         @Override
         public Loader create(Knobs k) {
-            return k.withCommits(new CopyLoader(CopyFormat.TEXT));
+            return k.withCommits(new CopyLoader(copyFormat().orElseThrow()));
         }
     },
     COPY_CSV(Knob.COMMIT_EVERY) {
         @Override
         public Loader create(Knobs k) {
-            return k.withCommits(new CopyLoader(CopyFormat.CSV));
+            return k.withCommits(new CopyLoader(copyFormat().orElseThrow()));
         }
     },
     COPY_BINARY(Knob.COMMIT_EVERY) {
         @Override
         public Loader create(Knobs k) {
-            return k.withCommits(new CopyLoader(CopyFormat.BINARY));
+            return k.withCommits(new CopyLoader(copyFormat().orElseThrow()));
         }
     },
     /** TRUNCATE + COPY (FREEZE): replaces the table's contents. */
@@ -188,6 +188,16 @@ public enum LoadMethod {
 
     LoadMethod(Knob... knobs) {
         this.knobs = knobs.length == 0 ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(Arrays.asList(knobs)));
+    }
+
+    /** The format a plain COPY method streams (COPY_TEXT, COPY_CSV, COPY_BINARY); empty for every other method. */
+    public Optional<CopyFormat> copyFormat() {
+        return switch (this) {
+            case COPY_TEXT -> Optional.of(CopyFormat.TEXT);
+            case COPY_CSV -> Optional.of(CopyFormat.CSV);
+            case COPY_BINARY -> Optional.of(CopyFormat.BINARY);
+            default -> Optional.empty();
+        };
     }
 
     /** The knobs this method's loader is built from; the others do not change what it does. */
