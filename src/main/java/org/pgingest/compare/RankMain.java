@@ -33,7 +33,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code ./bench rank [table] [-p method=...] [-p rows=...] [--variant NAME=SPEC]... [--budget D] [--delta PCT]
- * [--confidence PCT] [--json FILE] [--markdown FILE]}: which candidate loads the table fastest, with the confidence of
+ * [--confidence PCT] [--json FILE] [--markdown FILE]} (and {@link RankOptions}'s tuning options): which candidate loads the table fastest, with the confidence of
  * every claim, within a time budget. Candidates take turns in randomized rounds on one server ({@link RankRun}); the
  * statistics are {@link RankStatistics}'s, the racing {@link Race}'s. Exit 0 with a verdict (settled or not: an
  * unsettled top is an answer too, said as such), 2 on bad input (before anything starts), 1 when the run failed.
@@ -54,7 +54,7 @@ public final class RankMain {
     static final List<LoadMethod> QUICK = List.of(LoadMethod.AUTOCOMMIT_ROW, LoadMethod.BATCH,
             LoadMethod.BATCH_REWRITTEN, LoadMethod.MULTI_ROW_VALUES, LoadMethod.UNNEST, LoadMethod.COPY_TEXT,
             LoadMethod.COPY_BINARY);
-    /** Methods whose cost per row does not depend on the call's size: in a user table's first ranking only. */
+    /** Methods whose cost per row does not depend on the call's size: in the first ranking only (without -p method). */
     static final List<LoadMethod> PER_ROW = List.of(LoadMethod.AUTOCOMMIT_ROW, LoadMethod.ROW_COMMIT_EVERY);
 
     private RankMain() {

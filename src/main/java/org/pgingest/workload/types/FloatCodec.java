@@ -28,7 +28,7 @@ final class FloatCodec extends BaseCodec implements OrderedCodec {
         return new FloatCodec(sqlType, false);
     }
 
-    /** pgjdbc binds a float as binary float4 (its text fallback would be a float8 literal). */
+    /** Typed nulls: pgjdbc binds a Float as binary float4 (its text fallback would be a float8 literal), a Double as float8. */
     @Override
     public void bindNull(PreparedStatement statement, int index) throws SQLException {
         statement.setNull(index, single ? Types.REAL : Types.DOUBLE);
