@@ -46,9 +46,10 @@ public final class BenchmarkParameters {
     /** Most existing rows: loaded by one streamed COPY (constant client memory), but once per trial, before it runs. */
     static final int MAX_EXISTING_ROWS = 100_000_000;
 
-    /** Checks of one value, by parameter name; each gives the parsed value or a one-line problem. */
     /** PgBouncer's max_prepared_statements as a JMH parameter (PoolerIngestState's, spelled there for JMH). */
     static final String MAX_PREPARED_STATEMENTS = "maxPreparedStatements";
+
+    /** Checks of one value, by parameter name; each gives the parsed value or a one-line problem. */
     private static final Map<String, Function<String, Parsed>> VALUES = Map.ofEntries(
             Map.entry("method", v -> constant(LoadMethod.class, "method", v)),
             Map.entry("shape", BenchmarkParameters::shape),

@@ -33,8 +33,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code ./bench rank [table] [-p method=...] [-p rows=...] [--variant NAME=SPEC]... [--budget D] [--delta PCT]
- * [--confidence PCT] [--json FILE] [--markdown FILE]} (and {@link RankOptions}'s tuning options): which candidate loads the table fastest, with the confidence of
- * every claim, within a time budget. Candidates take turns in randomized rounds on one server ({@link RankRun}); the
+ * [--confidence PCT] [--json FILE] [--markdown FILE]} (and {@link RankOptions}'s tuning options): which candidate
+ * loads the table fastest, with the confidence of every claim, within a time budget. Candidates take turns in randomized rounds on one server ({@link RankRun}); the
  * statistics are {@link RankStatistics}'s, the racing {@link Race}'s. Exit 0 with a verdict (settled or not: an
  * unsettled top is an answer too, said as such), 2 on bad input (before anything starts), 1 when the run failed.
  * docs/rank.md says how and why.

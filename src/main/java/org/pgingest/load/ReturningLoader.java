@@ -1,7 +1,7 @@
 package org.pgingest.load;
 
-import org.pgingest.workload.ddl.Identifiers;
 import org.pgingest.workload.Table;
+import org.pgingest.workload.ddl.Identifiers;
 
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,8 +1,8 @@
 package org.pgingest.load;
 
 import org.pgingest.workload.Column;
-import org.pgingest.workload.ddl.Identifiers;
 import org.pgingest.workload.Table;
+import org.pgingest.workload.ddl.Identifiers;
 import org.pgingest.workload.types.TypeCodec;
 
 import java.sql.PreparedStatement;

@@ -1,7 +1,6 @@
 package org.pgingest.workload;
 
 import org.pgingest.workload.ddl.Identifiers;
-
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 

@@ -1,6 +1,5 @@
 package org.pgingest.workload.ddl;
 
-
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,8 +1,8 @@
 package org.pgingest.workload.definition;
 
-import org.pgingest.workload.ddl.Identifiers;
 import org.pgingest.workload.ddl.AppliedScript;
 import org.pgingest.workload.ddl.DdlRole;
+import org.pgingest.workload.ddl.Identifiers;
 import org.pgingest.workload.ddl.SqlScript;
 
 import java.sql.Connection;
