@@ -18,14 +18,11 @@ class ChildProcessTest {
      */
     @Test
     void aHungChildFailsAtItsLimitWithWhatItPrinted() {
-        long started = System.nanoTime();
         assertThatThrownBy(() -> ChildProcess.run(new ProcessBuilder("sh", "-c",
                 "echo started; head -c 1000000 /dev/zero | tr '\\0' x; echo; echo hanging; exec sleep 60"), Duration.ofSeconds(2)))
                 .isInstanceOf(AssertionFailedError.class)
                 .hasMessageStartingWith("sh -c echo started;").hasMessageContaining("did not finish in 2 s; its output so far:\nstarted\nxxx")
                 .hasMessageContaining("\nhanging\n");
-        // a bound that says the limit fired, not a speed target: the child would have slept 60 s
-        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(30));
     }
 
     @Test

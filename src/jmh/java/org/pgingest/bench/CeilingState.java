@@ -8,7 +8,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.ThreadParams;
-import org.pgingest.cli.BenchmarkParameters;
 import org.pgingest.table.TrialTable;
 import org.pgingest.load.CopyFile;
 import org.pgingest.load.CopyFormat;

@@ -1,5 +1,6 @@
 package org.pgingest.cli;
 
+import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.BenchmarkList;
@@ -7,19 +8,21 @@ import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.NoBenchmarksException;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
-import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
-import org.openjdk.jmh.results.RunResult;
+import org.pgingest.bench.BenchmarkParameters;
+import org.pgingest.bench.IngestBenchmark;
+import org.pgingest.bench.RoundTripBenchmark;
+import org.pgingest.bench.ServerCostProfiler;
 import org.pgingest.results.MissingTrial;
 import org.pgingest.results.PoolerFailure;
 import org.pgingest.results.ResultFile;
 import org.pgingest.results.ResultPath;
 import org.pgingest.server.ConnectionBudget;
-import org.pgingest.workload.definition.ResolvedTables;
 import org.pgingest.server.ContainerTarget;
 import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.LeftoverSweeper;
@@ -30,8 +33,9 @@ import org.pgingest.server.SuiteOptions;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetException;
 import org.pgingest.server.TargetKind;
-import org.pgingest.server.Via;
 import org.pgingest.server.TestcontainersEnvironment;
+import org.pgingest.server.Via;
+import org.pgingest.workload.definition.ResolvedTables;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -82,10 +86,16 @@ public final class BenchMain {
      * Benchmarks run when no regex is given: the round-trip floor and every default parameter set of the ingest
      * benchmark (seven methods, 500 users rows per call); about two minutes on two cores.
      */
-    public static final String QUICK = "org\\.pgingest\\.bench\\.(RoundTripBenchmark|IngestBenchmark)\\..*";
+    public static final String QUICK = "(" + methodsOf(RoundTripBenchmark.class) + "|" + methodsOf(IngestBenchmark.class)
+            + ").*";
     static final String DEFAULT_RESULT = "target/jmh-result.json";
     /** Adds server costs per iteration to the results of benchmarks that measure them (named: it lives in src/jmh). */
-    public static final String COST_PROFILER = "org.pgingest.bench.ServerCostProfiler";
+    public static final String COST_PROFILER = ServerCostProfiler.class.getName();
+
+    /** JMH's include pattern for every method of a benchmark class (JMH finds it anywhere in a full name). */
+    public static String methodsOf(Class<?> benchmark) {
+        return benchmark.getName().replace(".", "\\.") + "\\.";
+    }
     private static final String NO_MATCH = "pg-ingest-bench: no benchmark matches the given regex; list them with -l";
 
     private BenchMain() {

@@ -1,9 +1,17 @@
 package org.pgingest.cli;
 
+import org.pgingest.bench.BenchmarkParameters;
+import org.pgingest.bench.CeilingBenchmark;
+import org.pgingest.bench.IngestBenchmark;
+import org.pgingest.bench.LatencyBenchmark;
+import org.pgingest.bench.PlanningBenchmark;
+import org.pgingest.bench.PoolerBenchmark;
+import org.pgingest.bench.RoundTripBenchmark;
+import org.pgingest.bench.WritersBenchmark;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.rate.RateLadder;
-import org.pgingest.server.Via;
 import org.pgingest.server.PgBouncerSetup;
+import org.pgingest.server.Via;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -125,13 +133,13 @@ enum Preset {
      * @param options the suite's {@code -D} options for this part (a user's own of the same name win)
      */
     record Part(String include, Map<String, String> params, Map<String, String> options) {
-        static final String INGEST = "org\\.pgingest\\.bench\\.IngestBenchmark\\.";
-        static final String CEILING = "org\\.pgingest\\.bench\\.CeilingBenchmark\\.";
-        static final String PLANNING = "org\\.pgingest\\.bench\\.PlanningBenchmark\\.";
-        static final String ROUND_TRIP = "org\\.pgingest\\.bench\\.RoundTripBenchmark\\.";
-        static final String LATENCY = "org\\.pgingest\\.bench\\.LatencyBenchmark\\.";
-        static final String WRITERS = "org\\.pgingest\\.bench\\.WritersBenchmark\\.";
-        static final String POOLER = "org\\.pgingest\\.bench\\.PoolerBenchmark\\.";
+        static final String INGEST = BenchMain.methodsOf(IngestBenchmark.class);
+        static final String CEILING = BenchMain.methodsOf(CeilingBenchmark.class);
+        static final String PLANNING = BenchMain.methodsOf(PlanningBenchmark.class);
+        static final String ROUND_TRIP = BenchMain.methodsOf(RoundTripBenchmark.class);
+        static final String LATENCY = BenchMain.methodsOf(LatencyBenchmark.class);
+        static final String WRITERS = BenchMain.methodsOf(WritersBenchmark.class);
+        static final String POOLER = BenchMain.methodsOf(PoolerBenchmark.class);
         /** Where docker/build-vendor.sh installs PgBouncer 1.25.2. */
         static final String PGBOUNCER_125_HOME = "/opt/pg-ingest-bench/pgbouncer-1.25";
 

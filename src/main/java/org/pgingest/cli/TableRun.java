@@ -3,6 +3,8 @@ package org.pgingest.cli;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.pgingest.bench.CeilingBenchmark;
+import org.pgingest.bench.IngestBenchmark;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.results.MissingTrial;
 import org.pgingest.results.WorkDirectory;
@@ -13,6 +15,7 @@ import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetKind;
 import org.pgingest.table.TableCheck;
 import org.pgingest.table.UserRows;
+import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.SchemaRefusedException;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.ddl.SqlScript;
@@ -20,7 +23,6 @@ import org.pgingest.workload.definition.DefinitionException;
 import org.pgingest.workload.definition.ResolvedTable;
 import org.pgingest.workload.definition.ResolvedTables;
 import org.pgingest.workload.definition.TableSources;
-import org.pgingest.workload.RowGenerator;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -62,8 +64,8 @@ final class TableRun {
     static final List<String> SETTINGS = List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "3", "-r", "1s");
     /** Methods whose cost per row does not depend on the call's size: one transaction, or one statement, per row. */
     static final List<LoadMethod> PER_ROW = List.of(LoadMethod.AUTOCOMMIT_ROW, LoadMethod.ROW_COMMIT_EVERY);
-    private static final String INGEST = "org\\.pgingest\\.bench\\.IngestBenchmark\\.";
-    private static final String CEILING = "org\\.pgingest\\.bench\\.CeilingBenchmark\\.";
+    private static final String INGEST = BenchMain.methodsOf(IngestBenchmark.class);
+    private static final String CEILING = BenchMain.methodsOf(CeilingBenchmark.class);
     private static final List<LoadMethod> COPY_FORMATS = List.of(LoadMethod.COPY_TEXT, LoadMethod.COPY_CSV,
             LoadMethod.COPY_BINARY);
 
@@ -338,7 +340,7 @@ final class TableRun {
             cannot.forEach((method, why) -> {
                 for (String r : rowsGiven ? rows : (PER_ROW.contains(method) ? rows.subList(0, 1) : rows)) {
                     TreeMap<String, String> params = new TreeMap<>(Map.of("method", method.name(), "shape", label, "rows", r));
-                    missing.add(new MissingTrial("org.pgingest.bench.IngestBenchmark.load", params,
+                    missing.add(new MissingTrial(IngestBenchmark.class.getName() + ".load", params,
                             method + " cannot write " + label + ": " + why));
                 }
             });

@@ -4,7 +4,7 @@ import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.VerboseMode;
-import org.pgingest.cli.BenchmarkParameters;
+import org.pgingest.bench.BenchmarkParameters;
 import org.pgingest.cli.UsageException;
 
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package org.pgingest.compare;
 
-import org.pgingest.cli.BenchmarkParameters;
+import org.pgingest.bench.BenchmarkParameters;
 import org.pgingest.cli.TableSelection;
 import org.pgingest.cli.UsageException;
 import org.pgingest.load.LoadMethod;

@@ -1,5 +1,6 @@
 package org.pgingest.compare;
 
+import org.pgingest.bench.IngestBenchmark;
 import org.pgingest.cli.BenchMain;
 
 import java.io.IOException;
@@ -41,7 +42,7 @@ final class RankRun implements AutoCloseable {
     /** How long a fork may take to start and reach its first turn. */
     private static final long START_TIMEOUT_SECONDS = 300;
     private static final long STOP_TIMEOUT_SECONDS = 20;
-    private static final String INGEST = "^org\\.pgingest\\.bench\\.IngestBenchmark\\.load$";
+    private static final String INGEST = "^" + BenchMain.methodsOf(IngestBenchmark.class) + "load$";
 
     /** One slice in the record of a round: who, in which place of the round, in which fork, and its figures. */
     record SliceRecord(int candidate, int position, int fork, Map<String, Double> figures) {

@@ -7,6 +7,7 @@ import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.VerboseMode;
+import org.pgingest.bench.BenchmarkParameters;
 
 import java.util.HashSet;
 import java.util.LinkedHashMap;

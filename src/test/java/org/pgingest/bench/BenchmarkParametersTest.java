@@ -1,4 +1,4 @@
-package org.pgingest.cli;
+package org.pgingest.bench;
 
 import org.junit.jupiter.api.Test;
 import org.pgingest.load.Preparation;

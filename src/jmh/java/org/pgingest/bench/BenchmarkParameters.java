@@ -1,4 +1,4 @@
-package org.pgingest.cli;
+package org.pgingest.bench;
 
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
@@ -140,7 +140,7 @@ public final class BenchmarkParameters {
     }
 
     /** The same, with the enum types of parameters that have no rule here ({@link #problem(Map, Map)}). */
-    static Optional<String> problemInRun(Map<String, Map<String, List<String>>> defaultsPerBenchmark,
+    public static Optional<String> problemInRun(Map<String, Map<String, List<String>>> defaultsPerBenchmark,
                                          Map<String, List<String>> given, Map<String, Class<? extends Enum<?>>> enumTypes) {
         List<String> known = defaultsPerBenchmark.values().stream().flatMap(m -> m.keySet().stream())
                 .distinct().sorted().toList();
@@ -207,7 +207,7 @@ public final class BenchmarkParameters {
      * classes its method takes (JMH declares parameters in states), superclasses included. Enums declared beside the
      * benchmarks (src/jmh) are known here only this way.
      */
-    static Map<String, Class<? extends Enum<?>>> enumTypes(Collection<BenchmarkListEntry> benchmarks) {
+    public static Map<String, Class<? extends Enum<?>>> enumTypes(Collection<BenchmarkListEntry> benchmarks) {
         Map<String, Class<? extends Enum<?>>> types = new LinkedHashMap<>();
         for (BenchmarkListEntry entry : benchmarks) {
             Class<?> benchmark;
