@@ -121,8 +121,8 @@ public class IngestState {
 
     /**
      * The trial's copy of the table, made on this connection with no statement named on the server: the copy's
-     * transaction ends with a COMMIT that pgjdbc (42.x) prepares under a name once the connection's prepareThreshold
-     * is reached, and through PgBouncer in transaction mode ({@link PoolerIngestState}) a named statement may meet
+     * transaction ends with a COMMIT that pgjdbc (42.7) prepares under a name from its first use unless the
+     * connection's prepareThreshold is 0, and through PgBouncer in transaction mode ({@link PoolerIngestState}) a named statement may meet
      * another server connection. That is the loader's failure to measure, not the setup's.
      */
     private TrialTable copyWithoutNamedStatements(TableTrial tableTrial, String suffix) throws SQLException {
