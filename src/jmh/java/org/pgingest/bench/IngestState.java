@@ -14,6 +14,7 @@ import org.pgingest.load.LoadException;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.load.Loader;
 import org.pgingest.results.NotMeasurableException;
+import org.pgingest.server.CitusNodes;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.Table;
 import org.postgresql.PGConnection;
@@ -78,6 +79,8 @@ public class IngestState {
     private RowGenerator generator;
     private ExistingRows existing;
     private IterationWindow window;
+    /** The Citus cluster's nodes, which a failure's message names by address; empty on one server. */
+    private Optional<CitusNodes> cluster;
     long opsInIteration;
     long rowsInIteration;
     /** Bytes allocated on this thread inside the loader calls of this iteration. */
@@ -101,6 +104,7 @@ public class IngestState {
         loader = createLoader(new LoadMethod.Knobs(batchSize, commitEvery));
         replacesContents = method.replacesTableContents();
         connection = server.target().dataSource(driverOptions()).getConnection();
+        cluster = server.target().citusNodes();
         TrialTable copy = copyWithoutNamedStatements(tableTrial, "_" + thread.getThreadIndex());
         table = copy.table();
         triggersRun = !table.definition().triggers().isEmpty();
@@ -180,7 +184,10 @@ public class IngestState {
         long loaded;
         try {
             loaded = loader.load(connection, table, batch);
-        } catch (SQLException | RuntimeException | Error e) {
+        } catch (SQLException e) {
+            window.abandon();
+            throw cluster.isPresent() ? cluster.get().naming(e) : e;
+        } catch (RuntimeException | Error e) {
             window.abandon();
             throw e;
         }

@@ -6,7 +6,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import org.pgingest.server.CitusTarget;
+import org.pgingest.server.CitusNodes;
 import org.pgingest.stats.ClusterCostMeter;
 import org.pgingest.stats.CounterSnapshot;
 import org.pgingest.stats.NodeCosts;
@@ -40,7 +40,7 @@ public class IterationWindow {
 
     private final List<IngestState> threads = new ArrayList<>();
     private ServerCostMeter meter;
-    /** Each node's own costs, on a Citus cluster the suite started; null on one server. */
+    /** Each node's own costs, on a Citus cluster whose every node answers; null on one server. */
     private ClusterCostMeter nodes;
     private CyclicBarrier opened;
     private CyclicBarrier closed;
@@ -50,8 +50,8 @@ public class IterationWindow {
     @Setup(Level.Trial)
     public void setUp(ServerState server, BenchmarkParams params) throws SQLException {
         meter = ServerCostMeter.open(server.target());
-        if (server.target() instanceof CitusTarget cluster) {
-            nodes = ClusterCostMeter.open(cluster);
+        if (server.target().citusNodes().isPresent()) {
+            nodes = ClusterCostMeter.open(server.target().citusNodes().get());
         }
         opened = new CyclicBarrier(params.getThreads(), this::startWindow);
         closed = new CyclicBarrier(params.getThreads(), this::endWindow);
@@ -146,7 +146,7 @@ public class IterationWindow {
             IterationCosts.publish(new IterationCosts.Measured(costs, ops, rows,
                     allocationMeasured ? OptionalLong.of(allocated) : OptionalLong.empty(), perNode));
             perNode.forEach((node, c) -> {
-                if (!node.equals(CitusTarget.COORDINATOR)) { // the coordinator's are the costs printed above
+                if (!node.equals(CitusNodes.COORDINATOR)) { // the coordinator's are the costs printed above
                     System.out.print(ServerCostProfiler.describeMissing(c.costs()).replace("# missing ", "# missing " + node + " ")
                             .replace("# NOTE: ", "# NOTE: " + node + ": "));
                 }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javax.sql.DataSource;
@@ -36,10 +37,8 @@ import javax.sql.DataSource;
  * worker and deletes the finished transactions' rows from pg_dist_transaction, which therefore grows for the life of
  * the suite's cluster, a run's).
  */
-public final class CitusTarget extends TargetBase {
+public final class CitusTarget extends TargetBase implements CitusNodes {
     private static final Logger LOG = LoggerFactory.getLogger(CitusTarget.class);
-    /** The coordinator's name among the nodes ({@link #nodes()}); workers are "worker1", "worker2", ... */
-    public static final String COORDINATOR = "coordinator";
     /** Two-phase transactions a worker may hold at once: 32 shards' COPY by several writers. */
     static final String MAX_PREPARED_TRANSACTIONS = "200";
     /** Shards of a distributed table: Citus' own default (citus.shard_count). */
@@ -95,7 +94,9 @@ public final class CitusTarget extends TargetBase {
                 target.workerFacts.put(worker.name(), readFacts(worker, settings));
             }
             target.requireDurabilityOnEveryNode();
-            target.clusterFacts.putAll(readClusterFacts(nodes.get(0), nodes.size()));
+            try (Connection c = connect(nodes.get(0), OwnedServer.BENCHMARK_DATABASE)) {
+                target.clusterFacts.putAll(clusterFacts(c, nodes.size()));
+            }
         } catch (SQLException | RuntimeException e) {
             if (target != null) {
                 target.close();
@@ -146,10 +147,13 @@ public final class CitusTarget extends TargetBase {
         }
     }
 
-    /** Citus' version as the coordinator's extension reports it, the node count and the shards per table. */
-    private static Map<String, String> readClusterFacts(CitusNode coordinator, int nodes) throws SQLException {
+    /**
+     * Citus' version as the {@code coordinator}'s extension reports it, the node count and the shards per table; an
+     * external target at a coordinator records the same.
+     */
+    static Map<String, String> clusterFacts(Connection coordinator, int nodes) throws SQLException {
         Map<String, String> facts = new LinkedHashMap<>();
-        try (Connection c = connect(coordinator, OwnedServer.BENCHMARK_DATABASE); Statement st = c.createStatement();
+        try (Statement st = coordinator.createStatement();
              ResultSet rs = st.executeQuery("SELECT extversion, citus_version() FROM pg_extension WHERE extname = 'citus'")) {
             rs.next();
             facts.put("name", "citus");
@@ -220,24 +224,27 @@ public final class CitusTarget extends TargetBase {
         }
     }
 
-    /** Each node's name ("coordinator", "worker1", ...) and its benchmark database, as the per-node costs read them. */
+    @Override
+    public Optional<CitusNodes> citusNodes() {
+        return Optional.of(this);
+    }
+
+    @Override
     public Map<String, Endpoint> nodes() {
         Map<String, Endpoint> endpoints = new LinkedHashMap<>();
         nodes.forEach(node -> endpoints.put(node.name(), nodeEndpoint(node, OwnedServer.BENCHMARK_DATABASE)));
         return endpoints;
     }
 
-    /**
-     * Connections to the node's monitor database (not the benchmark's, whose counters they read), as the per-node
-     * costs read them.
-     */
+    /** The node's monitor database (not the benchmark's, whose counters it reads). */
+    @Override
     public DataSource nodeMonitor(String node) {
         CitusNode found = nodes.stream().filter(n -> n.name().equals(node)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no node " + node + " in this cluster"));
         return DataSources.create(nodeEndpoint(found, OwnedServer.MONITOR_DATABASE), null, Map.of());
     }
 
-    /** The facts each worker read back at start (the coordinator's are {@link #facts()}). */
+    @Override
     public Map<String, ServerFacts> workerFacts() {
         return Map.copyOf(workerFacts);
     }

@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -17,7 +18,8 @@ import java.util.regex.Pattern;
  * A server the user runs, given by JDBC URL with user and password from the environment. The suite changes
  * nothing there but its own schema: settings are read and compared with the suite's file (differences are
  * printed and recorded, not applied; an override a session may choose applies to the suite's sessions only,
- * {@link SessionSettings}), and pg_stat_statements is used only if already installed.
+ * {@link SessionSettings}), and pg_stat_statements is used only if already installed. A Citus coordinator is found
+ * by its extension, and its workers measured where they answer ({@link ExternalCitus}).
  */
 final class ExternalTarget extends TargetBase {
     private static final Logger LOG = LoggerFactory.getLogger(ExternalTarget.class);
@@ -26,6 +28,9 @@ final class ExternalTarget extends TargetBase {
     /** The port of a single-host URL: jdbc:postgresql://host:PORT/... */
     private static final Pattern URL_PORT = Pattern.compile("^jdbc:postgresql://[^/?,]*:(\\d+)(?:[/?]|$)");
     private static final Set<String> ENDPOINT_KEYS = Set.of("PGHOST", "PGPORT", "PGDBNAME", "user", "password");
+
+    /** The Citus cluster the server coordinates, if it does ({@link ExternalCitus}); null for one server. */
+    private ExternalCitus citus;
 
     // The monitor uses the benchmark database itself: on someone else's server the suite creates no database.
     private ExternalTarget(Endpoint endpoint, String schema, Map<String, String> options) {
@@ -83,6 +88,7 @@ final class ExternalTarget extends TargetBase {
             }
             try (Connection connection = ConnectionCheck.open(target.monitorDataSource(), endpoint, HINT)) {
                 target.prepare(connection, config);
+                target.citus = ExternalCitus.detect(connection, endpoint, options, config.settings()).orElse(null);
             }
         } catch (SQLException e) {
             throw new TargetException("external server " + endpoint.describe() + ": "
@@ -105,6 +111,16 @@ final class ExternalTarget extends TargetBase {
     @Override
     public TargetKind kind() {
         return TargetKind.EXTERNAL;
+    }
+
+    @Override
+    public ServerFacts facts() {
+        return citus == null ? super.facts() : super.facts().withCluster(citus.clusterFacts());
+    }
+
+    @Override
+    public Optional<CitusNodes> citusNodes() {
+        return citus != null && citus.measurable() ? Optional.of(citus) : Optional.empty();
     }
 
     /** Nothing to stop: the server is the user's. The suite's schema stays for the next run. */

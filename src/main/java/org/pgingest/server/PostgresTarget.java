@@ -55,6 +55,14 @@ public interface PostgresTarget extends AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * The nodes of the Citus cluster this target's server coordinates, where every node can be measured on its own;
+     * empty for one server, behind a pooler, and on a cluster where a worker cannot be reached.
+     */
+    default Optional<CitusNodes> citusNodes() {
+        return Optional.empty();
+    }
+
     /** Opens the target that {@code config} names, behind the pooler {@code config.via()} names, if any. */
     static PostgresTarget open(TargetConfig config) {
         return config.via().open(config.kind().open(config), config.pgbouncer());

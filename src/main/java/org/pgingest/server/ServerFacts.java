@@ -110,6 +110,9 @@ public record ServerFacts(TargetKind target, String endpoint, String versionStri
         if (statementsMissing != null) {
             lines.add("Planning and execution time will be reported missing: " + statementsMissing);
         }
+        if (cluster.containsKey(ExternalCitus.UNMEASURED)) {
+            lines.add(cluster.get(ExternalCitus.UNMEASURED));
+        }
         return lines;
     }
 

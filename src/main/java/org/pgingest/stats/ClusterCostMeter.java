@@ -1,6 +1,6 @@
 package org.pgingest.stats;
 
-import org.pgingest.server.CitusTarget;
+import org.pgingest.server.CitusNodes;
 import org.pgingest.server.Endpoint;
 import org.pgingest.server.ServerFacts;
 
@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Each node's costs over the window the coordinator's {@link ServerCostMeter} measures, on a Citus cluster the suite
- * started: the coordinator's are that meter's, each worker's are read on the worker by a meter of its own (through
+ * Each node's costs over the window the coordinator's {@link ServerCostMeter} measures, on a Citus cluster (the suite's
+ * own, or one an external target found): the coordinator's are that meter's, each worker's are read on the worker by a meter of its own (through
  * its monitor database), and every node's two-phase commits are counted in its WAL.
  *
  * <p>A worker's benchmark work arrives over connections the coordinator's sessions open. Citus keeps one of them per
@@ -35,7 +35,7 @@ public final class ClusterCostMeter implements AutoCloseable {
     }
 
     /** Opens a meter on each worker of {@code cluster}. */
-    public static ClusterCostMeter open(CitusTarget cluster) throws SQLException {
+    public static ClusterCostMeter open(CitusNodes cluster) throws SQLException {
         Map<String, ServerCostMeter> workers = new LinkedHashMap<>();
         Map<String, ServerFacts> facts = cluster.workerFacts();
         try {
@@ -62,8 +62,12 @@ public final class ClusterCostMeter implements AutoCloseable {
     public void startWindow() throws SQLException {
         starts.clear();
         for (Map.Entry<String, ServerCostMeter> worker : workers.entrySet()) {
-            worker.getValue().awaitClosedConnections(List.of());
-            starts.put(worker.getKey(), worker.getValue().startWindow(List.of()));
+            try {
+                worker.getValue().awaitClosedConnections(List.of());
+                starts.put(worker.getKey(), worker.getValue().startWindow(List.of()));
+            } catch (SQLException e) {
+                throw naming(worker.getKey(), e);
+            }
         }
     }
 
@@ -75,16 +79,25 @@ public final class ClusterCostMeter implements AutoCloseable {
         Map<String, ServerCosts> costs = new LinkedHashMap<>();
         // every worker's last snapshot first: the WAL reading below takes a while and is none of the window's work
         for (Map.Entry<String, ServerCostMeter> worker : workers.entrySet()) {
-            worker.getValue().awaitClosedConnections(List.of());
-            costs.put(worker.getKey(), worker.getValue().endWindow(starts.get(worker.getKey()), List.of()));
+            try {
+                worker.getValue().awaitClosedConnections(List.of());
+                costs.put(worker.getKey(), worker.getValue().endWindow(starts.get(worker.getKey()), List.of()));
+            } catch (SQLException e) {
+                throw naming(worker.getKey(), e);
+            }
         }
         Map<String, NodeCosts> nodes = new LinkedHashMap<>();
-        nodes.put(CitusTarget.COORDINATOR, new NodeCosts(coordinatorCosts, coordinator.twoPhaseRecords(coordinatorCosts)));
+        nodes.put(CitusNodes.COORDINATOR, new NodeCosts(coordinatorCosts, coordinator.twoPhaseRecords(coordinatorCosts)));
         for (Map.Entry<String, ServerCosts> worker : costs.entrySet()) {
             nodes.put(worker.getKey(), new NodeCosts(worker.getValue(),
                     workers.get(worker.getKey()).twoPhaseRecords(worker.getValue())));
         }
         return nodes;
+    }
+
+    /** A worker's failure (stopped mid-run, its connection cut) says which worker: pgjdbc's message does not. */
+    private static SQLException naming(String worker, SQLException e) {
+        return new SQLException("Citus " + worker + ": " + e.getMessage(), e.getSQLState(), e);
     }
 
     @Override

@@ -2,7 +2,6 @@ package org.pgingest.stats;
 
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.ServerFacts;
-import org.pgingest.server.TargetKind;
 import org.pgingest.server.Via;
 
 import org.postgresql.PGConnection;
@@ -98,7 +97,8 @@ public final class ServerCostMeter implements AutoCloseable {
                     // through a transaction pool may get another ("prepared statement S_1 does not exist")
                     target.pooler().isPresent() ? target.dataSource(Map.of("prepareThreshold", "0")) : null,
                     target.pooler().map(p -> p.via() == Via.PGBOUNCER_SESSION).orElse(true),
-                    target.kind() == TargetKind.CITUS ? CounterReader.CITUS_FLUSH : CounterReader.FLUSH);
+                    // a Citus coordinator, started by the suite or found on an external target
+                    target.facts().cluster().isEmpty() ? CounterReader.FLUSH : CounterReader.CITUS_FLUSH);
         } catch (SQLException | RuntimeException e) {
             monitor.close();
             throw e;

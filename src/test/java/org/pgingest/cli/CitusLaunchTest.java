@@ -4,10 +4,17 @@ import org.junit.jupiter.api.Test;
 import org.pgingest.Part;
 import org.pgingest.RequiresPart;
 import org.pgingest.results.ResultFile;
+import org.pgingest.server.CitusTarget;
+import org.pgingest.server.TargetConfig;
+import org.pgingest.server.TargetKind;
 
 import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -51,6 +58,56 @@ class CitusLaunchTest {
             Files.deleteIfExists(result);
             Files.deleteIfExists(facts);
             Files.deleteIfExists(Path.of(result.toString().replaceFirst("\\.json$", ".jmh.log")));
+        }
+    }
+
+    /**
+     * {@code ./bench -Dpg.target=external} at the coordinator of a cluster the test starts: Citus is detected, the
+     * trial's table is distributed (two-phase commits on the workers) and each node's costs are in the results; the
+     * password given in the environment is nowhere in the output, the results or the facts.
+     */
+    @Test
+    @RequiresPart(Part.CITUS)
+    void anExternalTargetAtACoordinatorIsMeasuredPerNode() throws Exception {
+        String password = "s3cret-not-printed";
+        Path result = Files.createTempFile("jmh-result", ".json");
+        Path facts = Path.of(result + ".server.jsonl");
+        Path log = Path.of(result.toString().replaceFirst("\\.json$", ".jmh.log"));
+        try (CitusTarget cluster = CitusTarget.start(TargetConfig.defaults().withKind(TargetKind.CITUS)
+                .withSetting("shared_buffers", "128MB"))) {
+            // as a user would: pg_walinspect in the benchmark database of every node, where the external target's
+            // meters count two-phase commits (the citus target installs it in each node's monitor database); created
+            // on the coordinator, Citus creates it on the workers (13.2 refuses it there)
+            try (Connection c = DriverManager.getConnection(cluster.endpoint().jdbcUrl(), "postgres", "");
+                 Statement st = c.createStatement()) {
+                st.execute("CREATE EXTENSION pg_walinspect");
+            }
+            BenchMainTest.Outcome o = BenchMainTest.launch(Duration.ofMinutes(6), Map.of("PGIB_PASSWORD", password),
+                    "-Dpg.target=external", "-Dpg.url=" + cluster.endpoint().jdbcUrl(), "-Dpg.user=postgres",
+                    "\\.IngestBenchmark\\.", "-p", "method=COPY_BINARY", "-p", "indexes=PK", "-p", "rows=500", "-f", "1",
+                    "-wi", "0", "-i", "2", "-r", "1s", "-rff", result.toString());
+            assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(0);
+            assertThat(ResultFile.read(result).results()).singleElement().satisfies(r -> {
+                Map<String, Double> scores = new java.util.HashMap<>();
+                r.metrics().forEach((name, m) -> scores.put(name, m.score()));
+                assertThat(scores).containsKeys("node.coordinator.wal.bytes/row", "node.worker1.commits/op",
+                        "node.worker2.wal.bytes/row");
+                // distributed: each COPY is a two-phase commit on the workers, none on the coordinator
+                assertThat(scores.get("node.coordinator.prepared/op")).isZero();
+                assertThat(scores.get("node.worker1.prepared/op")).isGreaterThanOrEqualTo(1);
+                assertThat(scores.get("node.worker2.prepared/op")).isGreaterThanOrEqualTo(1);
+            });
+            String recorded = Files.readString(facts);
+            assertThat(recorded).contains("\"target\":\"external\"").contains("\"name\":\"citus\"")
+                    .contains("\"workers\":\"2\"");
+            for (String text : List.of(o.stdout(), o.stderr(), Files.readString(result), recorded,
+                    Files.exists(log) ? Files.readString(log) : "")) {
+                assertThat(text).doesNotContain(password);
+            }
+        } finally {
+            Files.deleteIfExists(result);
+            Files.deleteIfExists(facts);
+            Files.deleteIfExists(log);
         }
     }
 

@@ -1,0 +1,113 @@
+package org.pgingest.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgingest.Part;
+import org.pgingest.ProcessTrees;
+import org.pgingest.RequiresPart;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A worker of the citus target's cluster stopped mid-iteration (issue 29): the trial fails with one line that names
+ * the worker, the run exits 1, and no node's postmaster or run directory is left.
+ */
+class CitusWorkerStoppedTest {
+    private static final Path RUN_ROOT = Path.of(System.getProperty("java.io.tmpdir"), "pg-ingest-bench");
+    @TempDir
+    Path dir;
+
+    @Test
+    @RequiresPart(Part.CITUS)
+    void aWorkerStoppedMidIterationFailsTheTrialWithOneLineAndLeavesNothing() throws Exception {
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djmh.ignoreLock=true", "-cp", System.getProperty("java.class.path"), BenchMain.class.getName(),
+                "-Dpg.target=citus", "-Dpg.conf.shared_buffers=128MB",
+                // JMH's log on stdout: "Iteration   2:" says the first iteration's result is in and the second runs
+                // (JMH prints "Iteration   1:" before the trial's setup, which starts the cluster).
+                "--jmh-log", "--no-report", "\\.IngestBenchmark\\.", "-p", "method=COPY_BINARY", "-p", "indexes=PK",
+                "-p", "rows=500", "-f", "1", "-wi", "0", "-i", "2", "-r", "30s", "-rff", dir.resolve("r.json").toString()));
+        Process launcher = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(out.toFile())
+                .redirectError(err.toFile()).start();
+        try {
+            List<Path> nodes = List.of();
+            List<Long> postmasters = List.of();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+            while (postmasters.size() < 3 && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+                if (Files.readString(out).contains("Iteration   2:")) {
+                    Optional<ProcessHandle> fork = launcher.descendants()
+                            .filter(p -> p.info().command().map(c -> c.endsWith("java")).orElse(false)).findFirst();
+                    nodes = fork.map(f -> runDirectoriesOf(f.pid())).orElse(List.of());
+                    postmasters = nodes.stream().map(CitusWorkerStoppedTest::postmasterOf).flatMap(Optional::stream).toList();
+                }
+            }
+            assertThat(postmasters).as("the postmasters of the coordinator and two workers, in the second iteration: "
+                    + nodes + Files.readString(out)).hasSize(3);
+            long worker = nodes.stream().filter(d -> isNode(d, "worker1")).findFirst()
+                    .flatMap(CitusWorkerStoppedTest::postmasterOf).orElseThrow();
+            Thread.sleep(2000); // past the iteration's setup (its tables emptied, its cost window opened)
+            // SIGQUIT is PostgreSQL's immediate shutdown (pg_ctl stop -m immediate): the worker is gone at once,
+            // its connections from the coordinator cut mid-COPY.
+            new ProcessBuilder("kill", "-QUIT", Long.toString(worker)).start().waitFor();
+
+            assertThat(launcher.waitFor(180, TimeUnit.SECONDS)).as("the run ends").isTrue();
+            String stdout = Files.readString(out);
+            String stderr = Files.readString(err);
+            assertThat(launcher.exitValue()).as(stdout + stderr).isEqualTo(1);
+            List<String> failed = stderr.lines().filter(l -> l.startsWith("pg-ingest-bench: trial failed: ")).toList();
+            assertThat(failed).as(stderr).singleElement().asString()
+                    .contains("IngestBenchmark.load").contains("Citus worker1 (localhost:")
+                    .doesNotContain("\tat ").doesNotContain("Caused by");
+            for (long pid : postmasters) {
+                assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).as("postmaster " + pid)
+                        .isNotEqualTo(Optional.of(true));
+            }
+            assertThat(nodes).allSatisfy(d -> assertThat(d).doesNotExist());
+        } finally {
+            ProcessTrees.stop(launcher);
+        }
+    }
+
+    /** The fork {@code pid}'s run directories: one per node of its cluster. */
+    private static List<Path> runDirectoriesOf(long pid) {
+        if (!Files.isDirectory(RUN_ROOT)) {
+            return List.of();
+        }
+        try (Stream<Path> dirs = Files.list(RUN_ROOT)) {
+            return dirs.filter(d -> d.getFileName().toString().startsWith("run-" + pid + "-")).toList();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Whether {@code runDirectory} holds the node {@code name}: CitusNode writes it into postgresql.conf. */
+    private static boolean isNode(Path runDirectory, String name) {
+        try {
+            return Files.readString(runDirectory.resolve("data").resolve("postgresql.conf")).contains("citus target's " + name + "\n");
+        } catch (IOException e) {
+            return false; // being written or removed
+        }
+    }
+
+    private static Optional<Long> postmasterOf(Path runDirectory) {
+        try {
+            // initdb's standalone backend writes its pid negated; the postmaster's is positive.
+            long pid = Long.parseLong(Files.readAllLines(runDirectory.resolve("data").resolve("postmaster.pid")).get(0).trim());
+            return pid > 0 ? Optional.of(pid) : Optional.empty();
+        } catch (IOException | IndexOutOfBoundsException | NumberFormatException e) {
+            return Optional.empty(); // not written yet, or removed
+        }
+    }
+}
