@@ -13,15 +13,15 @@ spread measured in the shop and wide_events rankings of 2026-11-26 (0.03 to 0.62
 fork effect of its own (sd 0.02) and a drift all share per round.
 
 A false claim: faster/slower between candidates of equal true speed or in the wrong direction, or a tie between
-candidates more than delta apart. Three designs: each pair's own variance at every look (first look after 3 forks, as before),
-pooled without a cap, pooled with its degrees of freedom capped at 5 per generation beyond the first (what
-RankStatistics does). A fourth line shows why a look computes every running pair and not only the leader's: the
+candidates more than delta apart. The designs: each pair's own variance at every look (first look after 3 forks, as before),
+pooled without a cap, pooled with its degrees of freedom capped at 5 per generation beyond the first, and the same with a candidate
+whose residual mean square exceeds the others' beyond F's tail left out of the pool (RankStatistics: 1e-5). A fourth line shows why a look computes every running pair and not only the leader's: the
 leader is chosen by the data, and its pairs alone, at a level shared among them, claimed an order too often. Forks are counted, not timed: each design may play up to 12 generations of 4 rounds.
 Usage: simulate-pooled.py [RUNS] (default 2000); seed fixed.
 """
 import math, random, sys
 from statistics import NormalDist
-from scipy.stats import t as student
+from scipy.stats import t as student, f as fdist
 
 ALPHA, DELTA, R, MAX_FORKS = 0.05, 0.03, 4, 12
 ROUND_SD = [0.102, 0.088, 0.104, 0.152, 0.049, 0.217, 0.172, 0.278, 0.092, 0.621, 0.077, 0.123, 0.270, 0.107,
@@ -30,7 +30,29 @@ ROUND_SD = [0.102, 0.088, 0.104, 0.152, 0.049, 0.217, 0.172, 0.278, 0.092, 0.621
 def alpha_at(k): return ALPHA / 2 * 5 / ((k + 4) * (k + 5))
 def alpha_final(m): return ALPHA - ALPHA / 2 * (1 - 5 / (m + 5))
 
-def interval(m, a, b, alpha, count, pool, cap):
+def residual_squares(m, gens, mem):
+    """Each member's sum of squared residuals in the members-by-generations table of fork means."""
+    G = len(gens)
+    gm = [sum(m[j][i] for i in mem) / len(mem) for j in gens]
+    cm = {i: sum(m[j][i] for j in gens) / G for i in mem}
+    grand = sum(gm) / G
+    return {i: sum((m[j][i] - gm[k] - cm[i] + grand) ** 2 for k, j in enumerate(gens)) for i in mem}
+
+def pool_members(m, gens, mem, cap, leave_out):
+    """The members the pool keeps: while the noisiest one's residual mean square exceeds the others' by more than
+    F's (1 - leave_out) quantile, it is left out (leave_out 0: all stay)."""
+    while leave_out and len(mem) > 2:
+        s = residual_squares(m, gens, mem)
+        w = max(mem, key=lambda i: s[i])
+        g = len(gens) - 1
+        others = (sum(s.values()) - s[w]) / ((len(mem) - 2) * g)
+        if others > 0 and (s[w] / g) / others > fdist.ppf(1 - leave_out, g, (len(mem) - 2) * g):
+            mem = [i for i in mem if i != w]
+        else:
+            break
+    return mem
+
+def interval(m, a, b, alpha, count, pool, cap, leave_out=0.0):
     """The pair's claim: its own variance, or pooled over the candidates in every generation both ran (the larger)."""
     gens = [j for j in range(len(m)) if a in m[j] and b in m[j]]
     d = [m[j][a] - m[j][b] for j in gens]
@@ -41,10 +63,8 @@ def interval(m, a, b, alpha, count, pool, cap):
     mem = sorted(set.intersection(*(set(m[j]) for j in gens)))
     if pool and len(mem) >= 2:
         G = len(gens)
-        gm = [sum(m[j][i] for i in mem) / len(mem) for j in gens]
-        cm = {i: sum(m[j][i] for j in gens) / G for i in mem}
-        grand = sum(gm) / G
-        ss = sum((m[j][i] - gm[k] - cm[i] + grand) ** 2 for k, j in enumerate(gens) for i in mem)
+        mem = pool_members(m, gens, mem, cap, leave_out)
+        ss = sum(residual_squares(m, gens, mem).values())
         pdf = (len(mem) - 1) * (G - 1)
         var = max(var, 2 * ss / pdf); df = min(pdf, cap * (G - 1))
     if df < 2:
@@ -54,7 +74,7 @@ def interval(m, a, b, alpha, count, pool, cap):
     if lo >= -math.log(1 + DELTA) and hi <= math.log(1 + DELTA): return 'tie'
     return 'faster' if lo > 0 else 'slower' if hi < 0 else 'unsettled'
 
-def run(true, rng, pool, cap, leader_only=False):
+def run(true, rng, pool, cap, leader_only=False, leave_out=0.0):
     c = len(true)
     sd = [rng.choice(ROUND_SD) for _ in range(c)]
     running = set(range(c)); pairs = {}; looks = 0; next_look = 2 if c >= 3 and pool else 3
@@ -62,7 +82,7 @@ def run(true, rng, pool, cap, leader_only=False):
     state = {'lead': None}
     def compute(due, alpha):
         for a, b in due:
-            pairs[(a, b)] = interval(m, a, b, alpha, len(due), pool, cap)
+            pairs[(a, b)] = interval(m, a, b, alpha, len(due), pool, cap, leave_out)
     def look(a_look):
         nonlocal looks, next_look
         looks += 1; G = len(m); next_look = max(G + 1, math.ceil(G * 1.25))
@@ -111,14 +131,18 @@ def main():
         "2 identical (the A/A)": [0.0, 0.0],
     }
     designs = {"own variance (before)": (False, 0, False), "pooled, uncapped": (True, 10**6, False),
-               "pooled, capped at 5 df per generation (chosen)": (True, 5, False),
-               "the same, a look computing the leader's pairs only (rejected)": (True, 5, True)}
+               "pooled, capped at 5 df per generation": (True, 5, False),
+               "the same, a look computing the leader's pairs only (rejected)": (True, 5, True),
+               "pooled, capped, a candidate noisier than the rest beyond F's 1e-3 tail left out (rejected)":
+                   (True, 5, False, 1e-3),
+               "pooled, capped, a candidate noisier than the rest beyond F's 1e-5 tail left out (chosen)":
+                   (True, 5, False, 1e-5)}
     print(f"{runs} runs per cell, seed 20261126.\n")
     print("| scenario | design | runs with any false claim | candidates running in forks 1-6 (mean) |")
     print("|---|---|---:|---|")
     for name, true in scenarios.items():
-        for design, (pool, cap, leader_only) in designs.items():
-            results = [run(true, rng, pool, cap, leader_only) for _ in range(runs)]
+        for design, (pool, cap, leader_only, *leave_out) in designs.items():
+            results = [run(true, rng, pool, cap, leader_only, *leave_out) for _ in range(runs)]
             bad = sum(r[0] for r in results)
             running = [sum(r[1][k] if k < len(r[1]) else 0 for r in results) / runs for k in range(6)]
             print(f"| {name} | {design} | {100 * bad / runs:.1f} % ({bad}) | {', '.join(f'{x:.1f}' for x in running)} |")

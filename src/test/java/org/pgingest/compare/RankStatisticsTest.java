@@ -210,6 +210,44 @@ class RankStatisticsTest {
         assertThat(s.pair(stopped, 0, 1, 0.05, 1).sd()).isCloseTo(Math.sqrt(0.0004), within(1e-12));
     }
 
+    /**
+     * Eight candidates in three generations of one round each: seven quiet ones whose residuals are 0.01 x [[1, -1, 0,
+     * ...], [-1, 1, 0, ...], [0, ...]] (residual sum of squares 0.0004 over (7-1)(3-1) = 12 degrees of freedom, so a
+     * fork's log ratio has variance 2 x 0.0004 / 12), and one whose generations differ by +1, -1, 0 in log. With it in
+     * the table its residuals leak into every other candidate's (by 1/8), and its mean square is 42 times the others'
+     * (F(2, 12) exceeds 34.88 with probability 1e-5): it is left out, and the pool is the quiet seven's alone. The noisy
+     * candidate's own pairs use their own variance, the larger.
+     */
+    @Test
+    void aCandidateFarNoisierThanTheRestIsLeftOutOfThePool() {
+        List<Round> rounds = new ArrayList<>();
+        double[][] quiet = {{0.01, -0.01}, {-0.01, 0.01}, {0, 0}};
+        double[] noisy = {1, -1, 0};
+        for (int g = 0; g < 3; g++) {
+            Map<Integer, Double> round = new java.util.HashMap<>();
+            for (int c = 0; c < 7; c++) {
+                round.put(c, 20_000 * Math.exp(-0.05 * c + 0.02 * g + (c < 2 ? quiet[g][c] : 0)));
+            }
+            round.put(7, 20_000 * Math.exp(-0.5 + noisy[g]));
+            rounds.add(new Round(g, round));
+        }
+        java.util.Set<Integer> all = java.util.Set.of(0, 1, 2, 3, 4, 5, 6, 7);
+        RankStatistics.ForkVariance pooled = RankStatistics.pooled(rounds, all).orElseThrow();
+        assertThat(pooled.variance()).isCloseTo(2 * 0.0004 / 12, within(1e-12));
+        assertThat(pooled.df()).as("12 capped at 5 per generation beyond the first").isEqualTo(10);
+        Pair withNoisy = new RankStatistics(0.95, 0.03).pair(rounds, 0, 7, 0.05, 1);
+        assertThat(withNoisy.sd()).as("its own").isGreaterThan(1);
+        // Its noise as small as the first two candidates' (0.01, -0.01, 0): F is 11.6, and it stays.
+        List<Round> alike = new ArrayList<>();
+        for (int g = 0; g < 3; g++) {
+            Map<Integer, Double> round = new java.util.HashMap<>(rounds.get(g).rowsPerSecond());
+            round.put(7, 20_000 * Math.exp(-0.5 + 0.01 * noisy[g]));
+            alike.add(new Round(g, round));
+        }
+        RankStatistics.ForkVariance kept = RankStatistics.pooled(alike, all).orElseThrow();
+        assertThat(kept.variance()).as("over all eight").isGreaterThan(2 * 0.0004 / 12);
+    }
+
     @Test
     void withTwoCandidatesThePooledVarianceIsThePairsOwn() {
         List<Round> rounds = rounds(new double[] {1030, 990, 1075, 1010, 1002}, new double[] {1000, 1001, 1020, 980, 1003});
