@@ -102,10 +102,21 @@ public class TableTrial {
         return params.getParamsKeys().contains(name) ? params.getParam(name) : byDefault;
     }
 
-    /** The first copy's place on the cluster, as Citus' metadata has it, on a facts line of its own. */
+    /**
+     * The first copy's place on the cluster and that of the tables its foreign keys reference, as Citus' metadata has
+     * them, on a facts line of its own.
+     */
     private synchronized void recordPlacement(Connection connection, Table table) throws SQLException {
         if (!placementRecorded) {
-            FactsFile.appendDistribution(params, CitusTarget.placement(connection, table.qualifiedName()));
+            Map<String, Object> placement = CitusTarget.placement(connection, table.qualifiedName());
+            Map<String, Object> references = new LinkedHashMap<>();
+            for (QualifiedName name : referenced.values().stream().distinct().toList()) {
+                references.put(name.toString(), CitusTarget.placement(connection, name.quoted()).get("distribution"));
+            }
+            if (!references.isEmpty()) {
+                placement.put("referenced", references);
+            }
+            FactsFile.appendDistribution(params, placement);
             placementRecorded = true;
         }
     }

@@ -255,7 +255,7 @@ public final class CitusTarget extends TargetBase {
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
                     placement.put("distribution", "local");
-                    placement.put("shards", 0);
+                    placement.put("shards", 0L);
                 } else {
                     // partmethod: 'h' hash-distributed, 'n' none (a reference table), 'a' append, 'r' range
                     placement.put("distribution", rs.getString(1).equals("h") ? "hash:" + rs.getString(2)
