@@ -30,7 +30,8 @@ import java.util.Map;
  * table definition (by the launcher, or here for a published shape when JMH runs without it), the DDL it depends on
  * applied to a server the suite owns, and the tables its foreign keys reference copied and filled. Each thread then
  * makes its own copy ({@link #copy}). Its facts (label, source, fingerprint, foreign keys, triggers) go to the facts
- * file beside the results, where the gate reads the fingerprint.
+ * file beside the results, where the gate reads the fingerprint. On a Citus cluster each copy is placed as
+ * {@code -p distribution} and {@code -p shards} say (docs/citus.md), the tables it references made reference tables.
  */
 @State(Scope.Benchmark)
 public class TableTrial {

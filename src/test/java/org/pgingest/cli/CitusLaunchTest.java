@@ -65,37 +65,29 @@ class CitusLaunchTest {
     }
 
     /**
-     * A table of the user's with a foreign key ({@code --ddl}), hashed on its id into 4 shards: the table it
-     * references becomes a reference table first (Citus refuses a foreign key from a distributed table to a plain
-     * one), and the row check passes; with {@code -p distribution=local} both stay plain tables on the coordinator,
-     * and the workers see none of the work. The placements are read from Citus' metadata into the facts.
+     * {@code -p distribution=hash:id,local -p shards=4}: the hashed table is placed in 4 shards, the local one stays a
+     * plain table on the coordinator and the workers see none of its work; both placements are read from Citus'
+     * metadata into the facts. (A table of the user's with foreign keys cannot be tried here: the citus target applies
+     * no --ddl yet; CitusTargetTest places one through the same calls.)
      */
     @Test
     @RequiresPart(Part.CITUS)
-    void aForeignKeyTargetBecomesAReferenceTableAndALocalTableCostsTheWorkersNothing() throws Exception {
-        Path directory = Files.createTempDirectory("citus-ddl");
-        Path ddl = directory.resolve("orders.sql");
-        Files.writeString(ddl, """
-                CREATE TABLE customers (id bigint PRIMARY KEY, name text NOT NULL);
-                CREATE TABLE orders (id bigint PRIMARY KEY, customer_id bigint NOT NULL REFERENCES customers (id),
-                    amount numeric(12,2));
-                """);
-        Path result = directory.resolve("result.json");
+    void aTableIsPlacedAsAskedAndALocalTableCostsTheWorkersNothing() throws Exception {
+        Path result = Files.createTempFile("jmh-result", ".json");
         Path facts = Path.of(result + ".server.jsonl");
         try {
-            BenchMainTest.Outcome o = BenchMainTest.launch(directory, Duration.ofMinutes(8), Map.of(),
-                    "-Dpg.target=citus", "-Dpg.conf.shared_buffers=128MB", "--ddl", ddl.toString(), "--table", "orders",
-                    "\\.IngestBenchmark\\.", "-p", "method=COPY_BINARY", "-p", "distribution=hash:id,local",
-                    "-p", "shards=4", "-p", "rows=200", "-f", "1", "-wi", "1", "-i", "1", "-r", "1s",
-                    "-rff", result.toString());
+            BenchMainTest.Outcome o = BenchMainTest.launch(Duration.ofMinutes(8), Map.of(), "-Dpg.target=citus",
+                    "-Dpg.conf.shared_buffers=128MB", "\\.IngestBenchmark\\.", "-p", "method=COPY_BINARY",
+                    "-p", "indexes=PK", "-p", "distribution=hash:id,local", "-p", "shards=4", "-p", "rows=200",
+                    "-f", "1", "-wi", "1", "-i", "1", "-r", "1s", "-rff", result.toString());
             assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(0);
             List<String> placements = Files.readAllLines(facts).stream().filter(l -> l.contains("\"distribution\":{"))
                     .toList();
             assertThat(placements).hasSize(2);
-            assertThat(placements).anySatisfy(l -> assertThat(l).contains("\"distribution\":{\"distribution\":\"hash:id\","
-                    + "\"shards\":4,\"referenced\":{\"pgingest.customers_ref\":\"reference\"}}"));
-            assertThat(placements).anySatisfy(l -> assertThat(l).contains("\"distribution\":{\"distribution\":\"local\","
-                    + "\"shards\":0,\"referenced\":{\"pgingest.customers_ref\":\"local\"}}"));
+            assertThat(placements).anySatisfy(l -> assertThat(l)
+                    .contains("\"distribution\":{\"distribution\":\"hash:id\",\"shards\":4}"));
+            assertThat(placements).anySatisfy(l -> assertThat(l)
+                    .contains("\"distribution\":{\"distribution\":\"local\",\"shards\":0}"));
             assertThat(ResultFile.read(result).results()).hasSize(2).allSatisfy(r -> {
                 Map<String, Double> scores = new java.util.HashMap<>();
                 r.metrics().forEach((name, m) -> scores.put(name, m.score()));
@@ -107,14 +99,13 @@ class CitusLaunchTest {
                     }
                 } else {
                     assertThat(scores.get("node.worker1.prepared/op")).isPositive();
+                    assertThat(scores.get("node.worker2.prepared/op")).isPositive();
                 }
             });
         } finally {
-            try (var paths = Files.walk(directory)) {
-                for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
-            }
+            Files.deleteIfExists(result);
+            Files.deleteIfExists(facts);
+            Files.deleteIfExists(Path.of(result.toString().replaceFirst("\\.json$", ".jmh.log")));
         }
     }
 

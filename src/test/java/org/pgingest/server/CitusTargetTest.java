@@ -165,6 +165,36 @@ class CitusTargetTest {
         }
     }
 
+    /**
+     * A table with a foreign key, placed as TableTrial places one: the table it references made a reference table
+     * first, then it is distributed, and rows that reference existing ones load. Without the reference table Citus
+     * refuses to distribute it (the reason the suite makes one).
+     */
+    @Test
+    void aForeignKeyTargetBecomesAReferenceTableBeforeTheTableIsDistributed() throws SQLException {
+        String customers = cluster.schema() + ".customers_ref";
+        String orders = cluster.schema() + ".orders_0";
+        String plainCustomers = cluster.schema() + ".plain_customers";
+        String plainOrders = cluster.schema() + ".plain_orders";
+        try (Connection c = cluster.dataSource().getConnection(); Statement st = c.createStatement()) {
+            for (String[] pair : new String[][] {{customers, orders}, {plainCustomers, plainOrders}}) {
+                st.execute("CREATE TABLE " + pair[0] + " (id bigint PRIMARY KEY, name text NOT NULL)");
+                st.execute("INSERT INTO " + pair[0] + " SELECT g, 'c' || g FROM generate_series(1, 10) g");
+                st.execute("CREATE TABLE " + pair[1] + " (id bigint PRIMARY KEY, customer_id bigint NOT NULL "
+                        + "REFERENCES " + pair[0] + " (id), amount numeric(12,2))");
+            }
+            assertThatThrownBy(() -> CitusTarget.distribute(c, plainOrders, null, 4)).isInstanceOf(SQLException.class)
+                    .hasMessageContaining("foreign key");
+
+            CitusTarget.makeReference(c, customers);
+            CitusTarget.distribute(c, orders, null, 4);
+            st.execute("INSERT INTO " + orders + " SELECT g, 1 + g % 10, g FROM generate_series(1, 100) g");
+            assertThat(count(c, orders)).isEqualTo(100);
+            assertThat(CitusTarget.placement(c, customers)).containsEntry("distribution", "reference");
+            assertThat(CitusTarget.placement(c, orders)).containsEntry("distribution", "hash:id").containsEntry("shards", 4L);
+        }
+    }
+
     @Test
     void closingStopsEveryNodeAndRemovesItsDirectory() {
         CitusTarget second = CitusTarget.start(TargetConfig.defaults().withKind(TargetKind.CITUS)
