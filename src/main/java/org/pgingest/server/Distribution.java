@@ -1,7 +1,5 @@
 package org.pgingest.server;
 
-import java.util.Optional;
-
 /**
  * How a trial's table lies on a Citus cluster ({@code -p distribution}): hashed on a column ({@code hash:COLUMN}; plain
  * {@code hash}, the default, on the first column of the primary key) or a plain table on the coordinator
@@ -50,10 +48,5 @@ public record Distribution(String column, boolean local) {
         }
         throw new IllegalArgumentException("-p " + SHARDS_PARAMETER + "=" + value
                 + ": use a whole number of 1 or more (shards of a distributed table on -Dpg.target=citus)");
-    }
-
-    /** The column to hash on where one was named. */
-    public Optional<String> namedColumn() {
-        return Optional.ofNullable(column);
     }
 }
