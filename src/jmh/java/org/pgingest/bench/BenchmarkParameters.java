@@ -6,6 +6,7 @@ import org.pgingest.load.CopyFormat;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.load.Preparation;
 import org.pgingest.load.SqlText;
+import org.pgingest.server.Distribution;
 import org.pgingest.server.RoundTripDelay;
 import org.pgingest.server.TargetException;
 import org.pgingest.server.Via;
@@ -24,11 +25,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
  * The JMH parameters the suite's benchmarks share ({@code method}, {@code shape}, {@code indexes},
- * {@code rows}, {@code batchSize}, {@code commitEvery}, {@code hostileShare}, {@code existingRows}, and those of one
+ * {@code distribution}, {@code shards}, {@code rows}, {@code batchSize}, {@code commitEvery}, {@code hostileShare}, {@code existingRows}, and those of one
  * benchmark: the planning benchmark's {@code prepare} and {@code sql}, the pooler's {@code via},
  * {@code prepareThreshold} and {@code maxPreparedStatements}), checked as the strings JMH
  * receives. One home for what a value may be: the launcher checks every combination a run would start before
@@ -54,6 +56,8 @@ public final class BenchmarkParameters {
             Map.entry("method", v -> constant(LoadMethod.class, "method", v)),
             Map.entry("shape", BenchmarkParameters::shape),
             Map.entry("indexes", v -> Parsed.ok(v.trim())),
+            Map.entry(Distribution.PARAMETER, v -> parsed(() -> Distribution.parse(v))),
+            Map.entry(Distribution.SHARDS_PARAMETER, v -> parsed(() -> Distribution.parseShards(v))),
             Map.entry("format", v -> constant(CopyFormat.class, "format", v)),
             Map.entry("connections", v -> constant(ConnectionMode.class, "connections", v)),
             Map.entry("rows", v -> whole("rows", v, 1, MAX_ROWS, "rows per call of the loader, generated in memory before it")),
@@ -317,6 +321,15 @@ public final class BenchmarkParameters {
         return value.trim().equals("default") ? Parsed.ok(value.trim())
                 : whole(MAX_PREPARED_STATEMENTS, value, 0, Integer.MAX_VALUE,
                 "PgBouncer's max_prepared_statements (1.21+; 0 = off), or default for the release's own");
+    }
+
+    /** A value whose own parser says in one line what is wrong with it. */
+    private static Parsed parsed(Supplier<Object> parse) {
+        try {
+            return Parsed.ok(parse.get());
+        } catch (IllegalArgumentException e) {
+            return Parsed.bad(e.getMessage());
+        }
     }
 
     private static Parsed sqlText(String value) {

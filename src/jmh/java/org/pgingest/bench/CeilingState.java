@@ -59,6 +59,14 @@ public class CeilingState {
     @Param({"STANDARD"})
     public String indexes;
 
+    /** On -Dpg.target=citus: hash (on the primary key's first column), hash:COLUMN or local (TableTrial). */
+    @Param({"hash"})
+    public String distribution;
+
+    /** On -Dpg.target=citus: shards of a distributed table (TableTrial). */
+    @Param({"32"})
+    public int shards;
+
     @Param({"500"})
     public int rows;
 

@@ -33,6 +33,14 @@ final class FactsFile {
         append(params, "table", table);
     }
 
+    /**
+     * Where a trial's table lies on a Citus cluster ({@code distribution}: "hash:COLUMN" or "local", and
+     * {@code shards}), read from Citus' metadata once the table was placed, on a line of its own.
+     */
+    static void appendDistribution(BenchmarkParams params, Map<String, Object> placement) {
+        append(params, "distribution", placement);
+    }
+
     /** The round trip a trial measured with its added delay, on a line of its own. */
     static void appendRoundTrip(BenchmarkParams params, Map<String, Object> roundTrip) {
         append(params, "roundTrip", roundTrip);

@@ -24,7 +24,8 @@ import java.util.OptionalDouble;
  * connections the benchmark held at the iteration's end ({@code server.connections}: through a transaction pooler,
  * fewer than its clients); and on the client's side the bytes the loader calls alone allocated per row
  * ({@code alloc.bytes/row}, where the state measured it). On a Citus cluster the suite started, each node's own
- * figures besides, named {@code node.NODE.FIGURE} ({@code node.worker1.prepared/op}, see docs/citus.md). A figure
+ * figures besides, named {@code node.NODE.FIGURE} ({@code node.worker1.prepared/op}, see docs/citus.md), and the
+ * figures above are the sums over its nodes ({@code server.connections} stays the coordinator's: the benchmark's). A figure
  * the server could not give is NaN ("missing", never 0), and the reason is in the log.
  * The suite's launcher ({@code ./bench}) enables it; with plain JMH add
  * {@code -prof org.pgingest.bench.ServerCostProfiler}.
@@ -87,9 +88,10 @@ public class ServerCostProfiler implements InternalProfiler {
         }
         for (Reported r : REPORTED) {
             double value = Double.NaN;
-            if (m != null && m.costs().get(r.figure()).isPresent()) {
+            OptionalDouble total = m == null ? OptionalDouble.empty() : total(m, r.figure());
+            if (total.isPresent()) {
                 long per = r.perRow() ? m.rows() : m.ops();
-                value = per > 0 ? m.costs().get(r.figure()).getAsDouble() * r.scale() / per : Double.NaN;
+                value = per > 0 ? total.getAsDouble() * r.scale() / per : Double.NaN;
             }
             results.add(new ScalarResult(r.label(), value, r.unit(), AggregationPolicy.AVG));
         }
@@ -101,12 +103,36 @@ public class ServerCostProfiler implements InternalProfiler {
         if (m != null) {
             m.nodes().forEach((node, costs) -> results.addAll(perNode(node, costs, m.ops(), m.rows())));
         }
-        results.add(new ScalarResult("contaminated", m == null ? Double.NaN : (m.costs().contaminated() ? 1 : 0),
+        results.add(new ScalarResult("contaminated", m == null ? Double.NaN : (contaminated(m) ? 1 : 0),
                 "share", AggregationPolicy.AVG));
         // Not a cost per op: how many backends served the benchmark (through a transaction pooler, fewer than clients).
         results.add(new ScalarResult("server.connections", m == null ? Double.NaN : m.costs().serverConnections(),
                 "connections", AggregationPolicy.AVG));
         return results;
+    }
+
+    /**
+     * The figure over the whole server: on a Citus cluster the sum over its nodes (each of these figures is a count or
+     * a time a node spent, so the cluster's is their sum), missing where any node's is.
+     */
+    private static OptionalDouble total(IterationCosts.Measured m, CostFigure figure) {
+        if (m.nodes().isEmpty()) {
+            return m.costs().get(figure);
+        }
+        double sum = 0;
+        for (NodeCosts node : m.nodes().values()) {
+            OptionalDouble v = node.costs().get(figure);
+            if (v.isEmpty()) {
+                return OptionalDouble.empty();
+            }
+            sum += v.getAsDouble();
+        }
+        return OptionalDouble.of(sum);
+    }
+
+    /** Work not the suite's in the window, on any node: a sum over the nodes would hold it. */
+    private static boolean contaminated(IterationCosts.Measured m) {
+        return m.costs().contaminated() || m.nodes().values().stream().anyMatch(n -> n.costs().contaminated());
     }
 
     /**

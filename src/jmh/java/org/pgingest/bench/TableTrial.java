@@ -6,6 +6,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.pgingest.server.CitusTarget;
+import org.pgingest.server.Distribution;
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.TargetKind;
 import org.pgingest.table.TableCopies;
@@ -29,7 +30,8 @@ import java.util.Map;
  * table definition (by the launcher, or here for a published shape when JMH runs without it), the DDL it depends on
  * applied to a server the suite owns, and the tables its foreign keys reference copied and filled. Each thread then
  * makes its own copy ({@link #copy}). Its facts (label, source, fingerprint, foreign keys, triggers) go to the facts
- * file beside the results, where the gate reads the fingerprint.
+ * file beside the results, where the gate reads the fingerprint. On a Citus cluster each copy is placed as
+ * {@code -p distribution} and {@code -p shards} say (docs/citus.md), the tables it references made reference tables.
  */
 @State(Scope.Benchmark)
 public class TableTrial {
@@ -40,6 +42,11 @@ public class TableTrial {
     private SuiteSchema schema;
     private TableCopies copies;
     private Map<String, QualifiedName> referenced;
+    private BenchmarkParams params;
+    /** The table's place on a Citus cluster (-p distribution, -p shards); on one server only the defaults. */
+    private Distribution distribution;
+    private int shards;
+    private boolean placementRecorded;
 
     @Setup(Level.Trial)
     public void prepare(ServerState server, BenchmarkParams params) throws SQLException {
@@ -47,6 +54,16 @@ public class TableTrial {
         schema = new SuiteSchema(target.schema());
         String shape = params.getParam("shape");
         String indexes = params.getParamsKeys().contains("indexes") ? params.getParam("indexes") : PublishedShapes.STANDARD;
+        this.params = params;
+        distribution = Distribution.parse(param(params, Distribution.PARAMETER, Distribution.DEFAULT));
+        shards = Distribution.parseShards(param(params, Distribution.SHARDS_PARAMETER,
+                String.valueOf(Distribution.DEFAULT_SHARDS)));
+        if (target.facts().cluster().isEmpty() && (!distribution.equals(Distribution.parse(Distribution.DEFAULT))
+                || shards != Distribution.DEFAULT_SHARDS)) {
+            // the launcher refuses this before any fork; a plain JMH run gets the same meaning here
+            throw new IllegalArgumentException("-p distribution and -p shards place a table on a Citus cluster, and "
+                    + "this target is " + target.kind().id() + " without Citus: use -Dpg.target=citus or a coordinator, or leave them out");
+        }
         try (Connection c = target.dataSource().getConnection()) {
             ResolvedTable resolved = ResolvedTables.resolve(shape, indexes, c, target.schema());
             if (target.kind() == TargetKind.EXTERNAL && !new TableCopies(schema, resolved).setupApplied(c)) {
@@ -60,6 +77,12 @@ public class TableTrial {
                 copies.applySetup(c);
             }
             referenced = copies.createReferenced(c, SEED);
+            if (!target.facts().cluster().isEmpty() && !distribution.local()) {
+                // the copies of referenced tables have no foreign keys of their own (TableCopies)
+                for (QualifiedName name : referenced.values().stream().distinct().toList()) {
+                    CitusTarget.makeReference(c, name.quoted());
+                }
+            }
         }
         FactsFile.appendTable(params, facts(copies.resolved()));
     }
@@ -76,6 +99,29 @@ public class TableTrial {
         return facts;
     }
 
+    private static String param(BenchmarkParams params, String name, String byDefault) {
+        return params.getParamsKeys().contains(name) ? params.getParam(name) : byDefault;
+    }
+
+    /**
+     * The first copy's place on the cluster and that of the tables its foreign keys reference, as Citus' metadata has
+     * them, on a facts line of its own.
+     */
+    private synchronized void recordPlacement(Connection connection, Table table) throws SQLException {
+        if (!placementRecorded) {
+            Map<String, Object> placement = CitusTarget.placement(connection, table.qualifiedName());
+            Map<String, Object> references = new LinkedHashMap<>();
+            for (QualifiedName name : referenced.values().stream().distinct().toList()) {
+                references.put(name.toString(), CitusTarget.placement(connection, name.quoted()).get("distribution"));
+            }
+            if (!references.isEmpty()) {
+                placement.put("referenced", references);
+            }
+            FactsFile.appendDistribution(params, placement);
+            placementRecorded = true;
+        }
+    }
+
     public ResolvedTable resolved() {
         return copies.resolved();
     }
@@ -87,9 +133,12 @@ public class TableTrial {
     TrialTable copy(Connection connection, String suffix) throws SQLException {
         Table table = copies.createCopy(connection, copies.copyName(suffix), referenced);
         if (!target.facts().cluster().isEmpty()) { // the citus target, or an external one at a coordinator
-            // A distributed table, hashed on the first primary-key column into 32 shards; a table Citus cannot
-            // distribute (a unique key without that column: users' email) fails the trial with Citus' reason.
-            CitusTarget.distribute(connection, table.qualifiedName(), null, CitusTarget.DEFAULT_SHARDS);
+            if (!distribution.local()) {
+                // a table Citus cannot distribute (a unique key without the column: users' email) fails the trial
+                // with Citus' reason
+                CitusTarget.distribute(connection, table.qualifiedName(), distribution.column(), shards);
+            }
+            recordPlacement(connection, table);
         }
         ResolvedTable resolved = copies.resolved();
         RowPlan plan = copies.plan(connection, table, referenced, resolved.nullShares(), resolved.sample());

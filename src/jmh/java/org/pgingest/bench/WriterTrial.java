@@ -48,6 +48,14 @@ public abstract class WriterTrial {
     @Param({"STANDARD"})
     public String indexes;
 
+    /** On -Dpg.target=citus: hash (on the primary key's first column), hash:COLUMN or local (TableTrial). */
+    @Param({"hash"})
+    public String distribution;
+
+    /** On -Dpg.target=citus: shards of a distributed table (TableTrial). */
+    @Param({"32"})
+    public int shards;
+
     /** Rows per writer per call. */
     @Param({"500"})
     public int rows;

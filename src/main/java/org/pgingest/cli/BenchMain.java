@@ -24,6 +24,7 @@ import org.pgingest.results.ResultFile;
 import org.pgingest.results.ResultPath;
 import org.pgingest.server.ConnectionBudget;
 import org.pgingest.server.ContainerTarget;
+import org.pgingest.server.Distribution;
 import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.LeftoverSweeper;
 import org.pgingest.server.PgBouncerSetup;
@@ -379,6 +380,7 @@ public final class BenchMain {
             throw new UsageException(problem);
         });
         checkPoolerAxis(defaults, given);
+        checkDistribution(given, TargetConfig.fromEnvironment().kind());
         return TrialClients.of(selected, cmd, given);
     }
 
@@ -400,6 +402,28 @@ public final class BenchMain {
         }
         PgBouncerSetup pgbouncer = TargetConfig.fromEnvironment().pgbouncer();
         vias.forEach(via -> Via.parse(via).requireAvailable(pgbouncer));
+    }
+
+    /**
+     * {@code -p distribution} and {@code -p shards} place a table on a Citus cluster: on any other target a value
+     * other than the default would be recorded with results it did not shape, so it is refused (an external server
+     * may be a Citus coordinator: its trials refuse them where it is not).
+     */
+    static void checkDistribution(Map<String, List<String>> given, TargetKind kind) {
+        if (kind == TargetKind.CITUS || kind == TargetKind.EXTERNAL) {
+            return;
+        }
+        for (String name : List.of(Distribution.PARAMETER, Distribution.SHARDS_PARAMETER)) {
+            String byDefault = name.equals(Distribution.PARAMETER) ? Distribution.DEFAULT
+                    : String.valueOf(Distribution.DEFAULT_SHARDS);
+            for (String value : given.getOrDefault(name, List.of())) {
+                if (!value.trim().equals(byDefault)) {
+                    throw new UsageException("-p " + name + "=" + value + " on -Dpg.target=" + kind.id()
+                            + ": it places a table on a Citus cluster; use -Dpg.target=citus (or "
+                            + "-Dpg.target=external at a coordinator), or leave -p " + name + " out");
+                }
+            }
+        }
     }
 
     /** Names given with {@code -p name=values} (JMH's options offer no list of them). */

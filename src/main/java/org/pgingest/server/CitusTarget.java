@@ -41,8 +41,6 @@ public final class CitusTarget extends TargetBase implements CitusNodes {
     private static final Logger LOG = LoggerFactory.getLogger(CitusTarget.class);
     /** Two-phase transactions a worker may hold at once: 32 shards' COPY by several writers. */
     static final String MAX_PREPARED_TRANSACTIONS = "200";
-    /** Shards of a distributed table: Citus' own default (citus.shard_count). */
-    public static final int DEFAULT_SHARDS = 32;
 
     private final List<CitusNode> nodes;
     private final Thread shutdownHook;
@@ -148,8 +146,8 @@ public final class CitusTarget extends TargetBase implements CitusNodes {
     }
 
     /**
-     * Citus' version as the {@code coordinator}'s extension reports it, the node count and the shards per table; an
-     * external target at a coordinator records the same.
+     * Citus' version as the {@code coordinator}'s extension reports it and the node count; an external target at a
+     * coordinator records the same (the shards are a table's: each trial's are in its facts' {@code distribution} line).
      */
     static Map<String, String> clusterFacts(Connection coordinator, int nodes) throws SQLException {
         Map<String, String> facts = new LinkedHashMap<>();
@@ -163,7 +161,6 @@ public final class CitusTarget extends TargetBase implements CitusNodes {
         }
         facts.put("nodes", String.valueOf(nodes));
         facts.put("workers", String.valueOf(nodes - 1));
-        facts.put("shards", String.valueOf(DEFAULT_SHARDS));
         return facts;
     }
 
@@ -198,22 +195,33 @@ public final class CitusTarget extends TargetBase implements CitusNodes {
 
     /**
      * Makes {@code table} (schema-qualified) a distributed table hashed on {@code column}, or on the first column of
-     * its primary key where that is null, in {@code shards} shards; its rows move to the workers.
+     * its primary key where that is null, in {@code shards} shards; its rows move to the workers. A column the table
+     * does not have fails with one line naming those it has.
      */
     public static void distribute(Connection coordinator, String table, String column, int shards) throws SQLException {
-        String hashed = column;
-        if (hashed == null) {
-            try (PreparedStatement ps = coordinator.prepareStatement("SELECT a.attname FROM pg_index i JOIN pg_attribute a "
-                    + "ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0] WHERE i.indrelid = ?::regclass AND i.indisprimary")) {
-                ps.setString(1, table);
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (!rs.next()) {
-                        throw new TargetException(table + " has no primary key to distribute on: name a column with "
-                                + "-p distribution=hash:COLUMN");
+        List<String> columns = new ArrayList<>();
+        String primaryKeyFirst = null;
+        try (PreparedStatement ps = coordinator.prepareStatement("SELECT a.attname, EXISTS (SELECT 1 FROM pg_index i "
+                + "WHERE i.indrelid = a.attrelid AND i.indisprimary AND i.indkey[0] = a.attnum) FROM pg_attribute a "
+                + "WHERE a.attrelid = ?::regclass AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum")) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    columns.add(rs.getString(1));
+                    if (rs.getBoolean(2)) {
+                        primaryKeyFirst = rs.getString(1);
                     }
-                    hashed = rs.getString(1);
                 }
             }
+        }
+        String hashed = column == null ? primaryKeyFirst : column;
+        if (hashed == null) {
+            throw new TargetException(table + " has no primary key to distribute on: name a column with "
+                    + "-p distribution=hash:COLUMN (" + String.join(", ", columns) + "), or use -p distribution=local");
+        }
+        if (!columns.contains(hashed)) {
+            throw new TargetException("-p distribution=hash:" + hashed + ": " + table + " has no such column; its "
+                    + "columns: " + String.join(", ", columns));
         }
         try (PreparedStatement ps = coordinator.prepareStatement(
                 "SELECT create_distributed_table(?::regclass, ?, shard_count := ?)")) {
@@ -229,6 +237,43 @@ public final class CitusTarget extends TargetBase implements CitusNodes {
         return Optional.of(this);
     }
 
+    /**
+     * Makes {@code table} a reference table (a copy on every node): the target of a distributed table's foreign key
+     * must be one, Citus (13.2) refuses a foreign key from a distributed table to a plain table on the coordinator.
+     */
+    public static void makeReference(Connection coordinator, String table) throws SQLException {
+        try (PreparedStatement ps = coordinator.prepareStatement("SELECT create_reference_table(?::regclass)")) {
+            ps.setString(1, table);
+            ps.execute();
+        }
+    }
+
+    /**
+     * How {@code table} lies on the cluster, read from Citus' metadata: {@code distribution} ("hash:COLUMN",
+     * "reference" or "local": no row in pg_dist_partition) and {@code shards} (pg_dist_shard; 0 for a local table).
+     */
+    public static Map<String, Object> placement(Connection coordinator, String table) throws SQLException {
+        Map<String, Object> placement = new LinkedHashMap<>();
+        try (PreparedStatement ps = coordinator.prepareStatement("SELECT p.partmethod, "
+                + "column_to_column_name(p.logicalrelid, p.partkey), (SELECT count(*) FROM pg_dist_shard s "
+                + "WHERE s.logicalrelid = p.logicalrelid) FROM pg_dist_partition p WHERE p.logicalrelid = ?::regclass")) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    placement.put("distribution", "local");
+                    placement.put("shards", 0L);
+                } else {
+                    // partmethod: 'h' hash-distributed, 'n' none (a reference table), 'a' append, 'r' range
+                    placement.put("distribution", rs.getString(1).equals("h") ? "hash:" + rs.getString(2)
+                            : rs.getString(1).equals("n") ? "reference" : rs.getString(1));
+                    placement.put("shards", rs.getLong(3));
+                }
+            }
+        }
+        return placement;
+    }
+
+    /** Each node's name ("coordinator", "worker1", ...) and its benchmark database, as the per-node costs read them. */
     @Override
     public Map<String, Endpoint> nodes() {
         Map<String, Endpoint> endpoints = new LinkedHashMap<>();

@@ -71,7 +71,7 @@ final class ExternalCitus implements CitusNodes {
         return Optional.of(new ExternalCitus(nodes, workerFacts, driverOptions, facts));
     }
 
-    /** Citus' version, nodes, workers and shards per table; why per-node costs are missing, where they are. */
+    /** Citus' version, nodes and workers; why per-node costs are missing, where they are. */
     Map<String, String> clusterFacts() {
         return clusterFacts;
     }

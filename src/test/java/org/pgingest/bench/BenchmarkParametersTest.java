@@ -17,7 +17,7 @@ class BenchmarkParametersTest {
     private static final Map<String, List<String>> INGEST_DEFAULTS = Map.of(
             "method", List.of("BATCH", "UNNEST"), "shape", List.of("USERS"), "indexes", List.of("STANDARD"),
             "rows", List.of("500"), "batchSize", List.of("1000"), "commitEvery", List.of("0"), "hostileShare", List.of("0.1"),
-            "existingRows", List.of("0"));
+            "existingRows", List.of("0"), "distribution", List.of("hash"), "shards", List.of("32"));
 
     private static Map<String, Map<String, List<String>>> ingest() {
         return Map.of("org.pgingest.bench.IngestBenchmark.load", INGEST_DEFAULTS);
@@ -48,6 +48,21 @@ class BenchmarkParametersTest {
         // Which loader can write which table is decided on the table: the trial is reported missing with the reason.
         assertThat(BenchmarkParameters.problemInRun(ingest(), given("method", "BATCH,COPY_UPSERT", "shape", "USERS,WIDE_SENSORS")))
                 .isEmpty();
+    }
+
+    @Test
+    void aDistributionIsHashHashOnAColumnOrLocalAndShardsAreOneOrMore() {
+        assertThat(BenchmarkParameters.problemInRun(ingest(), given("distribution", "hash:device,local,hash", "shards", "1")))
+                .isEmpty();
+        String valid = "; valid: hash (on the primary key's first column), hash:COLUMN, local";
+        assertThat(BenchmarkParameters.problemInRun(ingest(), given("distribution", "range")))
+                .hasValue("-p distribution=range: no such distribution" + valid);
+        assertThat(BenchmarkParameters.problemInRun(ingest(), given("distribution", "hash:")))
+                .hasValue("-p distribution=hash:: hash: names no column" + valid);
+        for (String shards : List.of("0", "-3", "many")) {
+            assertThat(BenchmarkParameters.problemInRun(ingest(), given("shards", shards))).hasValue("-p shards=" + shards
+                    + ": use a whole number of 1 or more (shards of a distributed table on -Dpg.target=citus)");
+        }
     }
 
     @Test

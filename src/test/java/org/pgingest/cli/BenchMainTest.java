@@ -108,7 +108,8 @@ class BenchMainTest {
                     "-p", "shape=SENSORS", "-f", "1", "-wi", "0", "-i", "1", "-r", "200ms", "-rff", result.toString());
             assertThat(o.exit).as(o.stderr).isZero();
             assertThat(o.stderr).contains("pg-ingest-bench: missing IngestBenchmark.load batchSize=1000 commitEvery=0 "
-                    + "existingRows=0 hostileShare=0.1 indexes=STANDARD method=COPY_UPSERT rows=500 shape=SENSORS: COPY_UPSERT cannot write "
+                    + "distribution=hash existingRows=0 hostileShare=0.1 indexes=STANDARD method=COPY_UPSERT rows=500 shape=SENSORS "
+                    + "shards=32: COPY_UPSERT cannot write "
                     + "pgib_source.sensors: it has no primary key, unique constraint or unique index");
         } finally {
             Files.deleteIfExists(result);
@@ -176,8 +177,8 @@ class BenchMainTest {
             Outcome o = launch(directory, Duration.ofMinutes(3), Map.of(), "-Dpg.version=14", "\\.IngestBenchmark\\.", "-p", "method=MERGE_UPSERT,COPY_FREEZE",
                     "-f", "1", "-wi", "0", "-i", "2", "-r", "200ms", "-rff", result.toString(), "--no-report");
             assertThat(o.exit).as(o.stdout).isEqualTo(1);
-            String trial = "IngestBenchmark.load batchSize=1000 commitEvery=0 existingRows=0 hostileShare=0.1 indexes=STANDARD "
-                    + "method=MERGE_UPSERT rows=500 shape=USERS: IllegalStateException: merge-upsert needs PostgreSQL 15 or "
+            String trial = "IngestBenchmark.load batchSize=1000 commitEvery=0 distribution=hash existingRows=0 hostileShare=0.1 "
+                    + "indexes=STANDARD method=MERGE_UPSERT rows=500 shape=USERS shards=32: IllegalStateException: merge-upsert needs PostgreSQL 15 or "
                     + "later (MERGE); this server is 14.20: use copy-upsert";
             // The failure's one line as soon as it is known (JMH's log is in its file), and the summary at the end.
             assertThat(o.stderr.lines().filter(l -> l.startsWith("pg-ingest-bench: ")).toList()).containsExactly(
@@ -226,10 +227,10 @@ class BenchMainTest {
                     + "which COPY FROM a file needs";
             assertThat(o.stderr.lines().filter(l -> l.startsWith("pg-ingest-bench: ")).toList()).containsExactly(
                     "pg-ingest-bench: 2 trials missing: this target cannot measure them (not a failure):",
-                    "pg-ingest-bench: missing CeilingBenchmark.load existingRows=0 hostileShare=0.1 indexes=STANDARD method=COPY_TEXT "
-                            + "rows=50 shape=USERS: " + reason,
-                    "pg-ingest-bench: missing CeilingBenchmark.load existingRows=0 hostileShare=0.1 indexes=STANDARD method=COPY_BINARY "
-                            + "rows=50 shape=USERS: " + reason);
+                    "pg-ingest-bench: missing CeilingBenchmark.load distribution=hash existingRows=0 hostileShare=0.1 "
+                            + "indexes=STANDARD method=COPY_TEXT rows=50 shape=USERS shards=32: " + reason,
+                    "pg-ingest-bench: missing CeilingBenchmark.load distribution=hash existingRows=0 hostileShare=0.1 "
+                            + "indexes=STANDARD method=COPY_BINARY rows=50 shape=USERS shards=32: " + reason);
             // The run ends with its answer: the ranked table with the missing ceilings and why, and the report.
             assertThat(o.stdout).contains("Missing (this target cannot measure it): Ceiling COPY_TEXT, Ceiling COPY_BINARY: "
                     + reason + ".", "pg-ingest-bench: report in target/report.html and target/report.md; JMH log in "
@@ -241,15 +242,18 @@ class BenchMainTest {
             assertThat(o.stdout + o.stderr).doesNotContain(TestServers.APP_PASSWORD);
 
             assertThat(Files.readAllLines(facts)).contains(
-                    "{\"benchmark\":\"org.pgingest.bench.CeilingBenchmark.load\",\"params\":{\"existingRows\":\"0\",\"hostileShare\":\"0.1\","
-                            + "\"indexes\":\"STANDARD\",\"method\":\"COPY_TEXT\",\"rows\":\"50\",\"shape\":\"USERS\"},"
+                    "{\"benchmark\":\"org.pgingest.bench.CeilingBenchmark.load\",\"params\":{\"distribution\":\"hash\","
+                            + "\"existingRows\":\"0\",\"hostileShare\":\"0.1\",\"indexes\":\"STANDARD\",\"method\":\"COPY_TEXT\","
+                            + "\"rows\":\"50\",\"shape\":\"USERS\",\"shards\":\"32\"},"
                             + "\"missing\":\"" + reason + "\"}");
             ResultFile file = ResultFile.read(result);
             assertThat(file.results()).extracting(BenchmarkResult::shortName, e -> e.params().get("method"))
                     .containsExactly(tuple("IngestBenchmark.load", "COPY_TEXT"), tuple("IngestBenchmark.load", "COPY_BINARY"));
             assertThat(file.missing()).extracting(MissingTrial::trial, MissingTrial::reason).containsExactly(
-                    tuple("CeilingBenchmark.load existingRows=0 hostileShare=0.1 indexes=STANDARD method=COPY_TEXT rows=50 shape=USERS", reason),
-                    tuple("CeilingBenchmark.load existingRows=0 hostileShare=0.1 indexes=STANDARD method=COPY_BINARY rows=50 shape=USERS", reason));
+                    tuple("CeilingBenchmark.load distribution=hash existingRows=0 hostileShare=0.1 indexes=STANDARD "
+                            + "method=COPY_TEXT rows=50 shape=USERS shards=32", reason),
+                    tuple("CeilingBenchmark.load distribution=hash existingRows=0 hostileShare=0.1 indexes=STANDARD "
+                            + "method=COPY_BINARY rows=50 shape=USERS shards=32", reason));
             // Every trial, measured or missing, recorded the server it ran on.
             assertThat(file.facts()).hasSize(4).allSatisfy(t -> assertThat(t.get("target")).isEqualTo("external"));
             assertThat(MarkdownReport.render(Report.of(List.of(file)), "report")).contains(

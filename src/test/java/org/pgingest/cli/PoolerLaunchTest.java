@@ -36,9 +36,9 @@ class PoolerLaunchTest {
             var lines = o.stderr().lines().filter(l -> l.startsWith("pg-ingest-bench: ")).toList();
             assertThat(lines).hasSize(2);
             assertThat(lines.get(1)).startsWith("pg-ingest-bench: failed through the pooler: PoolerBenchmark.load "
-                    + "batchSize=1000 commitEvery=0 existingRows=0 hostileShare=0.1 indexes=STANDARD "
+                    + "batchSize=1000 commitEvery=0 distribution=hash existingRows=0 hostileShare=0.1 indexes=STANDARD "
                     + "maxPreparedStatements=default method=BATCH "
-                    + "prepareThreshold=5 rows=50 shape=USERS via=pgbouncer-transaction: SQLSTATE ")
+                    + "prepareThreshold=5 rows=50 shape=USERS shards=32 via=pgbouncer-transaction: SQLSTATE ")
                     .containsAnyOf("prepared statement \"S_", "does not exist", "already exists");
             // JMH's console goes to its log beside the result: the exception there is one line, without a stack trace
             Matcher log = Pattern.compile("JMH log in (\\S+)").matcher(o.stdout());

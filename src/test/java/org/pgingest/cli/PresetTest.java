@@ -42,7 +42,8 @@ class PresetTest {
     void aParamNoSelectedBenchmarkHasIsCaught() {
         Preset.Part typo = new Preset.Part(Preset.Part.INGEST, Map.of("method", "BATCH", "batchsize", "100"));
         assertThat(problemAsTheLauncherSeesIt(typo)).contains("-p batchsize: no selected benchmark has this parameter; "
-                + "theirs are batchSize, commitEvery, existingRows, hostileShare, indexes, method, rows, shape");
+                + "theirs are batchSize, commitEvery, distribution, existingRows, hostileShare, indexes, method, rows, shape, "
+                + "shards");
     }
 
     /**
