@@ -43,8 +43,11 @@ public final class Gate {
         requireParamsExist(baseline, current);
         FactsCheck facts = FactsCheck.of(baseline, current);
         boolean judge = facts.comparable() || compareAnyway;
-        Map<String, BenchmarkResult> base = byKey(baseline);
-        Map<String, BenchmarkResult> cur = byKey(current);
+        List<String> ignored = new ArrayList<>(ignoredParams);
+        List<String> oneSided = paramsOfOneSide(baseline, current);
+        ignored.addAll(oneSided);
+        Map<String, BenchmarkResult> base = byKey(baseline, ignored);
+        Map<String, BenchmarkResult> cur = byKey(current, ignored);
         Set<String> common = new LinkedHashSet<>(cur.keySet());
         common.retainAll(base.keySet());
         if (common.isEmpty()) {
@@ -68,7 +71,7 @@ public final class Gate {
         List<BenchmarkResult> vanished = base.entrySet().stream().filter(e -> !cur.containsKey(e.getKey()))
                 .map(Map.Entry::getValue).toList();
         Map<String, String> across = new LinkedHashMap<>();
-        for (String param : ignoredParams) {
+        for (String param : ignored) {
             across.put(param, "baseline " + values(baseline, param) + ", current " + values(current, param));
         }
         return new GateResult(baseline.name(), current.name(), facts, compareAnyway, comparisons, added, vanished,
@@ -160,21 +163,47 @@ public final class Gate {
         return String.join("/", values);
     }
 
-    private Map<String, BenchmarkResult> byKey(ResultFile file) {
+    /**
+     * Params that every entry of one file has, at one value throughout, and no entry of the other: what a later build
+     * added to its benchmarks (at their defaults), which tells no entry from another and would leave nothing in
+     * common. Only where one file alone has params the other lacks: both having some may be a rename.
+     */
+    private static List<String> paramsOfOneSide(ResultFile baseline, ResultFile current) {
+        Set<String> onlyBaseline = paramNames(baseline);
+        onlyBaseline.removeAll(paramNames(current));
+        Set<String> onlyCurrent = paramNames(current);
+        onlyCurrent.removeAll(paramNames(baseline));
+        if (!onlyBaseline.isEmpty() && !onlyCurrent.isEmpty()) {
+            return List.of();
+        }
+        ResultFile extra = onlyBaseline.isEmpty() ? current : baseline;
+        return (onlyBaseline.isEmpty() ? onlyCurrent : onlyBaseline).stream()
+                .filter(name -> extra.results().stream().allMatch(r -> r.params().containsKey(name))
+                        && extra.results().stream().map(r -> r.params().get(name)).distinct().count() == 1)
+                .sorted().toList();
+    }
+
+    private static Set<String> paramNames(ResultFile file) {
+        Set<String> names = new java.util.TreeSet<>();
+        file.results().forEach(r -> names.addAll(r.params().keySet()));
+        return names;
+    }
+
+    private static Map<String, BenchmarkResult> byKey(ResultFile file, List<String> ignored) {
         Map<String, BenchmarkResult> byKey = new LinkedHashMap<>();
         for (BenchmarkResult r : file.results()) {
-            BenchmarkResult before = byKey.put(key(r), r);
+            BenchmarkResult before = byKey.put(key(r, ignored), r);
             if (before != null) {
                 throw new GateInputException(file.name() + " holds two entries that match as one: " + before.label()
-                        + " and " + r.label() + (ignoredParams.isEmpty() ? "" : " (after ignoring " + ignoredParams + ")"));
+                        + " and " + r.label() + (ignored.isEmpty() ? "" : " (after ignoring " + ignored + ")"));
             }
         }
         return byKey;
     }
 
-    private String key(BenchmarkResult r) {
+    private static String key(BenchmarkResult r, List<String> ignored) {
         Map<String, String> params = new TreeMap<>(r.params());
-        ignoredParams.forEach(params::remove);
+        ignored.forEach(params::remove);
         return r.benchmark() + " " + r.mode() + " t=" + r.threads() + " " + params;
     }
 

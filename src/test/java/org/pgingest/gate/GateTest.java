@@ -246,6 +246,25 @@ class GateTest {
                 .hasMessageStartingWith("nothing in common: no benchmark of current.json matches one of base.json");
     }
 
+    /**
+     * A later build's benchmarks gained params (the Citus placement: distribution and shards) at one value: its runs
+     * still match an earlier baseline's, and the gate says across what.
+     */
+    @Test
+    void paramsOnlyTheCurrentRunHasAtOneValue_areLeftOutOfTheMatch() throws IOException {
+        HandMadeJmh base = load("BATCH", 300, 100, 100, 100);
+        HandMadeJmh cur = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "rows=500", "distribution=hash",
+                "shards=32").primary("ops/s", 100, 100, 100).secondary("wal.bytes/row", "B/row", 600, 600, 600)
+                .secondary("commits/op", "commits/op", 1, 1, 1);
+        GateResult r = gate(base, cur);
+        assertThat(metric(r, "wal.bytes/row").verdict()).isEqualTo(Verdict.REGRESSED);
+        assertThat(MarkdownVerdict.render(r)).contains("Compared across param `distribution`: baseline (none), current hash.");
+        // Two values of the new param: it tells entries apart, and nothing matches an entry without it.
+        cur.entry(LOAD, "thrpt", "method=BATCH", "rows=500", "distribution=local", "shards=32").primary("ops/s", 1, 1, 1);
+        assertThatThrownBy(() -> gate(base, cur)).isInstanceOf(GateInputException.class)
+                .hasMessageStartingWith("nothing in common");
+    }
+
     @Test
     void ignoredParam_comparesTwoValuesOfOneKnob() throws IOException {
         HandMadeJmh base = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "commitEvery=0")
