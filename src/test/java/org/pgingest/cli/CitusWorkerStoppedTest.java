@@ -37,7 +37,7 @@ class CitusWorkerStoppedTest {
                 // JMH's log on stdout: "Iteration   2:" says the first iteration's result is in and the second runs
                 // (JMH prints "Iteration   1:" before the trial's setup, which starts the cluster).
                 "--jmh-log", "--no-report", "\\.IngestBenchmark\\.", "-p", "method=COPY_BINARY", "-p", "indexes=PK",
-                "-p", "rows=500", "-f", "1", "-wi", "0", "-i", "2", "-r", "30s", "-rff", dir.resolve("r.json").toString()));
+                "-p", "rows=500", "-f", "1", "-wi", "0", "-i", "2", "-r", "10s", "-rff", dir.resolve("r.json").toString()));
         Process launcher = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(out.toFile())
                 .redirectError(err.toFile()).start();
         try {
