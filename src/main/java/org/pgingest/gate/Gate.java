@@ -43,11 +43,9 @@ public final class Gate {
         requireParamsExist(baseline, current);
         FactsCheck facts = FactsCheck.of(baseline, current);
         boolean judge = facts.comparable() || compareAnyway;
-        List<String> ignored = new ArrayList<>(ignoredParams);
-        List<String> oneSided = paramsOfOneSide(baseline, current);
-        ignored.addAll(oneSided);
-        Map<String, BenchmarkResult> base = byKey(baseline, ignored);
-        Map<String, BenchmarkResult> cur = byKey(current, ignored);
+        Map<String, List<String>> oneSided = paramsOfOneSide(baseline, current);
+        Map<String, BenchmarkResult> base = byKey(baseline, ignoredParams, oneSided);
+        Map<String, BenchmarkResult> cur = byKey(current, ignoredParams, oneSided);
         Set<String> common = new LinkedHashSet<>(cur.keySet());
         common.retainAll(base.keySet());
         if (common.isEmpty()) {
@@ -71,7 +69,9 @@ public final class Gate {
         List<BenchmarkResult> vanished = base.entrySet().stream().filter(e -> !cur.containsKey(e.getKey()))
                 .map(Map.Entry::getValue).toList();
         Map<String, String> across = new LinkedHashMap<>();
-        for (String param : ignored) {
+        Set<String> acrossParams = new LinkedHashSet<>(ignoredParams);
+        oneSided.values().forEach(acrossParams::addAll);
+        for (String param : acrossParams) {
             across.put(param, "baseline " + values(baseline, param) + ", current " + values(current, param));
         }
         return new GateResult(baseline.name(), current.name(), facts, compareAnyway, comparisons, added, vanished,
@@ -159,40 +159,64 @@ public final class Gate {
 
     private static String values(ResultFile file, String param) {
         Set<String> values = new java.util.TreeSet<>();
-        file.results().forEach(r -> values.add(r.params().getOrDefault(param, "(none)")));
+        // Entries of benchmarks without the param (a round trip beside Ingest) say nothing of its values.
+        file.results().stream().filter(r -> r.params().containsKey(param)).forEach(r -> values.add(r.params().get(param)));
+        if (values.isEmpty()) {
+            values.add("(none)");
+        }
         return String.join("/", values);
     }
 
     /**
-     * Params that every entry of one file has, at one value throughout, and no entry of the other: what a later build
-     * added to its benchmarks (at their defaults), which tells no entry from another and would leave nothing in
-     * common. Only where one file alone has params the other lacks: both having some may be a rename.
+     * Per benchmark, params that every entry of that benchmark in one file has, at one value throughout, and no entry
+     * of it in the other: what a later build added to a benchmark (at its default), which tells no entry from another
+     * and would leave that benchmark's entries unmatched. Only where one file alone has params the other lacks for
+     * that benchmark: both having some may be a rename.
      */
-    private static List<String> paramsOfOneSide(ResultFile baseline, ResultFile current) {
-        Set<String> onlyBaseline = paramNames(baseline);
-        onlyBaseline.removeAll(paramNames(current));
-        Set<String> onlyCurrent = paramNames(current);
-        onlyCurrent.removeAll(paramNames(baseline));
-        if (!onlyBaseline.isEmpty() && !onlyCurrent.isEmpty()) {
-            return List.of();
+    private static Map<String, List<String>> paramsOfOneSide(ResultFile baseline, ResultFile current) {
+        Map<String, List<String>> byBenchmark = new TreeMap<>();
+        Set<String> benchmarks = new java.util.TreeSet<>();
+        baseline.results().forEach(r -> benchmarks.add(r.benchmark()));
+        for (String benchmark : benchmarks) {
+            List<BenchmarkResult> base = of(baseline, benchmark);
+            List<BenchmarkResult> cur = of(current, benchmark);
+            if (cur.isEmpty()) {
+                continue;
+            }
+            Set<String> onlyBaseline = paramNames(base);
+            onlyBaseline.removeAll(paramNames(cur));
+            Set<String> onlyCurrent = paramNames(cur);
+            onlyCurrent.removeAll(paramNames(base));
+            if (!onlyBaseline.isEmpty() && !onlyCurrent.isEmpty()) {
+                continue;
+            }
+            List<BenchmarkResult> extra = onlyBaseline.isEmpty() ? cur : base;
+            List<String> names = (onlyBaseline.isEmpty() ? onlyCurrent : onlyBaseline).stream()
+                    .filter(name -> extra.stream().allMatch(r -> r.params().containsKey(name))
+                            && extra.stream().map(r -> r.params().get(name)).distinct().count() == 1)
+                    .sorted().toList();
+            if (!names.isEmpty()) {
+                byBenchmark.put(benchmark, names);
+            }
         }
-        ResultFile extra = onlyBaseline.isEmpty() ? current : baseline;
-        return (onlyBaseline.isEmpty() ? onlyCurrent : onlyBaseline).stream()
-                .filter(name -> extra.results().stream().allMatch(r -> r.params().containsKey(name))
-                        && extra.results().stream().map(r -> r.params().get(name)).distinct().count() == 1)
-                .sorted().toList();
+        return byBenchmark;
     }
 
-    private static Set<String> paramNames(ResultFile file) {
+    private static List<BenchmarkResult> of(ResultFile file, String benchmark) {
+        return file.results().stream().filter(r -> r.benchmark().equals(benchmark)).toList();
+    }
+
+    private static Set<String> paramNames(List<BenchmarkResult> entries) {
         Set<String> names = new java.util.TreeSet<>();
-        file.results().forEach(r -> names.addAll(r.params().keySet()));
+        entries.forEach(r -> names.addAll(r.params().keySet()));
         return names;
     }
 
-    private static Map<String, BenchmarkResult> byKey(ResultFile file, List<String> ignored) {
+    private static Map<String, BenchmarkResult> byKey(ResultFile file, List<String> ignored,
+                                                      Map<String, List<String>> oneSided) {
         Map<String, BenchmarkResult> byKey = new LinkedHashMap<>();
         for (BenchmarkResult r : file.results()) {
-            BenchmarkResult before = byKey.put(key(r, ignored), r);
+            BenchmarkResult before = byKey.put(key(r, ignored, oneSided), r);
             if (before != null) {
                 throw new GateInputException(file.name() + " holds two entries that match as one: " + before.label()
                         + " and " + r.label() + (ignored.isEmpty() ? "" : " (after ignoring " + ignored + ")"));
@@ -201,12 +225,12 @@ public final class Gate {
         return byKey;
     }
 
-    private static String key(BenchmarkResult r, List<String> ignored) {
+    private static String key(BenchmarkResult r, List<String> ignored, Map<String, List<String>> oneSided) {
         Map<String, String> params = new TreeMap<>(r.params());
         ignored.forEach(params::remove);
+        oneSided.getOrDefault(r.benchmark(), List.of()).forEach(params::remove);
         return r.benchmark() + " " + r.mode() + " t=" + r.threads() + " " + params;
     }
-
     private Comparison judge(BenchmarkResult entry, String name, Metric b, Metric c, boolean judge) {
         String unit = c != null ? c.unit() : b.unit();
         UnitMeaning meaning = UnitMeaning.of(unit);
