@@ -79,6 +79,16 @@ class BenchMainTest {
         assertThat(o.stdout).as("no JMH output: nothing was started").isEmpty();
     }
 
+    /** The Citus placement's defaults written another way ("032", " hash ") are the defaults, refused nowhere. */
+    @Test
+    void aDistributionOffCitusIsRefusedUnlessItMeansTheDefault() {
+        BenchMain.checkDistribution(Map.of("shards", List.of("032"), "distribution", List.of(" hash ")),
+                org.pgingest.server.TargetKind.EMBEDDED);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> BenchMain.checkDistribution(
+                        Map.of("shards", List.of("4")), org.pgingest.server.TargetKind.EMBEDDED))
+                .isInstanceOf(UsageException.class).hasMessageStartingWith("-p shards=4 on -Dpg.target=embedded: it places");
+    }
+
     @Test
     void unknownMethodNamesTheValidOnes() throws Exception {
         // written out, not read from LoadMethod: the list is what users are told, and a method lost from it must show
