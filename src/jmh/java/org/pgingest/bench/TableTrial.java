@@ -46,6 +46,8 @@ public class TableTrial {
     /** The table's place on a Citus cluster (-p distribution, -p shards); on one server only the defaults. */
     private Distribution distribution;
     private int shards;
+    /** The target's server coordinates a Citus cluster (the citus target, or an external one at a coordinator). */
+    private boolean onCluster;
     private boolean placementRecorded;
 
     @Setup(Level.Trial)
@@ -53,13 +55,15 @@ public class TableTrial {
         target = server.target();
         schema = new SuiteSchema(target.schema());
         String shape = params.getParam("shape");
-        String indexes = params.getParamsKeys().contains("indexes") ? params.getParam("indexes") : PublishedShapes.STANDARD;
+        String indexes = param(params, "indexes", PublishedShapes.STANDARD);
         this.params = params;
-        distribution = Distribution.parse(param(params, Distribution.PARAMETER, Distribution.DEFAULT));
-        shards = Distribution.parseShards(param(params, Distribution.SHARDS_PARAMETER,
-                String.valueOf(Distribution.DEFAULT_SHARDS)));
-        if (target.facts().cluster().isEmpty() && (!distribution.equals(Distribution.parse(Distribution.DEFAULT))
-                || shards != Distribution.DEFAULT_SHARDS)) {
+        String placement = param(params, Distribution.PARAMETER, Distribution.DEFAULT);
+        String shardCount = param(params, Distribution.SHARDS_PARAMETER, String.valueOf(Distribution.DEFAULT_SHARDS));
+        distribution = Distribution.parse(placement);
+        shards = Distribution.parseShards(shardCount);
+        onCluster = !target.facts().cluster().isEmpty();
+        if (!onCluster && !(Distribution.isDefault(Distribution.PARAMETER, placement)
+                && Distribution.isDefault(Distribution.SHARDS_PARAMETER, shardCount))) {
             // the launcher refuses this before any fork; a plain JMH run gets the same meaning here
             throw new IllegalArgumentException("-p distribution and -p shards place a table on a Citus cluster, and "
                     + "this target is " + target.kind().id() + " without Citus: use -Dpg.target=citus or a coordinator, or leave them out");
@@ -77,7 +81,7 @@ public class TableTrial {
                 copies.applySetup(c);
             }
             referenced = copies.createReferenced(c, SEED);
-            if (!target.facts().cluster().isEmpty() && !distribution.local()) {
+            if (onCluster && !distribution.local()) {
                 // the copies of referenced tables have no foreign keys of their own (TableCopies)
                 for (QualifiedName name : referenced.values().stream().distinct().toList()) {
                     CitusTarget.makeReference(c, name.quoted());
@@ -132,7 +136,7 @@ public class TableTrial {
      */
     TrialTable copy(Connection connection, String suffix) throws SQLException {
         Table table = copies.createCopy(connection, copies.copyName(suffix), referenced);
-        if (!target.facts().cluster().isEmpty()) { // the citus target, or an external one at a coordinator
+        if (onCluster) {
             if (!distribution.local()) {
                 // a table Citus cannot distribute (a unique key without the column: users' email) fails the trial
                 // with Citus' reason

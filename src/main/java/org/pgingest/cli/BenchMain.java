@@ -415,23 +415,12 @@ public final class BenchMain {
         }
         for (String name : List.of(Distribution.PARAMETER, Distribution.SHARDS_PARAMETER)) {
             for (String value : given.getOrDefault(name, List.of())) {
-                if (!isDefault(name, value)) {
+                if (!Distribution.isDefault(name, value)) {
                     throw new UsageException("-p " + name + "=" + value + " on -Dpg.target=" + kind.id()
                             + ": it places a table on a Citus cluster; use -Dpg.target=citus (or "
                             + "-Dpg.target=external at a coordinator), or leave -p " + name + " out");
                 }
             }
-        }
-    }
-
-    /** Whether {@code value} of {@code -p distribution} or {@code -p shards} means the default ("032" is 32). */
-    private static boolean isDefault(String name, String value) {
-        try {
-            return name.equals(Distribution.PARAMETER)
-                    ? Distribution.parse(value).equals(Distribution.parse(Distribution.DEFAULT))
-                    : Distribution.parseShards(value) == Distribution.DEFAULT_SHARDS;
-        } catch (IllegalArgumentException e) {
-            return false; // not a value at all: the parameters' own check names it
         }
     }
 

@@ -80,10 +80,8 @@ public final class Gate {
 
     /** An --ignore-param naming a param neither file has is a typo, and would leave the match as it was. */
     private void requireParamsExist(ResultFile baseline, ResultFile current) {
-        Set<String> params = new java.util.TreeSet<>();
-        for (ResultFile file : List.of(baseline, current)) {
-            file.results().forEach(r -> params.addAll(r.params().keySet()));
-        }
+        Set<String> params = paramNames(baseline.results());
+        params.addAll(paramNames(current.results()));
         for (String param : ignoredParams) {
             if (!params.contains(param)) {
                 throw new GateInputException("--ignore-param " + param + ": no entry of " + baseline.name() + " or "
@@ -231,6 +229,7 @@ public final class Gate {
         oneSided.getOrDefault(r.benchmark(), List.of()).forEach(params::remove);
         return r.benchmark() + " " + r.mode() + " t=" + r.threads() + " " + params;
     }
+
     private Comparison judge(BenchmarkResult entry, String name, Metric b, Metric c, boolean judge) {
         String unit = c != null ? c.unit() : b.unit();
         UnitMeaning meaning = UnitMeaning.of(unit);

@@ -32,9 +32,16 @@ public interface CitusNodes {
         for (Map.Entry<String, Endpoint> node : nodes().entrySet()) {
             String address = node.getValue().host() + ":" + node.getValue().port();
             if (Pattern.compile("(^|[^\\w.-])" + Pattern.quote(address) + "(\\D|$)").matcher(message).find()) {
-                return new SQLException("Citus " + node.getKey() + " (" + address + "): " + message, e.getSQLState(), e);
+                return naming(node.getKey(), e);
             }
         }
         return e;
+    }
+
+    /** {@code e}, about {@code node} (a failure whose message names no node, as pgjdbc's do), with the node said first. */
+    default SQLException naming(String node, SQLException e) {
+        Endpoint endpoint = nodes().get(node);
+        return new SQLException("Citus " + node + " (" + endpoint.host() + ":" + endpoint.port() + "): " + e.getMessage(),
+                e.getSQLState(), e);
     }
 }

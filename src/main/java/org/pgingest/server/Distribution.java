@@ -20,6 +20,19 @@ public record Distribution(String column, boolean local) {
     /** The valid values, as a refusal names them. */
     public static final String VALID = "hash (on the primary key's first column), hash:COLUMN, local";
 
+    /**
+     * Whether {@code value} of {@code -p distribution} or {@code -p shards} ({@code parameter}) means the default,
+     * however written ("032" is 32); a value that is none at all is not (its own check names it).
+     */
+    public static boolean isDefault(String parameter, String value) {
+        try {
+            return parameter.equals(PARAMETER) ? parse(value).equals(parse(DEFAULT))
+                    : parseShards(value) == DEFAULT_SHARDS;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
     /** The value of {@code -p distribution}, or an {@link IllegalArgumentException} with one line naming the valid ones. */
     public static Distribution parse(String value) {
         String v = value.trim();

@@ -27,27 +27,24 @@ import java.util.Map;
  * it has ended, while the benchmark's connections are idle.
  */
 public final class ClusterCostMeter implements AutoCloseable {
+    private final CitusNodes cluster;
     private final Map<String, ServerCostMeter> workers;
-    /** Each worker's host:port, as a failure names it. */
-    private final Map<String, String> addresses;
     private final Map<String, CounterSnapshot> starts = new LinkedHashMap<>();
 
-    private ClusterCostMeter(Map<String, ServerCostMeter> workers, Map<String, String> addresses) {
+    private ClusterCostMeter(CitusNodes cluster, Map<String, ServerCostMeter> workers) {
+        this.cluster = cluster;
         this.workers = workers;
-        this.addresses = addresses;
     }
 
     /** Opens a meter on each worker of {@code cluster}. */
     public static ClusterCostMeter open(CitusNodes cluster) throws SQLException {
         Map<String, ServerCostMeter> workers = new LinkedHashMap<>();
-        Map<String, String> addresses = new LinkedHashMap<>();
         Map<String, ServerFacts> facts = cluster.workerFacts();
         try {
             for (Map.Entry<String, Endpoint> node : cluster.nodes().entrySet()) {
                 if (!facts.containsKey(node.getKey())) {
                     continue; // the coordinator: measured by the trial's own meter
                 }
-                addresses.put(node.getKey(), node.getValue().host() + ":" + node.getValue().port());
                 Connection monitor = cluster.nodeMonitor(node.getKey()).getConnection();
                 workers.put(node.getKey(), ServerCostMeter.openNode(monitor, facts.get(node.getKey()),
                         node.getValue().database(), node.getValue().user()));
@@ -60,7 +57,7 @@ public final class ClusterCostMeter implements AutoCloseable {
             }
             throw e;
         }
-        return new ClusterCostMeter(workers, addresses);
+        return new ClusterCostMeter(cluster, workers);
     }
 
     /** Each worker's first snapshot, once the connections the coordinator closed have left it, after a checkpoint. */
@@ -71,7 +68,7 @@ public final class ClusterCostMeter implements AutoCloseable {
                 worker.getValue().awaitClosedConnections(List.of());
                 starts.put(worker.getKey(), worker.getValue().startWindow(List.of()));
             } catch (SQLException e) {
-                throw naming(worker.getKey(), addresses.get(worker.getKey()), e);
+                throw cluster.naming(worker.getKey(), e);
             }
         }
     }
@@ -88,7 +85,7 @@ public final class ClusterCostMeter implements AutoCloseable {
                 worker.getValue().awaitClosedConnections(List.of());
                 costs.put(worker.getKey(), worker.getValue().endWindow(starts.get(worker.getKey()), List.of()));
             } catch (SQLException e) {
-                throw naming(worker.getKey(), addresses.get(worker.getKey()), e);
+                throw cluster.naming(worker.getKey(), e);
             }
         }
         Map<String, NodeCosts> nodes = new LinkedHashMap<>();
@@ -98,14 +95,6 @@ public final class ClusterCostMeter implements AutoCloseable {
                     workers.get(worker.getKey()).twoPhaseRecords(worker.getValue())));
         }
         return nodes;
-    }
-
-    /**
-     * A worker's failure (stopped mid-run, its connection cut) says which worker, as {@link CitusNodes#naming} does:
-     * pgjdbc's message does not.
-     */
-    private static SQLException naming(String worker, String address, SQLException e) {
-        return new SQLException("Citus " + worker + " (" + address + "): " + e.getMessage(), e.getSQLState(), e);
     }
 
     @Override
