@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -113,6 +114,26 @@ enum Preset {
                     "maxPreparedStatements", "0,200"),
                     Map.of(PgBouncerSetup.HOME_OPTION, Part.PGBOUNCER_125_HOME))),
 
+    CITUS("Citus: one server against a coordinator with two workers (-Dpg.target=citus, the "
+            + "Citus that docker/build-vendor.sh builds): users and " + Part.WIDE_EVENTS_DDL + " through binary COPY, COPY "
+            + "text, multi-row VALUES and a batch, by one writer at 500 and 50,000 rows per call and by 8 at 500, each "
+            + "table kept on the coordinator (-p distribution=local) and hashed over 32 shards on the workers; WAL, "
+            + "commits, two-phase commits and server CPU per node",
+            List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "3", "-r", "1s"),
+            // users' email is unique in its standard profile, and Citus refuses a unique key without the
+            // distribution column: the primary key alone
+            new Part(Part.INGEST, Map.of("method", Part.CITUS_METHODS, "rows", "500,50000", "indexes", "PK",
+                    "distribution", "local,hash"), Part.CITUS_TARGET),
+            new Part(Part.INGEST, Map.of("method", Part.CITUS_METHODS, "rows", "500,50000",
+                    "distribution", "local,hash"), Part.CITUS_TARGET).onTable(Part.WIDE_EVENTS_DDL, "wide_events"),
+            // 8 writers at 500 rows only: a 50,000-row batch into the cluster takes over a minute on this 2-core VM,
+            // and 8 of them per iteration would take the preset past an hour (docs/citus.md)
+            new Part(Part.WRITERS, Map.of("method", Part.CITUS_METHODS, "workers", "8", "connections", "POOLED",
+                    "rows", "500", "indexes", "PK", "distribution", "local,hash"), Part.CITUS_TARGET),
+            new Part(Part.WRITERS, Map.of("method", Part.CITUS_METHODS, "workers", "8", "connections", "POOLED",
+                    "rows", "500", "distribution", "local,hash"), Part.CITUS_TARGET)
+                    .onTable(Part.WIDE_EVENTS_DDL, "wide_events")),
+
     WORKERS("seed experiment 3, concurrent writers: the published method list with 1 and 50 writers into one table, "
             + "then COPY per 10 rows on a new connection per call (was presets/workers.sh)",
             List.of("-wi", "1", "-i", "3"),
@@ -131,8 +152,10 @@ enum Preset {
      * @param include the benchmarks, as JMH's include regex
      * @param params  {@code -p} values by parameter name, comma-separated as on JMH's command line
      * @param options the suite's {@code -D} options for this part (a user's own of the same name win)
+     * @param table   a table of a DDL file the part runs on instead of a published shape, as {@code --ddl FILE
+     *                --table NAME} would select it (its {@code -p shape} is the table's name)
      */
-    record Part(String include, Map<String, String> params, Map<String, String> options) {
+    record Part(String include, Map<String, String> params, Map<String, String> options, Optional<DdlTable> table) {
         static final String INGEST = BenchMain.methodsOf(IngestBenchmark.class);
         static final String CEILING = BenchMain.methodsOf(CeilingBenchmark.class);
         static final String PLANNING = BenchMain.methodsOf(PlanningBenchmark.class);
@@ -142,14 +165,30 @@ enum Preset {
         static final String POOLER = BenchMain.methodsOf(PoolerBenchmark.class);
         /** Where docker/build-vendor.sh installs PgBouncer 1.25.2. */
         static final String PGBOUNCER_125_HOME = "/opt/pg-ingest-bench/pgbouncer-1.25";
+        static final Map<String, String> CITUS_TARGET = Map.of("pg.target", "citus");
+        static final String CITUS_METHODS = "COPY_BINARY,COPY_TEXT,MULTI_ROW_VALUES,BATCH";
+        /** The wide mixed table of docs/your-table.md, relative to the checkout ({@code ./bench} runs there). */
+        static final String WIDE_EVENTS_DDL = "docs/examples/wide_events.sql";
 
         Part {
             params = Map.copyOf(params);
             options = Map.copyOf(options);
         }
 
+        Part(String include, Map<String, String> params, Map<String, String> options) {
+            this(include, params, options, Optional.empty());
+        }
+
         Part(String include, Map<String, String> params) {
             this(include, params, Map.of());
+        }
+
+        /** This part on the table {@code name} of the DDL file {@code ddl}, every row valid (as a table run's). */
+        Part onTable(String ddl, String name) {
+            Map<String, String> onTable = new LinkedHashMap<>(params);
+            onTable.put("shape", name);
+            onTable.put("hostileShare", "0");
+            return new Part(include, onTable, options, Optional.of(new DdlTable(ddl, name)));
         }
 
         /**
@@ -175,6 +214,10 @@ enum Preset {
             params.keySet().stream().sorted().forEach(name -> values.put(name, List.of(params.get(name).split(","))));
             return values;
         }
+    }
+
+    /** A table of a DDL file: {@code --ddl file --table name}. */
+    record DdlTable(String file, String name) {
     }
 
     private final String description;

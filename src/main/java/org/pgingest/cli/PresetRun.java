@@ -5,12 +5,17 @@ import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.pgingest.rate.RateLadder;
 import org.pgingest.results.WorkDirectory;
 import org.pgingest.server.SuiteOptions;
+import org.pgingest.server.TargetConfig;
+import org.pgingest.workload.definition.ResolvedTable;
+import org.pgingest.workload.definition.ResolvedTables;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code ./bench --preset NAME [more arguments]}: runs each part of the preset through the launcher (so every part
@@ -72,13 +77,52 @@ final class PresetRun {
         }
         PartsRun.requireWritable(result);
         PartsRun run;
+        List<TableOnTarget> tables;
         try (WorkDirectory work = WorkDirectory.beside(result)) {
+            tables = resolveTables(preset, parts, work.path());
             run = PartsRun.run("preset " + preset.cliName(), parts, result, work.path(), flags, List.of());
         }
         if (run.results()) {
             RunEnd.finish(result, flags.report(), run.trials(), run.took(), run.log(), System.out, System.err);
         }
-        return run.status();
+        int status = run.status();
+        for (TableOnTarget table : tables) {
+            status = TableRun.leaveServer(table.config(), table.options(), status);
+        }
+        return status;
+    }
+
+    private record TableOnTarget(TableOptions options, TargetConfig config) {
+    }
+
+    /**
+     * The tables of DDL files the parts run on, each resolved and checked on its part's target as a table run does it
+     * (the same lines on the terminal), into a file of the run's own that the forks read.
+     */
+    private static List<TableOnTarget> resolveTables(Preset preset, List<List<String>> partArgs, Path work)
+            throws IOException {
+        List<TableOnTarget> tables = new ArrayList<>();
+        List<ResolvedTable> resolved = new ArrayList<>();
+        Set<Preset.DdlTable> seen = new HashSet<>();
+        for (int i = 0; i < partArgs.size(); i++) {
+            Optional<Preset.DdlTable> table = preset.parts().get(i).table();
+            if (table.isEmpty() || !seen.add(table.get())) {
+                continue;
+            }
+            SuiteOptions.parse(partArgs.get(i).toArray(String[]::new)).apply();
+            TargetConfig config = TargetConfig.fromEnvironment();
+            TableOptions options = TableOptions.take(List.of(TableOptions.DDL, table.get().file(), TableOptions.TABLE,
+                    table.get().name()));
+            options.checkTarget(config);
+            resolved.add(TableRun.resolveAndTell(options, config).table());
+            tables.add(new TableOnTarget(options, config));
+        }
+        if (!resolved.isEmpty()) {
+            Path file = work.resolve("tables.json");
+            ResolvedTables.write(file, resolved);
+            System.setProperty(ResolvedTables.PROPERTY, file.toString());
+        }
+        return tables;
     }
 
     /** The value after {@code option}, taken out of the arguments. */

@@ -70,12 +70,6 @@ public final class TableCopies {
     }
 
     /**
-     * Applies the resolved setup statements to a server the suite owns, in {@value TableSources#SOURCE_SCHEMA} (where
-     * the launcher resolved them), and commits; the schema's comment names the table's fingerprint, and a server that
-     * has it already is left alone. Every statement applied in the launcher; one that fails here is an
-     * IllegalStateException naming it.
-     */
-    /**
      * Whether the suite applied this table's setup on the server ({@link #applySetup}): its DDL, triggers and their
      * functions included, are then the suite's own, confined as it applies them, even where a process reaches the
      * server as an external one (a ranking's candidates on the server the ranking started). A user's server never
@@ -95,6 +89,12 @@ public final class TableCopies {
         return "setup of " + resolved.fingerprint() + " by pg-ingest-bench";
     }
 
+    /**
+     * Applies the resolved setup statements to a server the suite owns, in {@value TableSources#SOURCE_SCHEMA} (where
+     * the launcher resolved them), and commits; the schema's comment names the table's fingerprint, and a server that
+     * has it already is left alone. Every statement applied in the launcher; one that fails here is an
+     * IllegalStateException naming it.
+     */
     public void applySetup(Connection connection) throws SQLException {
         if (resolved.setup().isEmpty() || setupApplied(connection)) {
             return;
@@ -104,26 +104,22 @@ public final class TableCopies {
         for (String sql : resolved.setup()) {
             statements.add(new SqlScript.Statement(sql, statements.size() + 1));
         }
-        // Citus (13) runs a coordinator's DDL on its workers over connections as the current role, which the
-        // confined role (NOLOGIN, the coordinator's alone) cannot open: a user's DDL is refused there, and the
-        // published shapes' own DDL runs as the session's role.
-        boolean citus = hasCitus(connection);
-        if (citus && !resolved.source().startsWith("published shape")) {
-            throw new IllegalStateException("the citus target applies no DDL of yours yet (it would run unconfined on "
-                    + "every node): run " + resolved.source() + " on the embedded server, or create the table on your "
-                    + "cluster and use -Dpg.target=external with --table");
-        }
         connection.setAutoCommit(false);
         try {
-            // As the launcher applied them: as a role that cannot reach the host, its functions SECURITY DEFINER.
-            if (!citus) {
-                DdlRole.enter(connection);
+            if (hasCitus(connection)) {
+                // Citus (13) runs a coordinator's DDL on its workers too, over connections as the current role, which
+                // the confined role (NOLOGIN, the coordinator's) cannot open. So the DDL stays on the coordinator, and
+                // Citus creates on the workers what a distributed copy needs (its types, schemas, their owner) over
+                // its own connections when the trial distributes it.
+                try (Statement st = connection.createStatement()) {
+                    st.execute("SET LOCAL citus.enable_ddl_propagation TO off");
+                }
             }
+            // As the launcher applied them: as a role that cannot reach the host, its functions SECURITY DEFINER.
+            DdlRole.enter(connection);
             TableSources.enterSourceSchema(connection);
             AppliedScript applied = AppliedScript.apply(connection, statements);
-            if (!citus) {
-                DdlRole.leave(connection);
-            }
+            DdlRole.leave(connection);
             if (!applied.failed().isEmpty()) {
                 connection.rollback();
                 throw new IllegalStateException("the DDL of " + resolved.source() + " applied in the launcher but not "

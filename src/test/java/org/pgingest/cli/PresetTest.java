@@ -60,7 +60,11 @@ class PresetTest {
             entry.getParams().orElse(Map.of()).forEach((name, values) -> params.put(name, List.of(values)));
             defaults.put(entry.getUsername(), params);
         }
-        return BenchmarkParameters.problemInRun(defaults, part.values());
+        // A part on a DDL file's table: its shape is the table's name, which the launcher knows once the preset has
+        // resolved the table (PresetRun), as a table run's.
+        Map<String, List<String>> values = new LinkedHashMap<>(part.values());
+        part.table().ifPresent(table -> assertThat(values.remove("shape")).containsExactly(table.name()));
+        return BenchmarkParameters.problemInRun(defaults, values);
     }
 
     @ParameterizedTest
@@ -118,6 +122,6 @@ class PresetTest {
     @Test
     void anUnknownNameListsTheValidOnes() {
         assertThatThrownBy(() -> Preset.parse("quik")).isInstanceOf(UsageException.class).hasMessage(
-                "--preset quik: no such preset; valid: quick, pgx-showdown, bulk-1m, commit-size, unnest-vs-values, rtt, pooler, workers, rates, pipeline");
+                "--preset quik: no such preset; valid: quick, pgx-showdown, bulk-1m, commit-size, unnest-vs-values, rtt, pooler, citus, workers, rates, pipeline");
     }
 }

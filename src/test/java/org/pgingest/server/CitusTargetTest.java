@@ -7,9 +7,15 @@ import org.pgingest.Part;
 import org.pgingest.RequiresPart;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.load.Loader;
+import org.pgingest.table.TableCopies;
 import org.pgingest.table.TrialTable;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.SuiteSchema;
+import org.pgingest.workload.Table;
+import org.pgingest.workload.ddl.SqlScript;
+import org.pgingest.workload.definition.QualifiedName;
+import org.pgingest.workload.definition.ResolvedTable;
+import org.pgingest.workload.definition.TableSources;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -192,6 +198,56 @@ class CitusTargetTest {
             assertThat(count(c, orders)).isEqualTo(100);
             assertThat(CitusTarget.placement(c, customers)).containsEntry("distribution", "reference");
             assertThat(CitusTarget.placement(c, orders)).containsEntry("distribution", "hash:id").containsEntry("shards", 4L);
+        }
+    }
+
+    /**
+     * A user's DDL on the citus target as a fork applies it (TableTrial): on the coordinator alone, as the confined
+     * role, so a function it defines cannot reach the host; the copy distributed, Citus creating its enum type on the
+     * workers with the same owner; binary COPY and a batch store every row.
+     */
+    @Test
+    void aUsersDdlIsAppliedConfinedAndItsCopyDistributedWithItsTypes() throws SQLException {
+        String ddl = """
+                CREATE TYPE app_kind AS ENUM ('click', 'view', 'buy');
+                CREATE DOMAIN app_amount AS numeric(12,2);
+                CREATE FUNCTION app_reach() RETURNS integer LANGUAGE plpgsql
+                    AS $$ BEGIN COPY (SELECT 1) TO PROGRAM 'true'; RETURN 1; END $$;
+                CREATE TABLE app_events (id bigint PRIMARY KEY, kind app_kind NOT NULL, amount app_amount,
+                    attributes jsonb, at timestamptz NOT NULL);
+                """;
+        ResolvedTable resolved;
+        try (Connection c = cluster.dataSource().getConnection(); Statement st = c.createStatement()) {
+            // The launcher resolves a file on a server of its own and rolls it back; here the coordinator, kept local.
+            st.execute("SET citus.enable_ddl_propagation TO off");
+            try {
+                resolved = TableSources.fromUserDdl(c, SqlScript.parse(ddl), QualifiedName.parse("app_events"),
+                        "app_events", "--ddl app.sql", cluster.schema());
+            } finally {
+                st.execute("RESET citus.enable_ddl_propagation");
+            }
+        }
+        try (Connection c = cluster.dataSource().getConnection(); Statement st = c.createStatement()) {
+            TableCopies copies = new TableCopies(new SuiteSchema(cluster.schema()), resolved);
+            copies.applySetup(c);
+            Table table = copies.createCopy(c, copies.copyName("_0"), Map.of());
+            CitusTarget.distribute(c, table.qualifiedName(), null, 4);
+            RowGenerator rows = new RowGenerator(copies.plan(c, table, Map.of(), resolved.nullShares(), null), 7, 0.1);
+            assertThat(LoadMethod.COPY_BINARY.create().load(c, table, rows.next(200))).isEqualTo(200);
+            assertThat(LoadMethod.BATCH.create().load(c, table, rows.next(200))).isEqualTo(200);
+            assertThat(count(c, table.qualifiedName())).isEqualTo(400);
+            assertThat(shardsWithRows(c, table.qualifiedName())).isEqualTo(4);
+            try (ResultSet rs = st.executeQuery("SELECT result FROM run_command_on_all_nodes($$SELECT "
+                    + "typowner::regrole FROM pg_type WHERE typname = 'app_kind'$$)")) {
+                List<String> owners = new java.util.ArrayList<>();
+                while (rs.next()) {
+                    owners.add(rs.getString(1));
+                }
+                assertThat(owners).as("the type's owner on the coordinator and each worker").containsExactly(
+                        "pgib_ddl", "pgib_ddl", "pgib_ddl");
+            }
+            assertThatThrownBy(() -> st.execute("SELECT " + TableSources.SOURCE_SCHEMA + ".app_reach()"))
+                    .hasMessageContaining("pg_execute_server_program");
         }
     }
 
