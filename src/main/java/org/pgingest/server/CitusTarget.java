@@ -45,6 +45,8 @@ public final class CitusTarget extends TargetBase implements CitusNodes {
     private final List<CitusNode> nodes;
     private final Thread shutdownHook;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** The cluster facts' entry naming the workers whose durability is off. */
+    static final String WORKERS_DURABILITY_OFF = "workersDurabilityOff";
     private final Map<String, ServerFacts> workerFacts = new LinkedHashMap<>();
     private final Map<String, String> clusterFacts = new LinkedHashMap<>();
 
@@ -95,6 +97,7 @@ public final class CitusTarget extends TargetBase implements CitusNodes {
             try (Connection c = connect(nodes.get(0), OwnedServer.BENCHMARK_DATABASE)) {
                 target.clusterFacts.putAll(clusterFacts(c, nodes.size()));
             }
+            target.clusterFacts.putAll(workerDurability(target.workerFacts));
         } catch (SQLException | RuntimeException e) {
             if (target != null) {
                 target.close();
@@ -143,6 +146,26 @@ public final class CitusTarget extends TargetBase implements CitusNodes {
         try (Connection admin = connect(node, OwnedServer.MONITOR_DATABASE)) {
             return ServerFacts.read(admin, TargetKind.CITUS, nodeEndpoint(node, OwnedServer.MONITOR_DATABASE), settings, null);
         }
+    }
+
+    /**
+     * Each worker's durability settings as read back ({@code workerN.durability}), and under
+     * {@value #WORKERS_DURABILITY_OFF} the workers where one is off, which every trial warns of: a worker's commits
+     * and two-phase commits are counted on it, and with fsync off they cost it nothing.
+     */
+    static Map<String, String> workerDurability(Map<String, ServerFacts> workers) {
+        Map<String, String> facts = new LinkedHashMap<>();
+        List<String> off = new ArrayList<>();
+        workers.forEach((worker, read) -> {
+            facts.put(worker + ".durability", read.durability());
+            if (!read.durabilityOff().isEmpty()) {
+                off.add(worker + ": " + String.join(", ", read.durabilityOff()));
+            }
+        });
+        if (!off.isEmpty()) {
+            facts.put(WORKERS_DURABILITY_OFF, String.join("; ", off));
+        }
+        return facts;
     }
 
     /**

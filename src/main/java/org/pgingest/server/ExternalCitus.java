@@ -68,6 +68,8 @@ final class ExternalCitus implements CitusNodes {
                 return Optional.of(new ExternalCitus(Map.of(), Map.of(), driverOptions, facts));
             }
         }
+        // The workers are the user's: their durability is recorded and warned of, not refused.
+        facts.putAll(CitusTarget.workerDurability(workerFacts));
         return Optional.of(new ExternalCitus(nodes, workerFacts, driverOptions, facts));
     }
 

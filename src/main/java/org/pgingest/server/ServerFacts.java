@@ -90,6 +90,12 @@ public record ServerFacts(TargetKind target, String endpoint, String versionStri
         return off;
     }
 
+    /** The durability settings as read back, by name: {@code fsync=on, full_page_writes=on, synchronous_commit=on}. */
+    String durability() {
+        return ServerSettings.DURABILITY.stream().sorted().map(name -> name + "=" + settings.get(name))
+                .collect(java.util.stream.Collectors.joining(", "));
+    }
+
     /** Lines a run must print prominently: durability off, and any setting that differs from the file. */
     public List<String> warnings() {
         List<String> lines = new ArrayList<>();
@@ -109,6 +115,9 @@ public record ServerFacts(TargetKind target, String endpoint, String versionStri
         });
         if (statementsMissing != null) {
             lines.add("Planning and execution time will be reported missing: " + statementsMissing);
+        }
+        if (cluster.containsKey(CitusTarget.WORKERS_DURABILITY_OFF)) {
+            lines.add("Durability differs from production on Citus " + cluster.get(CitusTarget.WORKERS_DURABILITY_OFF));
         }
         if (cluster.containsKey(ExternalCitus.UNMEASURED)) {
             lines.add(cluster.get(ExternalCitus.UNMEASURED));

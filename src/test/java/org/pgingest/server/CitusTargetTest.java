@@ -72,7 +72,9 @@ class CitusTargetTest {
             }
         }
         assertThat(cluster.facts().toMap()).containsEntry("target", "citus").containsEntry("cluster", Map.of(
-                "name", "citus", "version", "13.2.2", "extensionVersion", "13.2-1", "nodes", "3", "workers", "2"));
+                "name", "citus", "version", "13.2.2", "extensionVersion", "13.2-1", "nodes", "3", "workers", "2",
+                "worker1.durability", "fsync=on, full_page_writes=on, synchronous_commit=on",
+                "worker2.durability", "fsync=on, full_page_writes=on, synchronous_commit=on"));
         List<ServerFacts> every = new java.util.ArrayList<>(cluster.workerFacts().values());
         every.add(cluster.facts());
         assertThat(every).hasSize(3).allSatisfy(facts -> {

@@ -70,6 +70,57 @@ class ExternalCitusTest {
         }
     }
 
+    /**
+     * The workers are the user's: each one's durability is recorded as read back, and a worker with fsync off is one
+     * warning naming it (not a refusal). worker2's fsync is turned off for the test and back on after it.
+     */
+    @Test
+    void aWorkersDurabilityIsRecordedAndAWorkerWithFsyncOffIsWarnedOf() throws SQLException {
+        try {
+            setFsyncOnWorker2("off");
+            try (PostgresTarget external = PostgresTarget.open(atCoordinator())) {
+                assertThat(external.facts().cluster())
+                        .containsEntry("worker1.durability", "fsync=on, full_page_writes=on, synchronous_commit=on")
+                        .containsEntry("worker2.durability", "fsync=off, full_page_writes=on, synchronous_commit=on");
+                assertThat(external.facts().warnings()).contains(
+                        "Durability differs from production on Citus worker2: fsync=off");
+                assertThat(external.citusNodes()).as("still measured: a setting is not a failure").isPresent();
+            }
+        } finally {
+            setFsyncOnWorker2("on");
+        }
+        try (PostgresTarget external = PostgresTarget.open(atCoordinator())) {
+            assertThat(external.facts().warnings()).noneMatch(w -> w.contains("Durability"));
+        }
+    }
+
+    private static void setFsyncOnWorker2(String value) throws SQLException {
+        java.util.Properties user = new java.util.Properties();
+        user.setProperty("user", "postgres");
+        try (Connection c = java.sql.DriverManager.getConnection(cluster.nodes().get("worker2").jdbcUrl(), user);
+             Statement st = c.createStatement()) {
+            st.execute("ALTER SYSTEM SET fsync = " + value);
+            st.execute("SELECT pg_reload_conf()");
+        }
+        // pg_reload_conf() signals the postmaster; new sessions see the value once it has reread the file
+        for (int i = 0; i < 100; i++) {
+            try (Connection c = java.sql.DriverManager.getConnection(cluster.nodes().get("worker2").jdbcUrl(), user);
+                 Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SHOW fsync")) {
+                rs.next();
+                if (rs.getString(1).equals(value)) {
+                    return;
+                }
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        throw new IllegalStateException("worker2's fsync did not become " + value);
+    }
+
     @Test
     void aServerWithoutCitusIsOneServer() {
         TargetConfig monitor = TargetConfig.defaults().withExternal(
