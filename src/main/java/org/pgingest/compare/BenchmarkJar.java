@@ -32,14 +32,14 @@ import java.util.zip.ZipFile;
  * @param path the jar
  * @param list the JMH benchmark list it carries
  */
-public record BenchmarkJar(Side side, Path path, String list) {
+record BenchmarkJar(Side side, Path path, String list) {
     /** Where JMH's annotation processor writes the list of benchmarks (JMH 1.x). */
     static final String BENCHMARK_LIST = "META-INF/BenchmarkList";
     /** The launcher each side's runs go through: its checks, server-cost profiler and facts file. */
     static final String LAUNCHER = "org.pgingest.cli.BenchMain";
 
     /** Reads the jar; a missing file, a file that is no jar, or a jar without the suite's benchmarks is one line. */
-    public static BenchmarkJar open(Side side, Path path) {
+    static BenchmarkJar open(Side side, Path path) {
         String what = "--" + side.id() + " " + path;
         if (!Files.isRegularFile(path)) {
             throw new UsageException(what + ": no such file (give the target/benchmarks.jar of a build of this suite)");

@@ -3,16 +3,16 @@ package org.pgingest.compare;
 import java.util.Locale;
 
 /** The two builds a comparison runs: the baseline (the main branch's, in CI) and the candidate (the pull request's). */
-public enum Side {
+enum Side {
     BASELINE,
     CANDIDATE;
 
     /** "baseline", "candidate": in options, file names, the suite's schema and the referee's messages. */
-    public String id() {
+    String id() {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    public Side other() {
+    Side other() {
         return this == BASELINE ? CANDIDATE : BASELINE;
     }
 

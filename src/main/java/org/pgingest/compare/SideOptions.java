@@ -21,9 +21,9 @@ import java.util.Map;
  * @param settings   session settings by name, in the order given
  * @param properties system properties for the side's launcher and forks, in the order given
  */
-public record SideOptions(Side side, Map<String, String> settings, Map<String, String> properties) {
+record SideOptions(Side side, Map<String, String> settings, Map<String, String> properties) {
 
-    public SideOptions {
+    SideOptions {
         settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
         properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
     }

@@ -19,14 +19,14 @@ import java.util.stream.Collectors;
  * @param mode      the benchmark's mode
  * @param params    every param of the trial, by name
  */
-public record Trial(String benchmark, Mode mode, SortedMap<String, String> params) {
+record Trial(String benchmark, Mode mode, SortedMap<String, String> params) {
 
-    public Trial {
+    Trial {
         params = Collections.unmodifiableSortedMap(new TreeMap<>(params));
     }
 
     /** "IngestBenchmark.load(method=BATCH,rows=500)" */
-    public String label() {
+    String label() {
         int method = benchmark.lastIndexOf('.');
         int type = method > 0 ? benchmark.lastIndexOf('.', method - 1) : -1;
         return benchmark.substring(type + 1) + (params.isEmpty() ? "" : params.entrySet().stream()
