@@ -6,7 +6,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import org.pgingest.server.CitusNodes;
 import org.pgingest.stats.ClusterCostMeter;
 import org.pgingest.stats.CounterSnapshot;
 import org.pgingest.stats.NodeCosts;
@@ -145,15 +144,7 @@ public class IterationWindow {
             Map<String, NodeCosts> perNode = nodes == null ? Map.of() : nodes.endWindow(meter, costs);
             IterationCosts.publish(new IterationCosts.Measured(costs, ops, rows,
                     allocationMeasured ? OptionalLong.of(allocated) : OptionalLong.empty(), perNode));
-            perNode.forEach((node, c) -> {
-                if (!node.equals(CitusNodes.COORDINATOR)) { // the coordinator's are the costs printed above
-                    System.out.print(ServerCostProfiler.describeMissing(c.costs()).replace("# missing ", "# missing " + node + " ")
-                            .replace("# NOTE: ", "# NOTE: " + node + ": "));
-                }
-                if (c.twoPhase().missingReason() != null) {
-                    System.out.println("# missing " + node + " prepared: " + c.twoPhase().missingReason());
-                }
-            });
+            System.out.print(ServerCostProfiler.describeMissing(perNode));
             System.out.print(ServerCostProfiler.describeMissing(costs));
             // Every table is counted here, after the window and before any thread is released: JMH may tear the
             // server down (a Scope.Benchmark trial teardown) as soon as the first thread finishes its iteration.

@@ -1,5 +1,7 @@
 package org.pgingest.bench;
 
+import java.util.Map;
+import org.pgingest.server.CitusNodes;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.profile.InternalProfiler;
@@ -164,6 +166,25 @@ public class ServerCostProfiler implements InternalProfiler {
         StringBuilder sb = new StringBuilder();
         costs.missing().forEach((f, why) -> sb.append("# missing ").append(f.key()).append(": ").append(why).append('\n'));
         costs.notes().forEach(n -> sb.append("# NOTE: ").append(n).append('\n'));
+        return sb.toString();
+    }
+
+    /**
+     * For the log: what was missing on each worker of a Citus cluster and why, each line naming the node (the
+     * coordinator's are {@link #describeMissing(ServerCosts)}'s).
+     */
+    static String describeMissing(Map<String, NodeCosts> nodes) {
+        StringBuilder sb = new StringBuilder();
+        nodes.forEach((node, c) -> {
+            if (!node.equals(CitusNodes.COORDINATOR)) {
+                sb.append(describeMissing(c.costs()).replace("# missing ", "# missing " + node + " ")
+                        .replace("# NOTE: ", "# NOTE: " + node + ": "));
+            }
+            if (c.twoPhase().missingReason() != null) {
+                sb.append("# missing ").append(node).append(" prepared: ").append(c.twoPhase().missingReason())
+                        .append('\n');
+            }
+        });
         return sb.toString();
     }
 }

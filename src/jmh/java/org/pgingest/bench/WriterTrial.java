@@ -15,7 +15,9 @@ import org.pgingest.load.Loader;
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.DelayedTarget;
 import org.pgingest.server.RoundTripCheck;
+import org.pgingest.stats.ClusterCostMeter;
 import org.pgingest.stats.CounterSnapshot;
+import org.pgingest.stats.NodeCosts;
 import org.pgingest.stats.ServerCostMeter;
 import org.pgingest.stats.ServerCosts;
 import org.pgingest.results.NotMeasurableException;
@@ -28,7 +30,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * A trial of {@link #workers()} writers, each loading {@code rows} rows per operation into one shared table
@@ -73,6 +77,8 @@ public abstract class WriterTrial {
     private Table table;
     private Writers writers;
     private ServerCostMeter meter;
+    /** Each node's own costs, on a Citus cluster whose every node answers; null on one server. */
+    private ClusterCostMeter nodes;
     private List<RowGenerator> generators;
     private List<List<Object[]>> batches;
     private CounterSnapshot windowStart;
@@ -115,6 +121,9 @@ public abstract class WriterTrial {
         }
         writers = Writers.open(target, loader, workers(), connections());
         meter = ServerCostMeter.open(target);
+        if (server.target().citusNodes().isPresent()) {
+            nodes = ClusterCostMeter.open(server.target().citusNodes().get());
+        }
         generators = new ArrayList<>();
         for (int w = 0; w < workers(); w++) {
             // Row numbers interleaved per writer: keys never collide.
@@ -130,6 +139,9 @@ public abstract class WriterTrial {
         opsInIteration = 0;
         rowsInIteration = 0;
         windowStart = writers.startWindow(meter);
+        if (nodes != null) {
+            nodes.startWindow();
+        }
     }
 
     /** Per call: fresh rows for every writer, checked ({@link CheckedRows}), outside the measured region. */
@@ -161,13 +173,16 @@ public abstract class WriterTrial {
             throw new IllegalStateException(loader.name() + ": the table holds " + inTable + " rows but the writers "
                     + "reported " + rowsInIteration + " in this iteration");
         }
-        IterationCosts.publish(new IterationCosts.Measured(costs, opsInIteration, rowsInIteration));
+        Map<String, NodeCosts> perNode = nodes == null ? Map.of() : nodes.endWindow(meter, costs);
+        IterationCosts.publish(new IterationCosts.Measured(costs, opsInIteration, rowsInIteration, OptionalLong.empty(),
+                perNode));
+        System.out.print(ServerCostProfiler.describeMissing(perNode));
         System.out.print(ServerCostProfiler.describeMissing(costs));
     }
 
     @TearDown(Level.Trial)
     public void close() throws SQLException {
-        try (ServerCostMeter m = meter; Writers w = writers; DelayedTarget d = delayed) {
+        try (ServerCostMeter m = meter; ClusterCostMeter n = nodes; Writers w = writers; DelayedTarget d = delayed) {
             // closed in reverse order; the server itself belongs to ServerState
         }
     }

@@ -25,9 +25,9 @@ class CitusLaunchTest {
     private static final List<String> NODES = List.of("coordinator", "worker1", "worker2");
 
     /**
-     * {@code ./bench -Dpg.target=citus Ingest -p method=COPY_BINARY}: the fork starts a coordinator and two workers,
-     * the trial's table is distributed over them (the row check runs against it), each node's costs are in the
-     * results under node.NAME., and the facts say citus.
+     * {@code ./bench -Dpg.target=citus Ingest Writers -p method=COPY_BINARY}: each fork starts a coordinator and two
+     * workers, the trial's table is distributed over them (the row check runs against it), each node's costs are in
+     * the results under node.NAME. for one loader and for two writers into one table, and the facts say citus.
      */
     @Test
     @RequiresPart(Part.CITUS)
@@ -36,11 +36,11 @@ class CitusLaunchTest {
         Path facts = Path.of(result + ".server.jsonl");
         try {
             BenchMainTest.Outcome o = BenchMainTest.launch(Duration.ofMinutes(6), Map.of(), "-Dpg.target=citus",
-                    "-Dpg.conf.shared_buffers=128MB", "\\.IngestBenchmark\\.", "-p", "method=COPY_BINARY",
-                    "-p", "indexes=PK", "-p", "rows=500", "-f", "1", "-wi", "0", "-i", "2", "-r", "1s",
+                    "-Dpg.conf.shared_buffers=128MB", "\\.(Ingest|Writers)Benchmark\\.", "-p", "method=COPY_BINARY",
+                    "-p", "indexes=PK", "-p", "rows=500", "-p", "workers=2", "-p", "connections=POOLED", "-f", "1", "-wi", "0", "-i", "2", "-r", "1s",
                     "-rff", result.toString());
             assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(0);
-            assertThat(ResultFile.read(result).results()).singleElement().satisfies(r -> {
+            assertThat(ResultFile.read(result).results()).hasSize(2).allSatisfy(r -> {
                 assertThat(r.params()).containsEntry("method", "COPY_BINARY");
                 Map<String, Double> scores = new java.util.HashMap<>();
                 r.metrics().forEach((name, m) -> scores.put(name, m.score()));
