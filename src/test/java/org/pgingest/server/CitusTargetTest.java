@@ -34,23 +34,24 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * A real Citus cluster (coordinator and two workers of Citus 13.2.2 on PostgreSQL 15, docker/build-vendor.sh) started
  * by the citus target: what it starts, that every loader's rows land in a distributed users table exactly, and that
- * nothing is left once it is closed.
+ * nothing is left once it is closed. The tables are made in a schema of this class's own on the JVM's shared cluster
+ * ({@link SharedCitus}); closing is shown on a cluster of the test's own.
  */
 @RequiresPart(Part.CITUS)
 class CitusTargetTest {
     private static CitusTarget cluster;
+    private static SuiteSchema schema;
 
     @BeforeAll
-    static void start() {
-        // a smaller shared_buffers than the file's 512 MB: three servers share the test machine
-        cluster = CitusTarget.start(TargetConfig.defaults().withKind(TargetKind.CITUS)
-                .withSetting("shared_buffers", "128MB"));
+    static void start() throws SQLException {
+        cluster = SharedCitus.cluster();
+        schema = SharedCitus.schema("citus_target_test");
     }
 
     @AfterAll
-    static void stop() {
-        if (cluster != null) {
-            cluster.close();
+    static void dropSchema() throws SQLException {
+        if (schema != null) {
+            SharedCitus.drop(schema);
         }
     }
 
@@ -95,7 +96,7 @@ class CitusTargetTest {
             Map<String, String> options = new HashMap<>(loader.driverOptions());
             try (Connection c = cluster.dataSource(options).getConnection()) {
                 // the PK profile: Citus refuses a unique constraint without the distribution column (users' email)
-                TrialTable users = TrialTable.published(c, new SuiteSchema(cluster.schema()), "users", "PK",
+                TrialTable users = TrialTable.published(c, schema, "users", "PK",
                         "users_citus" + n++);
                 CitusTarget.distribute(c, users.table().qualifiedName(), null, 32);
                 RowGenerator rows = users.rows(7, 0.1);
@@ -125,7 +126,7 @@ class CitusTargetTest {
         }
         List<LoadMethod> refusedLocally = new java.util.ArrayList<>();
         try (Connection c = cluster.dataSource().getConnection()) {
-            TrialTable local = TrialTable.published(c, new SuiteSchema(cluster.schema()), "users", "PK", "users_local");
+            TrialTable local = TrialTable.published(c, schema, "users", "PK", "users_local");
             for (LoadMethod method : LoadMethod.values()) {
                 if (method.create().cannotWrite(local.table()).isPresent()) {
                     refusedLocally.add(method);
@@ -145,8 +146,8 @@ class CitusTargetTest {
      */
     @Test
     void aTableIsHashedOnTheNamedColumnIntoTheShardsAsked() throws SQLException {
-        String events = cluster.schema() + ".events_by_device";
-        String noKey = cluster.schema() + ".events_no_key";
+        String events = schema.name() + ".events_by_device";
+        String noKey = schema.name() + ".events_no_key";
         try (Connection c = cluster.dataSource().getConnection(); Statement st = c.createStatement()) {
             st.execute("CREATE TABLE " + events + " (id bigint, device integer, payload text)");
             st.execute("CREATE TABLE " + noKey + " (id bigint, device integer, payload text)");
@@ -180,10 +181,10 @@ class CitusTargetTest {
      */
     @Test
     void aForeignKeyTargetBecomesAReferenceTableBeforeTheTableIsDistributed() throws SQLException {
-        String customers = cluster.schema() + ".customers_ref";
-        String orders = cluster.schema() + ".orders_0";
-        String plainCustomers = cluster.schema() + ".plain_customers";
-        String plainOrders = cluster.schema() + ".plain_orders";
+        String customers = schema.name() + ".customers_ref";
+        String orders = schema.name() + ".orders_0";
+        String plainCustomers = schema.name() + ".plain_customers";
+        String plainOrders = schema.name() + ".plain_orders";
         try (Connection c = cluster.dataSource().getConnection(); Statement st = c.createStatement()) {
             for (String[] pair : new String[][] {{customers, orders}, {plainCustomers, plainOrders}}) {
                 st.execute("CREATE TABLE " + pair[0] + " (id bigint PRIMARY KEY, name text NOT NULL)");

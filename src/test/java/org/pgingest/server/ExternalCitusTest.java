@@ -1,6 +1,5 @@
 package org.pgingest.server;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.pgingest.Part;
@@ -26,16 +25,10 @@ class ExternalCitusTest {
     private static final String PASSWORD = "s3cret-not-printed";
     private static CitusTarget cluster;
 
+    /** The JVM's shared cluster ({@link SharedCitus}): this class only reads it and makes nothing on it. */
     @BeforeAll
     static void start() {
-        cluster = CitusTarget.start(TargetConfig.defaults().withKind(TargetKind.CITUS).withSetting("shared_buffers", "128MB"));
-    }
-
-    @AfterAll
-    static void stop() {
-        if (cluster != null) {
-            cluster.close();
-        }
+        cluster = SharedCitus.cluster();
     }
 
     private static TargetConfig atCoordinator() {
