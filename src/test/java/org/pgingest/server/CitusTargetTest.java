@@ -225,13 +225,13 @@ class CitusTargetTest {
             st.execute("SET citus.enable_ddl_propagation TO off");
             try {
                 resolved = TableSources.fromUserDdl(c, SqlScript.parse(ddl), QualifiedName.parse("app_events"),
-                        "app_events", "--ddl app.sql", cluster.schema());
+                        "app_events", "--ddl app.sql", schema.name());
             } finally {
                 st.execute("RESET citus.enable_ddl_propagation");
             }
         }
         try (Connection c = cluster.dataSource().getConnection(); Statement st = c.createStatement()) {
-            TableCopies copies = new TableCopies(new SuiteSchema(cluster.schema()), resolved);
+            TableCopies copies = new TableCopies(schema, resolved);
             copies.applySetup(c);
             Table table = copies.createCopy(c, copies.copyName("_0"), Map.of());
             CitusTarget.distribute(c, table.qualifiedName(), null, 4);
