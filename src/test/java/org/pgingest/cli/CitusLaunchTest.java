@@ -5,8 +5,7 @@ import org.pgingest.Part;
 import org.pgingest.RequiresPart;
 import org.pgingest.results.ResultFile;
 import org.pgingest.server.CitusTarget;
-import org.pgingest.server.TargetConfig;
-import org.pgingest.server.TargetKind;
+import org.pgingest.server.SharedCitus;
 
 import java.nio.file.Files;
 import java.sql.Connection;
@@ -71,9 +70,10 @@ class CitusLaunchTest {
     }
 
     /**
-     * {@code ./bench -Dpg.target=external} at the coordinator of a cluster the test starts: Citus is detected, the
-     * trial's table is distributed (two-phase commits on the workers) and each node's costs are in the results; the
-     * password given in the environment is nowhere in the output, the results or the facts.
+     * {@code ./bench -Dpg.target=external} at the coordinator of a running cluster (the test JVM's shared one,
+     * {@link SharedCitus}): Citus is detected, the trial's table is distributed (two-phase commits on the workers) and
+     * each node's costs are in the results; the password given in the environment is nowhere in the output, the results
+     * or the facts.
      */
     @Test
     @RequiresPart(Part.CITUS)
@@ -82,14 +82,14 @@ class CitusLaunchTest {
         Path result = Files.createTempFile("jmh-result", ".json");
         Path facts = Path.of(result + ".server.jsonl");
         Path log = Path.of(result.toString().replaceFirst("\\.json$", ".jmh.log"));
-        try (CitusTarget cluster = CitusTarget.start(TargetConfig.defaults().withKind(TargetKind.CITUS)
-                .withSetting("shared_buffers", "128MB"))) {
+        try {
+            CitusTarget cluster = SharedCitus.cluster();
             // as a user would: pg_walinspect in the benchmark database of every node, where the external target's
             // meters count two-phase commits (the citus target installs it in each node's monitor database); created
             // on the coordinator, Citus creates it on the workers (13.2 refuses it there)
             try (Connection c = DriverManager.getConnection(cluster.endpoint().jdbcUrl(), "postgres", "");
                  Statement st = c.createStatement()) {
-                st.execute("CREATE EXTENSION pg_walinspect");
+                st.execute("CREATE EXTENSION IF NOT EXISTS pg_walinspect");
             }
             BenchMainTest.Outcome o = BenchMainTest.launch(Duration.ofMinutes(6), Map.of("PGIB_PASSWORD", password),
                     "-Dpg.target=external", "-Dpg.url=" + cluster.endpoint().jdbcUrl(), "-Dpg.user=postgres",

@@ -1,6 +1,5 @@
 package org.pgingest.server;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.pgingest.Part;
@@ -46,13 +45,6 @@ class CitusTargetTest {
     static void start() throws SQLException {
         cluster = SharedCitus.cluster();
         schema = SharedCitus.schema("citus_target_test");
-    }
-
-    @AfterAll
-    static void dropSchema() throws SQLException {
-        if (schema != null) {
-            SharedCitus.drop(schema);
-        }
     }
 
     @Test

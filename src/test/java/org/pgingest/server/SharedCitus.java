@@ -1,21 +1,20 @@
 package org.pgingest.server;
 
 import org.pgingest.workload.SuiteSchema;
-import org.pgingest.workload.ddl.Identifiers;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 
 /**
  * One Citus cluster (the citus target's: a coordinator and two workers) for the test classes of this JVM that need a
  * running cluster and leave its nodes running: starting one is three initdbs, three servers and Citus' setup, about
- * 15 s. Each class works in a schema of its own, made by {@link #schema} and dropped with everything in it by
- * {@link #drop} when the class is done. The cluster stops, and its nodes' run directories go, when the test JVM ends
- * (the citus target's shutdown hook), as {@code SharedServer}'s embedded server does. A test that stops a node or
- * closes its cluster starts a cluster of its own, and so does {@code ClusterCostsTest}: it counts each node's WAL and
- * statistics exactly, and a worker of a cluster other classes used reported their sessions' statistics late, in its
- * window ("contaminated (unflushed WAL)").
+ * 15 s. Each class makes its tables in a schema of its own ({@link #schema}; a launcher run at the coordinator makes
+ * and drops the suite's schema itself). The cluster stops, and its nodes' run directories go with every schema in
+ * them, when the test JVM ends (the citus target's shutdown hook), as {@code SharedServer}'s embedded server does:
+ * dropping a class's schema of distributed tables (32 shards each) took about as long as starting a cluster. A test
+ * that stops a node or closes its cluster starts a cluster of its own, and so does {@code ClusterCostsTest}: it counts
+ * each node's WAL and statistics exactly, and a worker of a cluster other classes used reported their sessions'
+ * statistics late, in its window ("contaminated (unflushed WAL)").
  */
 public final class SharedCitus {
     private static CitusTarget cluster;
@@ -38,17 +37,10 @@ public final class SharedCitus {
         try (Connection c = cluster().dataSource().getConnection()) {
             if (schema.exists(c)) {
                 throw new IllegalStateException("schema " + name + " is already on the shared Citus cluster: "
-                        + "another class uses that name, or one before it did not drop it");
+                        + "another class uses that name");
             }
             schema.prepare(c);
         }
         return schema;
-    }
-
-    /** Drops {@code schema} and every table in it (Citus drops distributed tables' shards on the workers). */
-    public static void drop(SuiteSchema schema) throws SQLException {
-        try (Connection c = cluster().dataSource().getConnection(); Statement st = c.createStatement()) {
-            st.execute("DROP SCHEMA " + Identifiers.quote(schema.name()) + " CASCADE");
-        }
     }
 }
