@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.util.Optional;
@@ -47,9 +48,13 @@ final class RunDirectory {
             Properties owner = new Properties();
             owner.setProperty("pid", Long.toString(self.pid()));
             owner.setProperty("start", self.info().startInstant().map(Instant::toString).orElse(""));
-            try (OutputStream out = Files.newOutputStream(dir.resolve(OWNER_FILE))) {
+            // Written aside and moved into place in one step: another launcher's sweep reads the note at any moment,
+            // and a note it found half-written would name no owner and have a live run's directory removed.
+            Path note = dir.resolve(OWNER_FILE + ".writing");
+            try (OutputStream out = Files.newOutputStream(note)) {
                 owner.store(out, "JVM that owns this pg-ingest-bench run directory");
             }
+            Files.move(note, dir.resolve(OWNER_FILE), StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create run directory " + dir, e);
         }
@@ -70,8 +75,8 @@ final class RunDirectory {
 
     /**
      * True when the JVM that created this directory is no longer running. A live process with the same pid
-     * but another start time is a reused pid, so the owner is gone too. A directory without an owner note
-     * is only taken for a leftover once it is a minute old (it may be being created right now).
+     * but another start time is a reused pid, so the owner is gone too. A directory without an owner note (or with
+     * one that names no pid) is only taken for a leftover once it is a minute old (it may be being created now).
      */
     boolean ownerGone() {
         Properties owner = new Properties();
@@ -82,7 +87,10 @@ final class RunDirectory {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + path.resolve(OWNER_FILE), e);
         }
-        long pid = Long.parseLong(owner.getProperty("pid", "-1"));
+        if (owner.getProperty("pid") == null) {
+            return ageSeconds() > 60;
+        }
+        long pid = Long.parseLong(owner.getProperty("pid"));
         String start = owner.getProperty("start", "");
         Optional<ProcessHandle> process = ProcessHandle.of(pid);
         if (process.isEmpty() || !process.get().isAlive()) {

@@ -52,4 +52,52 @@ class RunDirectoryTest {
         }
         assertThat(leftover).doesNotExist();
     }
+
+    /**
+     * A sweep that reads a new directory's owner note while its creator writes it (an empty or partial note: seen
+     * when a run's directory vanished while other launchers started forks) must not take the live run for a
+     * leftover. A note that names no pid counts as no note: a leftover only once a minute old.
+     */
+    @org.junit.jupiter.api.Test
+    void aNewDirectoryWhoseOwnerNoteNamesNoPidIsNotALeftover() throws Exception {
+        Path dir = Files.createDirectories(root.resolve(RunDirectory.PREFIX + "2-new"));
+        Files.writeString(dir.resolve("owner.properties"), "");
+        assertThat(RunDirectory.existing(dir).ownerGone()).isFalse();
+    }
+
+    /** Directories created while another thread sweeps: not one of them is ever taken for a leftover. */
+    @org.junit.jupiter.api.Test
+    void aSweepDuringCreationNeverTakesALiveDirectoryForALeftover() throws Exception {
+        String previous = System.getProperty("pg.run.root");
+        System.setProperty("pg.run.root", root.toString());
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            java.util.concurrent.atomic.AtomicBoolean creating = new java.util.concurrent.atomic.AtomicBoolean(true);
+            Future<List<Path>> sweeper = pool.submit(() -> {
+                List<Path> takenForLeftovers = new ArrayList<>();
+                while (creating.get()) {
+                    try (var dirs = Files.list(root)) {
+                        for (Path d : dirs.toList()) {
+                            if (RunDirectory.existing(d).ownerGone()) {
+                                takenForLeftovers.add(d);
+                            }
+                        }
+                    }
+                }
+                return takenForLeftovers;
+            });
+            for (int i = 0; i < 300; i++) {
+                RunDirectory.create();
+            }
+            creating.set(false);
+            assertThat(sweeper.get()).isEmpty();
+        } finally {
+            pool.shutdownNow();
+            if (previous == null) {
+                System.clearProperty("pg.run.root");
+            } else {
+                System.setProperty("pg.run.root", previous);
+            }
+        }
+    }
 }
