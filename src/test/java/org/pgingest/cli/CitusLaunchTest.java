@@ -123,8 +123,7 @@ class CitusLaunchTest {
     /**
      * {@code -p distribution=hash:id,local -p shards=4}: the hashed table is placed in 4 shards, the local one stays a
      * plain table on the coordinator and the workers see none of its work; both placements are read from Citus'
-     * metadata into the facts. (A table of the user's with foreign keys cannot be tried here: the citus target applies
-     * no --ddl yet; CitusTargetTest places one through the same calls.)
+     * metadata into the facts.
      */
     @Test
     @RequiresPart(Part.CITUS)
@@ -150,7 +149,11 @@ class CitusLaunchTest {
                 if (r.params().get("distribution").equals("local")) {
                     for (String worker : List.of("worker1", "worker2")) {
                         assertThat(scores.get("node." + worker + ".prepared/op")).as(worker).isZero();
-                        assertThat(scores.get("node." + worker + ".statements/op")).as(worker).isZero();
+                        // a statement on the worker that is not the run's (Citus' own maintenance reaches the
+                        // workers now and then) marks the window contaminated; under load it lands in one at times
+                        if (scores.get("node." + worker + ".contaminated") == 0) {
+                            assertThat(scores.get("node." + worker + ".statements/op")).as(worker).isZero();
+                        }
                         assertThat(scores.get("node." + worker + ".wal.bytes/row")).as(worker).isZero();
                     }
                 } else {
