@@ -38,7 +38,7 @@ final class RunConsole implements TrialFailures.Listener {
     private final long start = System.nanoTime();
     private final int parts;
     private TrialPlan whole;
-    private Path logPath;
+    private OpenOnWrite logFile;
     private PrintStream log;
 
     private int part;
@@ -72,7 +72,7 @@ final class RunConsole implements TrialFailures.Listener {
         return result.resolveSibling(base + LOG_SUFFIX);
     }
 
-    /** Opens (and empties) the JMH log, unless this run already writes one: a preset's parts share the preset's. */
+    /** Names the JMH log (opened, and an earlier one emptied, when JMH first writes to it), unless this run already writes one: a preset's parts share the preset's. */
     void useLog(Path path) throws IOException {
         if (log != null) {
             return;
@@ -80,14 +80,13 @@ final class RunConsole implements TrialFailures.Listener {
         if (path.getParent() != null) {
             Files.createDirectories(path.getParent());
         }
-        logPath = path;
-        OutputStream file = new FileOutputStream(path.toFile());
-        log = new PrintStream(jmhOnTerminal ? new Tee(file, out) : file, true, StandardCharsets.UTF_8);
+        logFile = new OpenOnWrite(path);
+        log = new PrintStream(jmhOnTerminal ? new Tee(logFile, out) : logFile, true, StandardCharsets.UTF_8);
     }
 
     /** The JMH log file, where one was written. */
     java.util.Optional<Path> logPath() {
-        return java.util.Optional.ofNullable(logPath);
+        return logFile == null || !logFile.opened() ? java.util.Optional.empty() : java.util.Optional.of(logFile.path);
     }
 
     /**
@@ -247,6 +246,54 @@ final class RunConsole implements TrialFailures.Listener {
     }
 
     /** Writes to two streams: the log file and the terminal, for {@code --jmh-log}. */
+    /**
+     * A file opened at the first byte written: a run that never started (JMH's lock held by another) leaves no log,
+     * and an earlier run's log stays as it was.
+     */
+    private static final class OpenOnWrite extends OutputStream {
+        private final Path path;
+        private OutputStream file;
+
+        OpenOnWrite(Path path) {
+            this.path = path;
+        }
+
+        boolean opened() {
+            return file != null;
+        }
+
+        private OutputStream file() throws IOException {
+            if (file == null) {
+                file = new FileOutputStream(path.toFile());
+            }
+            return file;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            file().write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            file().write(b, off, len);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            if (file != null) {
+                file.flush();
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (file != null) {
+                file.close();
+            }
+        }
+    }
+
     private static final class Tee extends OutputStream {
         private final OutputStream a;
         private final OutputStream b;
