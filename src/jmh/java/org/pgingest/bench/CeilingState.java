@@ -87,6 +87,8 @@ public class CeilingState {
     private CounterSnapshot windowStart;
     private long opsInIteration;
     private long rowsInIteration;
+    /** The server this thread reads until its trial teardown ({@link ServerState#use}); null once released. */
+    private ServerState server;
 
     @Setup(Level.Trial)
     public void open(ServerState server, TableTrial tableTrial, ThreadParams thread, BenchmarkParams params)
@@ -126,6 +128,8 @@ public class CeilingState {
             throw new NotMeasurableException(unreadable.get());
         }
         meter = ServerCostMeter.open(target);
+        this.server = server;
+        server.use();
     }
 
     /**
@@ -234,6 +238,10 @@ public class CeilingState {
             }
             connection.close();
         } finally {
+            if (server != null) {
+                server.release();
+                server = null;
+            }
             Files.deleteIfExists(file.path());
             Files.deleteIfExists(directory);
         }

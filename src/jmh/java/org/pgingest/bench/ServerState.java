@@ -1,5 +1,6 @@
 package org.pgingest.bench;
 
+import java.util.concurrent.TimeUnit;
 import com.zaxxer.hikari.HikariDataSource;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -22,8 +23,12 @@ public class ServerState {
     /** Enough for every thread JMH may start on these machines; each thread borrows one. */
     private static final int POOL_SIZE = 64;
 
+    /** Longer than any healthy thread's teardown; a thread that died without releasing must not hold the stop. */
+    private static final long USERS_WAIT_MINUTES = 2;
+
     private PostgresTarget target;
     private HikariDataSource pool;
+    private int users;
     private int poolSize;
 
     @Setup
@@ -47,8 +52,32 @@ public class ServerState {
         poolSize = Math.min(POOL_SIZE, Math.max(1, params.getThreads()));
     }
 
+    /**
+     * A thread's state that still reads the server in its own teardowns says so ({@link #use}, {@link #release}):
+     * JMH (1.37) runs this state's trial teardown on the first thread to finish, while another thread of the trial
+     * may still be counting its table (-t N), which would then find its connection terminated.
+     */
+    public synchronized void use() {
+        users++;
+    }
+
+    public synchronized void release() {
+        users--;
+        notifyAll();
+    }
+
     @TearDown
     public synchronized void stop() {
+        long end = System.nanoTime() + TimeUnit.MINUTES.toNanos(USERS_WAIT_MINUTES);
+        while (users > 0 && System.nanoTime() < end) {
+            try {
+                wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime())));
+            } catch (InterruptedException e) {
+                // stopping the server is what an interrupt asks for: go on, and keep the flag for JMH
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
         if (pool != null) {
             pool.close();
         }
