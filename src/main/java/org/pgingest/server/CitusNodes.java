@@ -1,6 +1,9 @@
 package org.pgingest.server;
 
+import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Map;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
@@ -12,6 +15,19 @@ import javax.sql.DataSource;
 public interface CitusNodes {
     /** The coordinator's name among the nodes; workers are "worker1", "worker2", ... */
     String COORDINATOR = "coordinator";
+
+    /** Whether {@code connection}'s database has Citus: its server is then a coordinator. */
+    static boolean installed(Connection connection) throws SQLException {
+        try (Statement st = connection.createStatement();
+             ResultSet rs = st.executeQuery("SELECT 1 FROM pg_extension WHERE extname = 'citus'")) {
+            return rs.next();
+        }
+    }
+
+    /** How a message names a node: {@code Citus worker2 (localhost:5433)}. */
+    static String describe(String node, Endpoint endpoint) {
+        return "Citus " + node + " (" + endpoint.host() + ":" + endpoint.port() + ")";
+    }
 
     /** Each node's name, the coordinator first, and its benchmark database, as the per-node costs read them. */
     Map<String, Endpoint> nodes();
@@ -40,8 +56,6 @@ public interface CitusNodes {
 
     /** {@code e}, about {@code node} (a failure whose message names no node, as pgjdbc's do), with the node said first. */
     default SQLException naming(String node, SQLException e) {
-        Endpoint endpoint = nodes().get(node);
-        return new SQLException("Citus " + node + " (" + endpoint.host() + ":" + endpoint.port() + "): " + e.getMessage(),
-                e.getSQLState(), e);
+        return new SQLException(describe(node, nodes().get(node)) + ": " + e.getMessage(), e.getSQLState(), e);
     }
 }

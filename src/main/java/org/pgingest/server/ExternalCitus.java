@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -27,7 +28,8 @@ final class ExternalCitus implements CitusNodes {
 
     private ExternalCitus(Map<String, Endpoint> nodes, Map<String, ServerFacts> workerFacts,
                           Map<String, String> driverOptions, Map<String, String> clusterFacts) {
-        this.nodes = Map.copyOf(nodes);
+        // the coordinator first, then the workers in pg_dist_node's order, as nodes() promises
+        this.nodes = Collections.unmodifiableMap(new LinkedHashMap<>(nodes));
         this.workerFacts = Map.copyOf(workerFacts);
         this.driverOptions = Map.copyOf(driverOptions);
         this.clusterFacts = clusterFacts;
@@ -36,11 +38,8 @@ final class ExternalCitus implements CitusNodes {
     /** The cluster {@code coordinator} (a connection to {@code endpoint}) coordinates; empty where it has no Citus. */
     static Optional<ExternalCitus> detect(Connection coordinator, Endpoint endpoint, Map<String, String> driverOptions,
                                           ServerSettings settings) throws SQLException {
-        try (Statement st = coordinator.createStatement();
-             ResultSet rs = st.executeQuery("SELECT 1 FROM pg_extension WHERE extname = 'citus'")) {
-            if (!rs.next()) {
-                return Optional.empty();
-            }
+        if (!CitusNodes.installed(coordinator)) {
+            return Optional.empty();
         }
         Map<String, Endpoint> nodes = new LinkedHashMap<>();
         nodes.put(COORDINATOR, endpoint);
@@ -61,8 +60,8 @@ final class ExternalCitus implements CitusNodes {
             try (Connection c = DataSources.create(worker.getValue(), null, driverOptions).getConnection()) {
                 workerFacts.put(worker.getKey(), ServerFacts.read(c, TargetKind.EXTERNAL, worker.getValue(), settings, null));
             } catch (SQLException e) {
-                String why = "Citus " + worker.getKey() + " (" + worker.getValue().host() + ":" + worker.getValue().port()
-                        + ") cannot be reached with the coordinator's user and password: " + TargetException.oneLine(
+                String why = CitusNodes.describe(worker.getKey(), worker.getValue())
+                        + " cannot be reached with the coordinator's user and password: " + TargetException.oneLine(
                         endpoint.password().scrub(String.valueOf(e.getMessage()))) + "; costs are the coordinator's alone";
                 facts.put(UNMEASURED, why);
                 return Optional.of(new ExternalCitus(Map.of(), Map.of(), driverOptions, facts));
@@ -85,12 +84,7 @@ final class ExternalCitus implements CitusNodes {
 
     @Override
     public Map<String, Endpoint> nodes() {
-        Map<String, Endpoint> ordered = new LinkedHashMap<>();
-        ordered.put(COORDINATOR, nodes.get(COORDINATOR));
-        for (int i = 1; nodes.containsKey("worker" + i); i++) {
-            ordered.put("worker" + i, nodes.get("worker" + i));
-        }
-        return ordered;
+        return nodes;
     }
 
     /** The node's benchmark database itself: on someone else's servers the suite creates no database. */

@@ -4,6 +4,7 @@ import org.pgingest.load.CopyFormat;
 import org.pgingest.load.CopyLoader;
 import org.pgingest.load.LoadException;
 import org.pgingest.load.TableNeed;
+import org.pgingest.server.CitusNodes;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.RowPlan;
 import org.pgingest.workload.SuiteSchema;
@@ -106,7 +107,7 @@ public final class TableCopies {
         }
         connection.setAutoCommit(false);
         try {
-            if (hasCitus(connection)) {
+            if (CitusNodes.installed(connection)) {
                 // Citus (13) runs a coordinator's DDL on its workers too, over connections as the current role, which
                 // the confined role (NOLOGIN, the coordinator's) cannot open. So the DDL stays on the coordinator, and
                 // Citus creates on the workers what a distributed copy needs (its types, schemas, their owner) over
@@ -131,13 +132,6 @@ public final class TableCopies {
             connection.commit();
         } finally {
             connection.setAutoCommit(true);
-        }
-    }
-
-    private static boolean hasCitus(Connection connection) throws SQLException {
-        try (Statement st = connection.createStatement();
-             ResultSet rs = st.executeQuery("SELECT 1 FROM pg_extension WHERE extname = 'citus'")) {
-            return rs.next();
         }
     }
 
