@@ -1,7 +1,5 @@
 package org.pgingest.bench;
 
-import java.util.Map;
-import org.pgingest.server.CitusNodes;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.profile.InternalProfiler;
@@ -9,6 +7,7 @@ import org.openjdk.jmh.results.AggregationPolicy;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
+import org.pgingest.server.CitusNodes;
 import org.pgingest.stats.CostFigure;
 import org.pgingest.stats.NodeCosts;
 import org.pgingest.stats.ServerCosts;
@@ -16,6 +15,7 @@ import org.pgingest.stats.ServerCosts;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 
 /**

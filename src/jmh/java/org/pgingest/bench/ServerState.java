@@ -1,6 +1,5 @@
 package org.pgingest.bench;
 
-import java.util.concurrent.TimeUnit;
 import com.zaxxer.hikari.HikariDataSource;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -11,6 +10,8 @@ import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.ServerFacts;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.Via;
+
+import java.util.concurrent.TimeUnit;
 
 /**
  * The server and its pool for one trial (one fork of one benchmark with one parameter set). The target is

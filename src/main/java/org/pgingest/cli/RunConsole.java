@@ -72,7 +72,10 @@ final class RunConsole implements TrialFailures.Listener {
         return result.resolveSibling(base + LOG_SUFFIX);
     }
 
-    /** Names the JMH log (opened, and an earlier one emptied, when JMH first writes to it), unless this run already writes one: a preset's parts share the preset's. */
+    /**
+     * Names the JMH log (opened, and an earlier one emptied, when JMH first writes to it), unless this run already
+     * writes one: a preset's parts share the preset's.
+     */
     void useLog(Path path) throws IOException {
         if (log != null) {
             return;
@@ -245,7 +248,6 @@ final class RunConsole implements TrialFailures.Listener {
                 : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
     }
 
-    /** Writes to two streams: the log file and the terminal, for {@code --jmh-log}. */
     /**
      * A file opened at the first byte written: a run that never started (JMH's lock held by another) leaves no log,
      * and an earlier run's log stays as it was.
@@ -294,6 +296,7 @@ final class RunConsole implements TrialFailures.Listener {
         }
     }
 
+    /** Writes to two streams: the log file and the terminal, for {@code --jmh-log}. */
     private static final class Tee extends OutputStream {
         private final OutputStream a;
         private final OutputStream b;

@@ -41,12 +41,12 @@ public final class CitusTarget extends TargetBase implements CitusNodes {
     private static final Logger LOG = LoggerFactory.getLogger(CitusTarget.class);
     /** Two-phase transactions a worker may hold at once: 32 shards' COPY by several writers. */
     static final String MAX_PREPARED_TRANSACTIONS = "200";
+    /** The cluster facts' entry naming the workers whose durability is off. */
+    static final String WORKERS_DURABILITY_OFF = "workersDurabilityOff";
 
     private final List<CitusNode> nodes;
     private final Thread shutdownHook;
     private final AtomicBoolean closed = new AtomicBoolean();
-    /** The cluster facts' entry naming the workers whose durability is off. */
-    static final String WORKERS_DURABILITY_OFF = "workersDurabilityOff";
     private final Map<String, ServerFacts> workerFacts = new LinkedHashMap<>();
     private final Map<String, String> clusterFacts = new LinkedHashMap<>();
 
