@@ -126,8 +126,8 @@ enum Preset {
                     "distribution", "local,hash"), Part.CITUS_TARGET),
             new Part(Part.INGEST, Map.of("method", Part.CITUS_METHODS, "rows", "500,50000",
                     "distribution", "local,hash"), Part.CITUS_TARGET).onTable(Part.WIDE_EVENTS_DDL, "wide_events"),
-            // 8 writers at 500 rows only: a 50,000-row batch into the cluster takes over a minute on this 2-core VM,
-            // and 8 of them per iteration would take the preset past an hour (docs/citus.md)
+            // 8 writers at 500 rows only: at 50,000 each statement path's trial would take 7 to 20 minutes on a
+            // 2-core VM (docs/results/citus.md)
             new Part(Part.WRITERS, Map.of("method", Part.CITUS_METHODS, "workers", "8", "connections", "POOLED",
                     "rows", "500", "indexes", "PK", "distribution", "local,hash"), Part.CITUS_TARGET),
             new Part(Part.WRITERS, Map.of("method", Part.CITUS_METHODS, "workers", "8", "connections", "POOLED",
