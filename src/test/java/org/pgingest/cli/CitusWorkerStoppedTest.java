@@ -2,6 +2,7 @@ package org.pgingest.cli;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgingest.RunDirectories;
 import org.pgingest.Part;
 import org.pgingest.ProcessTrees;
 import org.pgingest.RequiresPart;
@@ -13,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,7 +22,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the worker, the run exits 1, and no node's postmaster or run directory is left.
  */
 class CitusWorkerStoppedTest {
-    private static final Path RUN_ROOT = Path.of(System.getProperty("java.io.tmpdir"), "pg-ingest-bench");
     @TempDir
     Path dir;
 
@@ -49,14 +48,14 @@ class CitusWorkerStoppedTest {
                 if (Files.readString(out).contains("Iteration   2:")) {
                     Optional<ProcessHandle> fork = launcher.descendants()
                             .filter(p -> p.info().command().map(c -> c.endsWith("java")).orElse(false)).findFirst();
-                    nodes = fork.map(f -> runDirectoriesOf(f.pid())).orElse(List.of());
-                    postmasters = nodes.stream().map(CitusWorkerStoppedTest::postmasterOf).flatMap(Optional::stream).toList();
+                    nodes = fork.map(f -> RunDirectories.of(f.pid())).orElse(List.of());
+                    postmasters = nodes.stream().map(RunDirectories::postmasterOf).flatMap(Optional::stream).toList();
                 }
             }
             assertThat(postmasters).as("the postmasters of the coordinator and two workers, in the second iteration: "
                     + nodes + Files.readString(out)).hasSize(3);
             long worker = nodes.stream().filter(d -> isNode(d, "worker1")).findFirst()
-                    .flatMap(CitusWorkerStoppedTest::postmasterOf).orElseThrow();
+                    .flatMap(RunDirectories::postmasterOf).orElseThrow();
             Thread.sleep(2000); // past the iteration's setup (its tables emptied, its cost window opened)
             // SIGQUIT is PostgreSQL's immediate shutdown (pg_ctl stop -m immediate): the worker is gone at once,
             // its connections from the coordinator cut mid-COPY.
@@ -80,34 +79,12 @@ class CitusWorkerStoppedTest {
         }
     }
 
-    /** The fork {@code pid}'s run directories: one per node of its cluster. */
-    private static List<Path> runDirectoriesOf(long pid) {
-        if (!Files.isDirectory(RUN_ROOT)) {
-            return List.of();
-        }
-        try (Stream<Path> dirs = Files.list(RUN_ROOT)) {
-            return dirs.filter(d -> d.getFileName().toString().startsWith("run-" + pid + "-")).toList();
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
     /** Whether {@code runDirectory} holds the node {@code name}: CitusNode writes it into postgresql.conf. */
     private static boolean isNode(Path runDirectory, String name) {
         try {
             return Files.readString(runDirectory.resolve("data").resolve("postgresql.conf")).contains("citus target's " + name + "\n");
         } catch (IOException e) {
             return false; // being written or removed
-        }
-    }
-
-    private static Optional<Long> postmasterOf(Path runDirectory) {
-        try {
-            // initdb's standalone backend writes its pid negated; the postmaster's is positive.
-            long pid = Long.parseLong(Files.readAllLines(runDirectory.resolve("data").resolve("postmaster.pid")).get(0).trim());
-            return pid > 0 ? Optional.of(pid) : Optional.empty();
-        } catch (IOException | IndexOutOfBoundsException | NumberFormatException e) {
-            return Optional.empty(); // not written yet, or removed
         }
     }
 }

@@ -2,6 +2,7 @@ package org.pgingest.cli;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgingest.RunDirectories;
 import org.pgingest.ProcessTrees;
 import org.pgingest.results.BenchmarkResult;
 import org.pgingest.results.ResultFile;
@@ -14,7 +15,6 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,7 +24,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * is absent from the result file and the ranking, and the run exits 1; the trial after it runs and is ranked.
  */
 class FailedTrialTest {
-    private static final Path RUN_ROOT = Path.of(System.getProperty("java.io.tmpdir"), "pg-ingest-bench");
     @TempDir
     Path dir;
 
@@ -48,7 +47,8 @@ class FailedTrialTest {
                 if (Files.readString(out).contains("Iteration   2:")) {
                     postmaster = launcher.descendants()
                             .filter(p -> p.info().command().map(c -> c.endsWith("java")).orElse(false))
-                            .map(fork -> postmasterOf(fork.pid())).flatMap(Optional::stream).findFirst().orElse(-1L);
+                            .flatMap(fork -> RunDirectories.of(fork.pid()).stream()).map(RunDirectories::postmasterOf)
+                            .flatMap(Optional::stream).findFirst().orElse(-1L);
                 }
             }
             assertThat(postmaster).as("the first fork's postmaster, in its second iteration: " + Files.readString(out))
@@ -75,27 +75,5 @@ class FailedTrialTest {
         } finally {
             ProcessTrees.stop(launcher);
         }
-    }
-
-    /** The running postmaster of the fork {@code pid}'s embedded server, from its run directory. */
-    private static Optional<Long> postmasterOf(long pid) {
-        if (!Files.isDirectory(RUN_ROOT)) {
-            return Optional.empty();
-        }
-        try (Stream<Path> dirs = Files.list(RUN_ROOT)) {
-            for (Path d : dirs.filter(d -> d.getFileName().toString().startsWith("run-" + pid + "-")).toList()) {
-                Path pidFile = d.resolve("data").resolve("postmaster.pid");
-                if (Files.exists(pidFile)) {
-                    // initdb's standalone backend writes its pid negated; the postmaster's is positive.
-                    long postmaster = Long.parseLong(Files.readAllLines(pidFile).get(0).trim());
-                    if (postmaster > 0) {
-                        return Optional.of(postmaster);
-                    }
-                }
-            }
-        } catch (java.io.IOException | IndexOutOfBoundsException | NumberFormatException e) {
-            // The directory or file is being written or removed: not there yet.
-        }
-        return Optional.empty();
     }
 }

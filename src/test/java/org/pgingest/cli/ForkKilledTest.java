@@ -1,6 +1,7 @@
 package org.pgingest.cli;
 
 import org.junit.jupiter.api.Test;
+import org.pgingest.RunDirectories;
 import org.pgingest.ProcessTrees;
 
 import java.nio.file.Files;
@@ -9,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,7 +18,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * directory as soon as the run ends, instead of leaving them to the next run's sweep.
  */
 class ForkKilledTest {
-    private static final Path RUN_ROOT = Path.of(System.getProperty("java.io.tmpdir"), "pg-ingest-bench");
 
     @Test
     void theLauncherSweepsTheKilledForksServerAtOnce() throws Exception {
@@ -40,10 +39,9 @@ class ForkKilledTest {
                 fork = launcher.descendants().filter(p -> p.info().command().map(c -> c.endsWith("java")).orElse(false))
                         .findFirst().orElse(null);
                 if (fork != null && Files.readString(out).contains("Iteration   1:")) {
-                    runDirectory = runDirectoryOf(fork.pid()).orElse(null);
-                    // initdb's standalone backend writes its pid negated; the postmaster's is positive.
-                    postmaster = runDirectory == null ? -1 : Files.readAllLines(runDirectory.resolve("data")
-                            .resolve("postmaster.pid")).stream().findFirst().map(l -> Long.parseLong(l.trim())).orElse(-1L);
+                    runDirectory = RunDirectories.of(fork.pid()).stream()
+                            .filter(d -> RunDirectories.postmasterOf(d).isPresent()).findFirst().orElse(null);
+                    postmaster = runDirectory == null ? -1 : RunDirectories.postmasterOf(runDirectory).orElse(-1L);
                 }
             }
             assertThat(postmaster).as("the fork's postmaster, once it measures: " + Files.readString(out)).isPositive();
@@ -61,16 +59,6 @@ class ForkKilledTest {
             Files.deleteIfExists(Path.of(out + ".json"));
             Files.deleteIfExists(Path.of(out + ".json.server.jsonl"));
             Files.deleteIfExists(Path.of(out + ".jmh.log"));
-        }
-    }
-
-    private static Optional<Path> runDirectoryOf(long pid) throws Exception {
-        if (!Files.isDirectory(RUN_ROOT)) {
-            return Optional.empty();
-        }
-        try (Stream<Path> dirs = Files.list(RUN_ROOT)) {
-            return dirs.filter(d -> d.getFileName().toString().startsWith("run-" + pid + "-"))
-                    .filter(d -> Files.exists(d.resolve("data").resolve("postmaster.pid"))).findFirst();
         }
     }
 }
