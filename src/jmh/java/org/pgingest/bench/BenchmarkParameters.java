@@ -1,6 +1,7 @@
 package org.pgingest.bench;
 
 import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.pgingest.load.CopyFormat;
 import org.pgingest.load.LoadMethod;
@@ -48,7 +49,7 @@ public final class BenchmarkParameters {
     /** Most existing rows: loaded by one streamed COPY (constant client memory), but once per trial, before it runs. */
     static final int MAX_EXISTING_ROWS = 100_000_000;
 
-    /** PgBouncer's max_prepared_statements as a JMH parameter (PoolerIngestState's, spelled there for JMH). */
+    /** PgBouncer's max_prepared_statements as a JMH parameter (PoolerIngestState's field; read by ServerState). */
     static final String MAX_PREPARED_STATEMENTS = "maxPreparedStatements";
 
     /** Checks of one value, by parameter name; each gives the parsed value or a one-line problem. */
@@ -124,8 +125,13 @@ public final class BenchmarkParameters {
         return combinationProblem(parsed);
     }
 
-    /** Throws {@link IllegalArgumentException} with {@link #problem}'s line when there is one. */
-    public static void require(Map<String, String> combination) {
+    /**
+     * Throws {@link IllegalArgumentException} with {@link #problem}'s line when the trial's parameters, as JMH received
+     * them, have one.
+     */
+    static void require(BenchmarkParams params) {
+        Map<String, String> combination = new LinkedHashMap<>();
+        params.getParamsKeys().forEach(key -> combination.put(key, params.getParam(key)));
         problem(combination).ifPresent(p -> {
             throw new IllegalArgumentException(p);
         });

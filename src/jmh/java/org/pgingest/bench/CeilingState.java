@@ -6,7 +6,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.ThreadParams;
 import org.pgingest.table.TrialTable;
 import org.pgingest.load.CopyFile;
@@ -16,10 +15,6 @@ import org.pgingest.load.LoadMethod;
 import org.pgingest.results.NotMeasurableException;
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.TargetKind;
-import org.pgingest.stats.CounterSnapshot;
-import org.pgingest.stats.ServerCostMeter;
-import org.pgingest.stats.ServerCosts;
-import org.pgingest.stats.SuiteWork;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.Table;
 
@@ -31,47 +26,29 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The ceiling of a COPY method: the server loads the rows {@link IngestState} would send for the same
- * {@code method}, {@code shape}, {@code indexes}, {@code rows}, {@code hostileShare} and {@code existingRows} (same
- * generator, seed and row numbers) from a file it reads itself, written beforehand by the suite's own encoder for that method's
+ * {@code method}, table ({@link TableTrial}'s parameters), {@code rows} and {@code existingRows} (the same rows: {@link
+ * TableTrial#rows}) from a file it reads itself, written beforehand by the suite's own encoder for that method's
  * format. The parameter names are IngestState's so that a report matches each COPY result to its ceiling.
- * Per call the next rows are written to the file outside the measured region; the table is truncated per
- * iteration and must then hold exactly the rows loaded, as in IngestState. Where the server cannot read the file,
+ * Per call the next rows are written to the file outside the measured region; each iteration starts on the
+ * table's existing rows and its costs are measured in the window every thread shares ({@link IterationWindow}), after
+ * which the table must hold exactly the rows loaded, as in IngestState. Where the server cannot read the file,
  * the trial setup throws {@link NotMeasurableException} with the reason: the ceiling is missing, not zero and not a
  * failure of the run.
  */
 @State(Scope.Thread)
-public class CeilingState {
+public class CeilingState implements IterationWindow.Member {
     /** COPY methods only: the ceiling of each is its format read from a file. */
     @Param({"COPY_TEXT", "COPY_CSV", "COPY_BINARY"})
     public LoadMethod method;
 
-    @Param({"USERS"})
-    public String shape;
-
-    @Param({"STANDARD"})
-    public String indexes;
-
-    /** On -Dpg.target=citus: hash (on the primary key's first column), hash:COLUMN or local (TableTrial). */
-    @Param({"hash"})
-    public String distribution;
-
-    /** On -Dpg.target=citus: shards of a distributed table (TableTrial). */
-    @Param({"32"})
-    public int shards;
-
     @Param({"500"})
     public int rows;
-
-    @Param({"0.1"})
-    public double hostileShare;
 
     /** Rows the table holds before each iteration's, as in IngestState ({@link ExistingRows}). */
     @Param({"0"})
@@ -83,19 +60,15 @@ public class CeilingState {
     private ExistingRows existing;
     private CopyFile file;
     private Path directory;
-    private ServerCostMeter meter;
-    private CounterSnapshot windowStart;
+    private IterationWindow window;
     private long opsInIteration;
     private long rowsInIteration;
-    /** The server this thread reads until its trial teardown ({@link ServerState#use}); null once released. */
-    private ServerState server;
+    /** What the table held at the end of the iteration, its existing rows included. */
+    private long rowsInTable;
 
     @Setup(Level.Trial)
-    public void open(ServerState server, TableTrial tableTrial, ThreadParams thread, BenchmarkParams params)
+    public void open(ServerState server, TableTrial tableTrial, IterationWindow window, ThreadParams thread)
             throws SQLException, IOException, LoadException {
-        Map<String, String> values = new LinkedHashMap<>();
-        params.getParamsKeys().forEach(key -> values.put(key, params.getParam(key)));
-        BenchmarkParameters.require(values);
         CopyFormat format = formatOf(method);
         PostgresTarget target = server.target();
         connection = target.dataSource().getConnection();
@@ -109,8 +82,7 @@ public class CeilingState {
         }
         // The same seed and row numbers as IngestState's thread of the same index, and the same existing rows first:
         // the identical rows.
-        generator = new RowGenerator(copy.plan(), TableTrial.SEED, hostileShare, thread.getThreadIndex(),
-                thread.getThreadCount());
+        generator = tableTrial.rows(copy, thread.getThreadIndex(), thread.getThreadCount());
         existing = new ExistingRows(existingRows);
         existing.fill(connection, table, generator);
         // Readable by the server's operating-system user, which on the same host need not be ours.
@@ -118,8 +90,7 @@ public class CeilingState {
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
         file = new CopyFile(format, directory.resolve("rows-" + thread.getThreadIndex() + "." + format.name().toLowerCase(Locale.ROOT)));
         // A probe from a generator of its own: the measured calls start at the same row as IngestState's.
-        file.write(table, new RowGenerator(copy.plan(), TableTrial.SEED, hostileShare, thread.getThreadIndex(),
-                thread.getThreadCount()).next(1));
+        file.write(table, tableTrial.rows(copy, thread.getThreadIndex(), thread.getThreadCount()).next(1));
         Optional<String> unreadable = whyServerCannotRead(target, connection, file.path());
         if (unreadable.isPresent()) {
             close();
@@ -127,9 +98,8 @@ public class CeilingState {
             // reason and records it beside the results (NotMeasurableException).
             throw new NotMeasurableException(unreadable.get());
         }
-        meter = ServerCostMeter.open(target);
-        this.server = server;
-        server.use();
+        this.window = window;
+        window.join(this);
     }
 
     /**
@@ -190,10 +160,15 @@ public class CeilingState {
 
     @Setup(Level.Iteration)
     public void startIteration() throws SQLException {
-        existing.reset(connection, table);
+        try {
+            existing.reset(connection, table);
+        } catch (SQLException | RuntimeException e) {
+            window.abandon();
+            throw e;
+        }
         opsInIteration = 0;
         rowsInIteration = 0;
-        windowStart = meter.startWindow(List.of(connection));
+        window.awaitOpened();
     }
 
     /** The next rows, as IngestState draws them, written to the file before the call. */
@@ -208,40 +183,73 @@ public class CeilingState {
 
     /** One measured call: the server loads the file. */
     long load(RowCounter rowCounter) throws SQLException {
-        long loaded = file.load(connection, table);
+        long loaded;
+        try {
+            loaded = file.load(connection, table);
+        } catch (SQLException | RuntimeException e) {
+            window.abandon();
+            throw e;
+        }
         opsInIteration++;
         rowsInIteration += loaded;
         rowCounter.rows += loaded;
         return loaded;
     }
 
+    /** Waits until the shared window is closed and every table counted, then checks this thread's. */
     @TearDown(Level.Iteration)
     public void endIteration() throws SQLException {
-        // The table's triggers (copied from DDL) may insert into other tables in the same call: then rows are unknown.
-        ServerCosts costs = meter.endWindow(windowStart, List.of(connection), table.definition().triggers().isEmpty()
-                ? SuiteWork.of(opsInIteration, rowsInIteration)
-                : new SuiteWork(java.util.OptionalLong.of(opsInIteration), java.util.OptionalLong.empty()));
-        long inTable = table.count(connection) - existing.count();
+        window.awaitPublished();
+        long inTable = rowsInTable - existing.count();
         if (inTable != rowsInIteration) {
             throw new IllegalStateException("ceiling of " + method + ": the table holds " + inTable
                     + " rows but the server reported loading " + rowsInIteration);
         }
-        IterationCosts.publish(new IterationCosts.Measured(costs, opsInIteration, rowsInIteration));
-        System.out.print(ServerCostProfiler.describeMissing(costs));
+    }
+
+    @Override
+    public Connection connection() {
+        return connection;
+    }
+
+    @Override
+    public long opsInIteration() {
+        return opsInIteration;
+    }
+
+    @Override
+    public long rowsInIteration() {
+        return rowsInIteration;
+    }
+
+    /** The server's work, not the client's: nothing allocated by a loader to count. */
+    @Override
+    public OptionalLong loaderAllocatedBytes() {
+        return OptionalLong.empty();
+    }
+
+    /** One COPY FROM a file per call, in autocommit. */
+    @Override
+    public long commitsPerCall() {
+        return 1;
+    }
+
+    /** Not where the table's triggers (copied from DDL) insert into other tables in the same call. */
+    @Override
+    public boolean insertsOnlyItsRows() {
+        return table.definition().triggers().isEmpty();
+    }
+
+    @Override
+    public void countRows() throws SQLException {
+        rowsInTable = table.count(connection);
     }
 
     @TearDown(Level.Trial)
     public void close() throws SQLException, IOException {
         try {
-            if (meter != null) {
-                meter.close();
-            }
             connection.close();
         } finally {
-            if (server != null) {
-                server.release();
-                server = null;
-            }
             Files.deleteIfExists(file.path());
             Files.deleteIfExists(directory);
         }

@@ -18,7 +18,6 @@ import org.pgingest.load.CheckedRows;
 import org.pgingest.load.CopyFormat;
 import org.pgingest.load.LoadException;
 import org.pgingest.workload.Column;
-import org.pgingest.workload.RowGenerator;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -50,13 +49,6 @@ public class EncoderBenchmark {
     @Param({"TEXT", "CSV", "BINARY"})
     public CopyFormat format;
 
-    @Param({"USERS"})
-    public String shape;
-
-    /** Share of text values drawn from the hostile list (escapes, quotes, 4-byte Unicode), as IngestBenchmark. */
-    @Param({"0.1"})
-    public double hostileShare;
-
     private List<Column> columns;
     private List<Object[]> rows;
 
@@ -66,7 +58,7 @@ public class EncoderBenchmark {
         try (Connection c = server.target().dataSource().getConnection()) {
             TrialTable copy = tableTrial.copy(c, "_encoder");
             columns = copy.table().columns();
-            List<Object[]> generated = new RowGenerator(copy.plan(), TableTrial.SEED, hostileShare).next(ROWS);
+            List<Object[]> generated = tableTrial.rows(copy, 0, 1).next(ROWS);
             // Checked before the measured loop, as the ingest benchmarks give rows to loaders (CheckedRows).
             rows = CheckedRows.of(copy.table(), generated);
         }

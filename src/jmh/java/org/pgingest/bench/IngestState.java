@@ -6,7 +6,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.ThreadParams;
 import org.pgingest.table.TrialTable;
 import org.pgingest.load.CheckedRows;
@@ -21,7 +20,6 @@ import org.postgresql.PGConnection;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,25 +38,9 @@ import java.util.OptionalLong;
  * {@link ServerCostProfiler}.
  */
 @State(Scope.Thread)
-public class IngestState {
+public class IngestState implements IterationWindow.Member {
     @Param({"AUTOCOMMIT_ROW", "BATCH", "BATCH_REWRITTEN", "MULTI_ROW_VALUES", "UNNEST", "COPY_TEXT", "COPY_BINARY"})
     public LoadMethod method;
-
-    /** A published shape (users, sensors, wide_sensors, articles) or a table the launcher resolved. */
-    @Param({"USERS"})
-    public String shape;
-
-    /** An index profile of a published shape (users: PK, PK_UNIQUE, PK_UNIQUE_BTREE, PK_UNIQUE_BTREE_GIN). */
-    @Param({"STANDARD"})
-    public String indexes;
-
-    /** On -Dpg.target=citus: hash (on the primary key's first column), hash:COLUMN or local (TableTrial). */
-    @Param({"hash"})
-    public String distribution;
-
-    /** On -Dpg.target=citus: shards of a distributed table (TableTrial). */
-    @Param({"32"})
-    public int shards;
 
     /** Rows per call of the loader (one JMH operation). */
     @Param({"500"})
@@ -71,10 +53,6 @@ public class IngestState {
     /** Rows per transaction; 0 = one transaction per call. */
     @Param({"0"})
     public int commitEvery;
-
-    /** Share of values taken from the hostile set (tabs, newlines, quotes, 4-byte UTF-8, NULL vs ''). */
-    @Param({"0.1"})
-    public double hostileShare;
 
     /** Rows the table holds before each iteration's ({@link ExistingRows}); 0 = an empty table. */
     @Param({"0"})
@@ -103,12 +81,8 @@ public class IngestState {
 
     /** Each benchmark thread writes a table of its own, so its iteration's row check is its own. */
     @Setup(Level.Trial)
-    public void open(ServerState server, TableTrial tableTrial, IterationWindow window, ThreadParams thread,
-                     BenchmarkParams params) throws SQLException {
-        // The launcher refuses these before any fork; a plain JMH run gets the same line here.
-        Map<String, String> values = new LinkedHashMap<>();
-        params.getParamsKeys().forEach(key -> values.put(key, params.getParam(key)));
-        BenchmarkParameters.require(values);
+    public void open(ServerState server, TableTrial tableTrial, IterationWindow window, ThreadParams thread)
+            throws SQLException {
         loader = createLoader(new LoadMethod.Knobs(batchSize, commitEvery));
         replacesContents = method.replacesTableContents();
         connection = server.target().dataSource(driverOptions()).getConnection();
@@ -122,8 +96,7 @@ public class IngestState {
             throw new NotMeasurableException(method + " cannot write " + tableTrial.resolved().table().name() + ": "
                     + cannot.get());
         }
-        generator = new RowGenerator(copy.plan(), TableTrial.SEED, hostileShare, thread.getThreadIndex(),
-                thread.getThreadCount());
+        generator = tableTrial.rows(copy, thread.getThreadIndex(), thread.getThreadCount());
         // The existing rows are the generator's first: the measured rows that follow have keys of their own.
         existing = new ExistingRows(existingRows);
         existing.fill(connection, table, generator);
@@ -227,13 +200,29 @@ public class IngestState {
         return new IllegalStateException(message);
     }
 
-    /** Counts this thread's table; called by {@link IterationWindow} after the window, while this thread waits. */
-    void countRows() throws SQLException {
+    @Override
+    public Connection connection() {
+        return connection;
+    }
+
+    @Override
+    public long opsInIteration() {
+        return opsInIteration;
+    }
+
+    @Override
+    public long rowsInIteration() {
+        return rowsInIteration;
+    }
+
+    @Override
+    public void countRows() throws SQLException {
         rowsInTable = table.count(connection);
     }
 
-    /** Bytes this thread allocated inside its loader calls this iteration; empty where the JVM cannot tell. */
-    OptionalLong loaderAllocatedBytes() {
+    /** Bytes this thread allocated inside its loader calls; empty where the JVM cannot tell. */
+    @Override
+    public OptionalLong loaderAllocatedBytes() {
         return ThreadAllocation.supported() ? OptionalLong.of(loaderAllocatedBytes) : OptionalLong.empty();
     }
 
@@ -241,12 +230,14 @@ public class IngestState {
      * Whether a call inserts no rows but its own, for the contamination checks: not where the method stages rows
      * first, nor where the table's triggers run (an audit trigger inserts into another table, in the same call).
      */
-    boolean insertsOnlyItsRows() {
+    @Override
+    public boolean insertsOnlyItsRows() {
         return method.insertsOnlyItsRows() && !triggersRun;
     }
 
     /** Commits one call makes, as the loader's method declares it: for the contamination checks. */
-    long commitsPerCall() {
+    @Override
+    public long commitsPerCall() {
         return method.commitsPerCall(rows, new LoadMethod.Knobs(batchSize, commitEvery));
     }
 

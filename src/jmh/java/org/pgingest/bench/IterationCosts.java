@@ -22,9 +22,6 @@ final class IterationCosts {
      *                             ...); empty on one server
      */
     record Measured(ServerCosts costs, long ops, long rows, OptionalLong loaderAllocatedBytes, Map<String, NodeCosts> nodes) {
-        Measured(ServerCosts costs, long ops, long rows) {
-            this(costs, ops, rows, OptionalLong.empty(), Map.of());
-        }
     }
 
     private static final List<Measured> PUBLISHED = new ArrayList<>();

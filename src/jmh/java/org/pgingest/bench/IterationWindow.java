@@ -6,18 +6,12 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import org.pgingest.stats.ClusterCostMeter;
-import org.pgingest.stats.CounterSnapshot;
-import org.pgingest.stats.NodeCosts;
-import org.pgingest.stats.ServerCostMeter;
-import org.pgingest.stats.ServerCosts;
 import org.pgingest.stats.SuiteWork;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
@@ -25,50 +19,62 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * One server-cost window per iteration for all of a benchmark's threads ({@code -t N}): every counter the server
- * keeps covers the whole server, so N windows of their own would each count every thread's work. Each thread
- * empties its own table, then {@linkplain #open waits}; the last to arrive opens the window over every thread's
- * connection. At the iteration's end each thread {@linkplain #close waits} again and the last closes the window
- * and publishes the iteration's costs once, over the rows and calls of all threads, so WAL fsyncs per row show
- * group commit at work, and counts every thread's table. With one thread it is that thread's window.
+ * One server-cost window ({@link CostWindow}) per iteration for all of a benchmark's threads ({@code -t N}): every
+ * counter the server keeps covers the whole server, so N windows of their own would each count every thread's work.
+ * Each thread empties its own table, then {@linkplain #awaitOpened waits}; the last to arrive opens the window over
+ * every thread's connection. At the iteration's end each thread {@linkplain #awaitPublished waits} again and the last
+ * closes the window and publishes the iteration's costs once, over the rows and calls of all threads, so WAL fsyncs
+ * per row show group commit at work, and counts every thread's table before any thread goes on: JMH (1.37) runs a
+ * Scope.Benchmark trial teardown, the server's stop included, on the first thread to finish. With one thread it is
+ * that thread's window.
  */
 @State(Scope.Benchmark)
 public class IterationWindow {
     /** Longer than any setup or teardown of a healthy thread; a thread that failed must not hang the others. */
     private static final long WAIT_MINUTES = 10;
 
-    private final List<IngestState> threads = new ArrayList<>();
-    private ServerCostMeter meter;
-    /** Each node's own costs, on a Citus cluster whose every node answers; null on one server. */
-    private ClusterCostMeter nodes;
+    /** A benchmark thread's state measured in the shared window. */
+    interface Member {
+        /** The connection its calls run on. */
+        Connection connection();
+
+        long opsInIteration();
+
+        long rowsInIteration();
+
+        /** Bytes it allocated inside its loader calls this iteration; empty where not measured. */
+        OptionalLong loaderAllocatedBytes();
+
+        /** Commits one call makes, for the contamination checks. */
+        long commitsPerCall();
+
+        /** Whether a call inserts no rows but its own, for the contamination checks. */
+        boolean insertsOnlyItsRows();
+
+        /** Counts its table; called after the window, while the thread waits. */
+        void countRows() throws SQLException;
+    }
+
+    private final List<Member> threads = new ArrayList<>();
+    private CostWindow window;
     private CyclicBarrier opened;
     private CyclicBarrier closed;
-    private CounterSnapshot start;
     private SQLException failure;
 
     @Setup(Level.Trial)
     public void setUp(ServerState server, BenchmarkParams params) throws SQLException {
-        meter = ServerCostMeter.open(server.target());
-        if (server.target().citusNodes().isPresent()) {
-            nodes = ClusterCostMeter.open(server.target().citusNodes().get());
-        }
+        window = CostWindow.open(server.target());
         opened = new CyclicBarrier(params.getThreads(), this::startWindow);
         closed = new CyclicBarrier(params.getThreads(), this::endWindow);
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws SQLException {
-        try {
-            meter.close();
-        } finally {
-            if (nodes != null) {
-                nodes.close();
-            }
-        }
+        window.close();
     }
 
     /** Each thread's state, once per trial. */
-    synchronized void join(IngestState thread) {
+    synchronized void join(Member thread) {
         threads.add(thread);
     }
 
@@ -88,7 +94,7 @@ public class IterationWindow {
 
     /**
      * Called by every thread when its iteration's calls are done; waits for the others, returns when the costs are
-     * published.
+     * published and every table counted.
      */
     void awaitPublished() throws SQLException {
         await(closed);
@@ -116,10 +122,7 @@ public class IterationWindow {
     private void startWindow() {
         try {
             failure = null;
-            start = meter.startWindow(connections());
-            if (nodes != null) {
-                nodes.startWindow();
-            }
+            window.start(meter -> meter.startWindow(connections()));
         } catch (SQLException e) {
             failure = e;
         }
@@ -131,24 +134,18 @@ public class IterationWindow {
             long rows = 0;
             long allocated = 0;
             boolean allocationMeasured = true;
-            for (IngestState t : threads) {
-                ops += t.opsInIteration;
-                rows += t.rowsInIteration;
+            for (Member t : threads) {
+                ops += t.opsInIteration();
+                rows += t.rowsInIteration();
                 allocationMeasured &= t.loaderAllocatedBytes().isPresent();
                 allocated += t.loaderAllocatedBytes().orElse(0);
             }
-            IngestState first = threads.get(0);
-            ServerCosts costs = meter.endWindow(start, connections(), new SuiteWork(
-                    OptionalLong.of(ops * first.commitsPerCall()),
-                    first.insertsOnlyItsRows() ? OptionalLong.of(rows) : OptionalLong.empty()));
-            Map<String, NodeCosts> perNode = nodes == null ? Map.of() : nodes.endWindow(meter, costs);
-            IterationCosts.publish(new IterationCosts.Measured(costs, ops, rows,
-                    allocationMeasured ? OptionalLong.of(allocated) : OptionalLong.empty(), perNode));
-            System.out.print(ServerCostProfiler.describeMissing(perNode));
-            System.out.print(ServerCostProfiler.describeMissing(costs));
-            // Every table is counted here, after the window and before any thread is released: JMH may tear the
-            // server down (a Scope.Benchmark trial teardown) as soon as the first thread finishes its iteration.
-            for (IngestState t : threads) {
+            Member first = threads.get(0);
+            SuiteWork work = new SuiteWork(OptionalLong.of(ops * first.commitsPerCall()),
+                    first.insertsOnlyItsRows() ? OptionalLong.of(rows) : OptionalLong.empty());
+            window.end((meter, start) -> meter.endWindow(start, connections(), work), ops, rows,
+                    allocationMeasured ? OptionalLong.of(allocated) : OptionalLong.empty());
+            for (Member t : threads) {
                 t.countRows();
             }
         } catch (SQLException e) {
@@ -157,6 +154,6 @@ public class IterationWindow {
     }
 
     private List<Connection> connections() {
-        return threads.stream().map(t -> t.connection).toList();
+        return threads.stream().map(Member::connection).toList();
     }
 }

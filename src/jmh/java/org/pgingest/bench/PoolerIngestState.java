@@ -19,8 +19,6 @@ import java.util.Map;
  */
 @State(Scope.Thread)
 public class PoolerIngestState extends IngestState {
-    static final String MAX_PREPARED_STATEMENTS = "maxPreparedStatements";
-
     /** {@code direct}, {@code pgbouncer-session} or {@code pgbouncer-transaction} ({@link org.pgingest.server.Via}). */
     @Param({"direct", "pgbouncer-session", "pgbouncer-transaction"})
     public String via;

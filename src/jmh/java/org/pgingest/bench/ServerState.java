@@ -11,7 +11,6 @@ import org.pgingest.server.ServerFacts;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.Via;
 
-import java.util.concurrent.TimeUnit;
 
 /**
  * The server and its pool for one trial (one fork of one benchmark with one parameter set). The target is
@@ -24,12 +23,8 @@ public class ServerState {
     /** Enough for every thread JMH may start on these machines; each thread borrows one. */
     private static final int POOL_SIZE = 64;
 
-    /** Longer than any healthy thread's teardown; a thread that died without releasing must not hold the stop. */
-    private static final long USERS_WAIT_MINUTES = 2;
-
     private PostgresTarget target;
     private HikariDataSource pool;
-    private int users;
     private int poolSize;
 
     @Setup
@@ -39,7 +34,7 @@ public class ServerState {
         // -Dpg.via beside it.
         if (params.getParamsKeys().contains(Via.PARAMETER)) {
             config = config.withVia(Via.parse(params.getParam(Via.PARAMETER)));
-            String maxPrepared = params.getParam(PoolerIngestState.MAX_PREPARED_STATEMENTS);
+            String maxPrepared = params.getParam(BenchmarkParameters.MAX_PREPARED_STATEMENTS);
             if (!"default".equals(maxPrepared)) {
                 config = config.withPgBouncer(config.pgbouncer().withMaxPreparedStatements(Integer.parseInt(maxPrepared)));
             }
@@ -54,31 +49,11 @@ public class ServerState {
     }
 
     /**
-     * A thread's state that still reads the server in its own teardowns says so ({@link #use}, {@link #release}):
-     * JMH (1.37) runs this state's trial teardown on the first thread to finish, while another thread of the trial
-     * may still be counting its table (-t N), which would then find its connection terminated.
+     * JMH (1.37) runs this on the first thread to finish the trial: a benchmark whose threads read the server in their
+     * iteration teardowns does so inside {@link IterationWindow}'s last wait, before any thread is released.
      */
-    public synchronized void use() {
-        users++;
-    }
-
-    public synchronized void release() {
-        users--;
-        notifyAll();
-    }
-
     @TearDown
     public synchronized void stop() {
-        long end = System.nanoTime() + TimeUnit.MINUTES.toNanos(USERS_WAIT_MINUTES);
-        while (users > 0 && System.nanoTime() < end) {
-            try {
-                wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime())));
-            } catch (InterruptedException e) {
-                // stopping the server is what an interrupt asks for: go on, and keep the flag for JMH
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
         if (pool != null) {
             pool.close();
         }

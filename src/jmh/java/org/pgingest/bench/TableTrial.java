@@ -1,6 +1,7 @@
 package org.pgingest.bench;
 
 import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -14,7 +15,6 @@ import org.pgingest.table.TrialTable;
 import org.pgingest.workload.RowPlan;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
-import org.pgingest.workload.definition.PublishedShapes;
 import org.pgingest.workload.definition.QualifiedName;
 import org.pgingest.workload.definition.ResolvedTable;
 import org.pgingest.workload.definition.ResolvedTables;
@@ -26,44 +26,61 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The table of one trial, shared by its threads: the {@code shape} (and {@code indexes}) parameters resolved to a
- * table definition (by the launcher, or here for a published shape when JMH runs without it), the DDL it depends on
- * applied to a server the suite owns, and the tables its foreign keys reference copied and filled. Each thread then
- * makes its own copy ({@link #copy}). Its facts (label, source, fingerprint, foreign keys, triggers) go to the facts
- * file beside the results, where the gate reads the fingerprint. On a Citus cluster each copy is placed as
- * {@code -p distribution} and {@code -p shards} say (docs/citus.md), the tables it references made reference tables.
+ * The table of one trial, shared by its threads, and the parameters that choose it, declared once for every benchmark
+ * that writes a table: the {@code shape} (and {@code indexes}) resolved to a table definition (by the launcher, or here
+ * for a published shape when JMH runs without it), the DDL it depends on applied to a server the suite owns, and the
+ * tables its foreign keys reference copied and filled. Each thread then makes its own copy ({@link #copy}) and draws
+ * its rows ({@link #rows}). Its facts (label, source, fingerprint, foreign keys, triggers) go to the facts file beside
+ * the results, where the gate reads the fingerprint. On a Citus cluster each copy is placed as {@code -p distribution}
+ * and {@code -p shards} say (docs/citus.md), the tables it references made reference tables.
  */
 @State(Scope.Benchmark)
 public class TableTrial {
-    /** The rows' seed; {@link CeilingState} draws the identical rows with it. */
+    /** The rows' seed: every benchmark draws the identical rows for the same stream ({@link #rows}). */
     static final long SEED = RowGenerator.SEED;
+
+    /** A published shape (users, sensors, wide_sensors, articles) or a table the launcher resolved. */
+    @Param({"USERS"})
+    public String shape;
+
+    /** An index profile of a published shape (users: PK, PK_UNIQUE, PK_UNIQUE_BTREE, PK_UNIQUE_BTREE_GIN). */
+    @Param({"STANDARD"})
+    public String indexes;
+
+    /** On -Dpg.target=citus: hash (on the primary key's first column), hash:COLUMN or local. */
+    @Param({Distribution.DEFAULT})
+    public String distribution;
+
+    /** On -Dpg.target=citus: shards of a distributed table. */
+    @Param({"32"})
+    public int shards;
+
+    /** Share of values taken from the hostile set (tabs, newlines, quotes, 4-byte UTF-8, NULL vs ''). */
+    @Param({"0.1"})
+    public double hostileShare;
 
     private PostgresTarget target;
     private SuiteSchema schema;
     private TableCopies copies;
     private Map<String, QualifiedName> referenced;
     private BenchmarkParams params;
-    /** The table's place on a Citus cluster (-p distribution, -p shards); on one server only the defaults. */
-    private Distribution distribution;
-    private int shards;
+    /** The table's place on a Citus cluster; on one server only the defaults. */
+    private Distribution placement;
     /** The target's server coordinates a Citus cluster (the citus target, or an external one at a coordinator). */
     private boolean onCluster;
     private boolean placementRecorded;
 
     @Setup(Level.Trial)
     public void prepare(ServerState server, BenchmarkParams params) throws SQLException {
+        // The launcher refuses these before any fork; a plain JMH run gets the same line here.
+        BenchmarkParameters.require(params);
         target = server.target();
         schema = new SuiteSchema(target.schema());
-        String shape = params.getParam("shape");
-        String indexes = param(params, "indexes", PublishedShapes.STANDARD);
         this.params = params;
-        String placement = param(params, Distribution.PARAMETER, Distribution.DEFAULT);
-        String shardCount = param(params, Distribution.SHARDS_PARAMETER, String.valueOf(Distribution.DEFAULT_SHARDS));
-        distribution = Distribution.parse(placement);
-        shards = Distribution.parseShards(shardCount);
+        placement = Distribution.parse(distribution);
         onCluster = !target.facts().cluster().isEmpty();
-        if (!onCluster && !(Distribution.isDefault(Distribution.PARAMETER, placement)
-                && Distribution.isDefault(Distribution.SHARDS_PARAMETER, shardCount))) {
+        if (!onCluster && !(Distribution.isDefault(Distribution.PARAMETER, distribution)
+                && Distribution.isDefault(Distribution.SHARDS_PARAMETER, String.valueOf(shards)))) {
             // the launcher refuses this before any fork; a plain JMH run gets the same meaning here
             throw new IllegalArgumentException("-p distribution and -p shards place a table on a Citus cluster, and "
                     + "this target is " + target.kind().id() + " without Citus: use -Dpg.target=citus or a coordinator, or leave them out");
@@ -81,7 +98,7 @@ public class TableTrial {
                 copies.applySetup(c);
             }
             referenced = copies.createReferenced(c, SEED);
-            if (onCluster && !distribution.local()) {
+            if (onCluster && !placement.local()) {
                 // the copies of referenced tables have no foreign keys of their own (TableCopies)
                 for (QualifiedName name : referenced.values().stream().distinct().toList()) {
                     CitusTarget.makeReference(c, name.quoted());
@@ -101,10 +118,6 @@ public class TableTrial {
         facts.put("triggers", resolved.triggers() ? resolved.table().triggers().size() + " kept" : "not copied");
         facts.put("rows", resolved.sample() == null ? "generated" : resolved.sample().source());
         return facts;
-    }
-
-    private static String param(BenchmarkParams params, String name, String byDefault) {
-        return params.getParamsKeys().contains(name) ? params.getParam(name) : byDefault;
     }
 
     /**
@@ -137,10 +150,10 @@ public class TableTrial {
     TrialTable copy(Connection connection, String suffix) throws SQLException {
         Table table = copies.createCopy(connection, copies.copyName(suffix), referenced);
         if (onCluster) {
-            if (!distribution.local()) {
+            if (!placement.local()) {
                 // a table Citus cannot distribute (a unique key without the column: users' email) fails the trial
                 // with Citus' reason
-                CitusTarget.distribute(connection, table.qualifiedName(), distribution.column(), shards);
+                CitusTarget.distribute(connection, table.qualifiedName(), placement.column(), shards);
             }
             recordPlacement(connection, table);
         }
@@ -148,5 +161,13 @@ public class TableTrial {
         RowPlan plan = copies.plan(connection, table, referenced, resolved.nullShares(), resolved.sample());
         TableCopies.checkSample(connection, plan, SEED);
         return new TrialTable(table, plan);
+    }
+
+    /**
+     * The rows of stream {@code stream} of {@code streams} for {@code copy}: row numbers interleaved, so streams never
+     * share a key, and the same rows for the same stream in every benchmark (a COPY's ceiling reads IngestState's).
+     */
+    RowGenerator rows(TrialTable copy, int stream, int streams) {
+        return new RowGenerator(copy.plan(), SEED, hostileShare, stream, streams);
     }
 }

@@ -15,11 +15,6 @@ import org.pgingest.load.Loader;
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.DelayedTarget;
 import org.pgingest.server.RoundTripCheck;
-import org.pgingest.stats.ClusterCostMeter;
-import org.pgingest.stats.CounterSnapshot;
-import org.pgingest.stats.NodeCosts;
-import org.pgingest.stats.ServerCostMeter;
-import org.pgingest.stats.ServerCosts;
 import org.pgingest.results.NotMeasurableException;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.Table;
@@ -30,7 +25,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -46,20 +40,6 @@ import java.util.OptionalLong;
  */
 @State(Scope.Benchmark)
 public abstract class WriterTrial {
-    @Param({"USERS"})
-    public String shape;
-
-    @Param({"STANDARD"})
-    public String indexes;
-
-    /** On -Dpg.target=citus: hash (on the primary key's first column), hash:COLUMN or local (TableTrial). */
-    @Param({"hash"})
-    public String distribution;
-
-    /** On -Dpg.target=citus: shards of a distributed table (TableTrial). */
-    @Param({"32"})
-    public int shards;
-
     /** Rows per writer per call. */
     @Param({"500"})
     public int rows;
@@ -68,20 +48,14 @@ public abstract class WriterTrial {
     @Param({"1000"})
     public int batchSize;
 
-    @Param({"0.1"})
-    public double hostileShare;
-
     private PostgresTarget target;
     private DelayedTarget delayed;
     private Loader loader;
     private Table table;
     private Writers writers;
-    private ServerCostMeter meter;
-    /** Each node's own costs, on a Citus cluster whose every node answers; null on one server. */
-    private ClusterCostMeter nodes;
+    private CostWindow window;
     private List<RowGenerator> generators;
     private List<List<Object[]>> batches;
-    private CounterSnapshot windowStart;
     private long opsInIteration;
     private long rowsInIteration;
 
@@ -120,14 +94,11 @@ public abstract class WriterTrial {
                     + cannot.get());
         }
         writers = Writers.open(target, loader, workers(), connections());
-        meter = ServerCostMeter.open(target);
-        if (server.target().citusNodes().isPresent()) {
-            nodes = ClusterCostMeter.open(server.target().citusNodes().get());
-        }
+        window = CostWindow.open(server.target());
         generators = new ArrayList<>();
         for (int w = 0; w < workers(); w++) {
             // Row numbers interleaved per writer: keys never collide.
-            generators.add(new RowGenerator(copy.plan(), TableTrial.SEED, hostileShare, w, workers()));
+            generators.add(tableTrial.rows(copy, w, workers()));
         }
     }
 
@@ -138,10 +109,7 @@ public abstract class WriterTrial {
         }
         opsInIteration = 0;
         rowsInIteration = 0;
-        windowStart = writers.startWindow(meter);
-        if (nodes != null) {
-            nodes.startWindow();
-        }
+        window.start(writers::startWindow);
     }
 
     /** Per call: fresh rows for every writer, checked ({@link CheckedRows}), outside the measured region. */
@@ -164,7 +132,7 @@ public abstract class WriterTrial {
 
     @TearDown(Level.Iteration)
     public void endIteration() throws SQLException {
-        ServerCosts costs = writers.endWindow(meter, windowStart);
+        window.end(writers::endWindow, opsInIteration, rowsInIteration, OptionalLong.empty());
         long inTable;
         try (Connection c = target.dataSource().getConnection()) {
             inTable = table.count(c);
@@ -173,16 +141,11 @@ public abstract class WriterTrial {
             throw new IllegalStateException(loader.name() + ": the table holds " + inTable + " rows but the writers "
                     + "reported " + rowsInIteration + " in this iteration");
         }
-        Map<String, NodeCosts> perNode = nodes == null ? Map.of() : nodes.endWindow(meter, costs);
-        IterationCosts.publish(new IterationCosts.Measured(costs, opsInIteration, rowsInIteration, OptionalLong.empty(),
-                perNode));
-        System.out.print(ServerCostProfiler.describeMissing(perNode));
-        System.out.print(ServerCostProfiler.describeMissing(costs));
     }
 
     @TearDown(Level.Trial)
     public void close() throws SQLException {
-        try (ServerCostMeter m = meter; ClusterCostMeter n = nodes; Writers w = writers; DelayedTarget d = delayed) {
+        try (CostWindow c = window; Writers w = writers; DelayedTarget d = delayed) {
             // closed in reverse order; the server itself belongs to ServerState
         }
     }
