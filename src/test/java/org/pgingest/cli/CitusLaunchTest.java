@@ -154,7 +154,10 @@ class CitusLaunchTest {
                         if (scores.get("node." + worker + ".contaminated") == 0) {
                             assertThat(scores.get("node." + worker + ".statements/op")).as(worker).isZero();
                         }
-                        assertThat(scores.get("node." + worker + ".wal.bytes/row")).as(worker).isZero();
+                        // none of the rows (a stored row is about 70 bytes of a worker's WAL): the background
+                        // writer's running-transactions record (every 15 s while WAL grows, wal_level replica or
+                        // above) may land in the window
+                        assertThat(scores.get("node." + worker + ".wal.bytes/row")).as(worker).isLessThan(1);
                     }
                 } else {
                     assertThat(scores.get("node.worker1.prepared/op")).isPositive();
