@@ -1,6 +1,7 @@
 package org.pgingest;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 import org.opentest4j.AssertionFailedError;
@@ -14,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+@Isolated // sets the image properties the container tests read
 class RequiredPartsTest {
     /** Neither built (outside the namespace docker/build-image.sh builds) nor published anywhere. */
     private static final String NEVER_BUILT = "example.invalid/never-built";

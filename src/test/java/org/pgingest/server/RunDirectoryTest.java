@@ -2,6 +2,7 @@ package org.pgingest.server;
 
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * a test's launcher crashed with "cannot delete run directory" while another run swept the same leftover): a file
  * or directory that the other remover took first is not an error.
  */
+@Isolated // sets pg.run.root, where every server of this JVM makes its run directory
 class RunDirectoryTest {
     @TempDir
     Path root;
