@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.concurrent.atomic.AtomicBoolean;
 import javax.sql.DataSource;
 
 /**
@@ -45,8 +44,7 @@ public final class CitusTarget extends TargetBase implements CitusNodes {
     static final String WORKERS_DURABILITY_OFF = "workersDurabilityOff";
 
     private final List<CitusNode> nodes;
-    private final Thread shutdownHook;
-    private final AtomicBoolean closed = new AtomicBoolean();
+    private final StopOnExit stopOnExit = new StopOnExit("pg-ingest-bench-citus-shutdown", this::stop);
     private final Map<String, ServerFacts> workerFacts = new LinkedHashMap<>();
     private final Map<String, String> clusterFacts = new LinkedHashMap<>();
 
@@ -54,7 +52,6 @@ public final class CitusTarget extends TargetBase implements CitusNodes {
         super(new Endpoint("localhost", nodes.get(0).port(), OwnedServer.BENCHMARK_DATABASE, "postgres", Secret.none()),
                 schema, Map.of(), OwnedServer.MONITOR_DATABASE);
         this.nodes = List.copyOf(nodes);
-        this.shutdownHook = new Thread(this::stop, "pg-ingest-bench-citus-shutdown");
     }
 
     /** The settings every node runs: the file's, with citus preloaded and prepared transactions allowed. */
@@ -84,7 +81,7 @@ public final class CitusTarget extends TargetBase implements CitusNodes {
                 nodes.add(CitusNode.start("worker" + i, home, settings.values()));
             }
             target = new CitusTarget(nodes, config.schema());
-            Runtime.getRuntime().addShutdownHook(target.shutdownHook);
+            target.stopOnExit.register();
             for (CitusNode node : nodes) {
                 createExtension(node);
             }
@@ -334,15 +331,11 @@ public final class CitusTarget extends TargetBase implements CitusNodes {
 
     @Override
     public void close() {
-        stop();
-        OwnedServer.removeShutdownHook(shutdownHook, LOG);
+        stopOnExit.close();
     }
 
     /** Workers first, then the coordinator, whose 2PC recovery would otherwise keep calling on them. */
     private void stop() {
-        if (closed.getAndSet(true)) {
-            return;
-        }
         for (int i = nodes.size() - 1; i >= 0; i--) {
             nodes.get(i).stop();
         }

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A container of any image honouring the official postgres image's contract ({@code -Dpg.image}, default
@@ -27,9 +26,8 @@ public final class ContainerTarget extends TargetBase {
     static final String RUN_LABEL = "org.pgingest.owner-pid";
 
     private final PostgreSQLContainer container;
-    private final AtomicBoolean closed = new AtomicBoolean();
     /** Ctrl-C and SIGTERM run shutdown hooks: the container goes with the JVM even without Ryuk. */
-    private final Thread shutdownHook = new Thread(this::stop, "pg-ingest-bench-container-shutdown");
+    private final StopOnExit stopOnExit = new StopOnExit("pg-ingest-bench-container-shutdown", this::stop);
 
     private ContainerTarget(PostgreSQLContainer container, String schema) {
         super(new Endpoint(container.getHost(), container.getMappedPort(5432), OwnedServer.BENCHMARK_DATABASE,
@@ -80,7 +78,7 @@ public final class ContainerTarget extends TargetBase {
             throw new TargetException("container " + image + " did not start: " + e.getMessage(), e);
         }
         ContainerTarget target = new ContainerTarget(container, config.schema());
-        Runtime.getRuntime().addShutdownHook(target.shutdownHook);
+        target.stopOnExit.register();
         try {
             OwnedServer.prepare(target, config);
         } catch (SQLException | RuntimeException e) {
@@ -127,14 +125,11 @@ public final class ContainerTarget extends TargetBase {
 
     @Override
     public void close() {
-        stop();
-        OwnedServer.removeShutdownHook(shutdownHook, LOG);
+        stopOnExit.close();
     }
 
     private void stop() {
-        if (!closed.getAndSet(true)) {
-            container.stop();
-        }
+        container.stop();
     }
 
     /**

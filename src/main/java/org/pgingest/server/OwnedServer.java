@@ -1,7 +1,5 @@
 package org.pgingest.server;
 
-import org.slf4j.Logger;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -28,18 +26,6 @@ final class OwnedServer {
         try (Connection admin = target.monitorDataSource().getConnection()) {
             createDatabaseAndExtension(admin);
             target.prepare(admin, config);
-        }
-    }
-
-    /**
-     * Removes the shutdown hook that stops a server the suite started (Ctrl-C, SIGTERM), once it was closed by
-     * its owner. During shutdown the hook has run or is running, and the JVM refuses the removal: nothing to do.
-     */
-    static void removeShutdownHook(Thread hook, Logger log) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            log.debug("shutdown in progress; hook not removed", e);
         }
     }
 

@@ -21,7 +21,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -84,8 +83,7 @@ public final class PgBouncer implements AutoCloseable {
     private final String version;
     private final Via via;
     private final PgBouncerSetup setup;
-    private final Thread shutdownHook;
-    private final AtomicBoolean closed = new AtomicBoolean();
+    private final StopOnExit stopOnExit = new StopOnExit("pg-ingest-bench-pgbouncer-shutdown", this::stop);
 
     private PgBouncer(RunDirectory run, Process watchdog, ProcessHandle process, int port, String version, Via via,
                       PgBouncerSetup setup) {
@@ -96,7 +94,6 @@ public final class PgBouncer implements AutoCloseable {
         this.version = version;
         this.via = via;
         this.setup = setup;
-        this.shutdownHook = new Thread(this::stop, "pg-ingest-bench-pgbouncer-shutdown");
     }
 
     /** The installed program: on PATH, or in the sbin directories Debian and source builds use. */
@@ -161,7 +158,7 @@ public final class PgBouncer implements AutoCloseable {
                     .start();
             ProcessHandle process = awaitReady(watchdog, run, log, server.password());
             PgBouncer pgbouncer = new PgBouncer(run, watchdog, process, port, version, via, setup);
-            Runtime.getRuntime().addShutdownHook(pgbouncer.shutdownHook);
+            pgbouncer.stopOnExit.register();
             LOG.info("{} on 127.0.0.1:{} in front of {}", pgbouncer.describe(), port, server.describe());
             return pgbouncer;
         } catch (PortTaken | TargetException e) {
@@ -327,14 +324,10 @@ public final class PgBouncer implements AutoCloseable {
 
     @Override
     public void close() {
-        stop();
-        OwnedServer.removeShutdownHook(shutdownHook, LOG);
+        stopOnExit.close();
     }
 
     private void stop() {
-        if (closed.getAndSet(true)) {
-            return;
-        }
         if (stop(watchdog, Optional.of(process))) {
             run.delete();
         } else {

@@ -74,7 +74,7 @@ final class ServerLifetime {
     /** Stops the server and removes its directory; the hook is no longer needed. */
     void close() {
         stop();
-        OwnedServer.removeShutdownHook(hook, LOG);
+        StopOnExit.removeShutdownHook(hook);
     }
 
     private void onShutdown() {
