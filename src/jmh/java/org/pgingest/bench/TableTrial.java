@@ -78,7 +78,7 @@ public class TableTrial {
         schema = new SuiteSchema(target.schema());
         this.params = params;
         placement = Distribution.parse(distribution);
-        onCluster = !target.facts().cluster().isEmpty();
+        onCluster = target.coordinatesCitus();
         if (!onCluster && !(Distribution.isDefault(Distribution.PARAMETER, distribution)
                 && Distribution.isDefault(Distribution.SHARDS_PARAMETER, String.valueOf(shards)))) {
             // the launcher refuses this before any fork; a plain JMH run gets the same meaning here

@@ -56,6 +56,14 @@ public interface PostgresTarget extends AutoCloseable {
     }
 
     /**
+     * Whether this target's server coordinates a Citus cluster (the citus target, or an external target at a
+     * coordinator), whether or not its nodes can be measured ({@link #citusNodes}).
+     */
+    default boolean coordinatesCitus() {
+        return !facts().cluster().isEmpty();
+    }
+
+    /**
      * The nodes of the Citus cluster this target's server coordinates, where every node can be measured on its own;
      * empty for one server, behind a pooler, and on a cluster where a worker cannot be reached.
      */

@@ -98,7 +98,7 @@ public final class ServerCostMeter implements AutoCloseable {
                     target.pooler().isPresent() ? target.dataSource(Map.of("prepareThreshold", "0")) : null,
                     target.pooler().map(p -> p.via() == Via.PGBOUNCER_SESSION).orElse(true),
                     // a Citus coordinator, started by the suite or found on an external target
-                    target.facts().cluster().isEmpty() ? CounterReader.FLUSH : CounterReader.CITUS_FLUSH);
+                    target.coordinatesCitus() ? CounterReader.CITUS_FLUSH : CounterReader.FLUSH);
         } catch (SQLException | RuntimeException e) {
             monitor.close();
             throw e;
