@@ -71,7 +71,7 @@ final class BinariesCache implements PgBinaryResolver {
         Path dir = workingDirectory().resolve("PG-" + md5(archive));
         if (Files.exists(dir.resolve(CHECKED))) {
             // Checked before: the archive's listing is not read again (it means decompressing all of it, about 60 MB
-            // for PostgreSQL 17: two seconds of CPU in a fork's fresh JVM, at every server start).
+            // for PostgreSQL 17, at every server start).
             return new ByteArrayInputStream(archive);
         }
         Unpacked expected = new Unpacked(dir, sizes(archive));
