@@ -45,8 +45,8 @@ public class PoolerIngestState extends IngestState {
     /**
      * Through a pooler, rows the loader reported that the table does not hold are that combination's result, not a
      * failure of the run: COPY through PgBouncer 1.18 in transaction mode at prepareThreshold 5 reports every call
-     * done while the table holds about half of their rows after the iteration (the pooler preset, 2026-11-24), and
-     * the preset goes on to the next combination.
+     * done while the table holds about half of their rows after the iteration (docs/poolers.md), and the preset
+     * goes on to the next combination.
      */
     @Override
     RuntimeException rowsMismatch(String message) {

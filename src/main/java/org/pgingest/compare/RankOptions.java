@@ -60,10 +60,7 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
      */
     static final int LONGEST_DEFAULT_ROUNDS_PER_FORK = 12;
     static final int SHORTEST_DEFAULT_ROUNDS_PER_FORK = 4;
-    /**
-     * A new fork's binary COPY at 500 rows per call was still getting faster for about 4 s of its own calls (8 slices
-     * of 500 ms: 101k rows/s rising to 142k, A/A rankings of 2026-11-26): the JIT's work, each fork anew.
-     */
+    /** A new fork's calls get faster for seconds as the JIT compiles them, each fork anew (docs/rank.md, Forks). */
     static final Duration DEFAULT_WARMUP = Duration.ofSeconds(4);
     /**
      * Rows per call by default, on a published shape (the quick selection's) and on a user's table alike: one ranking.

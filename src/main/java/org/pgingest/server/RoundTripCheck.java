@@ -15,18 +15,13 @@ import java.util.Map;
  * The round trip a trial really gets, measured rather than assumed: pairs of {@code SELECT 1} on a prepared
  * statement, one without the {@link RoundTripDelay} and one with it, and the delay's share is the mean difference
  * within a pair. As many pairs as fit in about {@value #CHECK_MS} ms, from {@value #MIN_PAIRS} to
- * {@value #MAX_PAIRS}: the direct round trip alone varies by 0.1 to 0.6 ms from one pair to the next on 2 shared
- * cores, so 60 pairs measured a 1 ms delay anywhere from +0.91 to +1.11 ms (2026-11-24, three runs of the rtt
- * preset) against a tolerance of 0.1 ms; 400 pairs narrow that spread by a factor of about 2.6 in 0.6 s. The
- * tenth of pairs with the smallest and the tenth with the largest difference are left out: a pair in which either
- * round trip met a hiccup of the machine (a descheduled thread, a page fault) says nothing about the delay. A plain
- * difference of the means of 40 put a 1 ms trial at +0.885 ms on an idle machine and refused it, while the direct
- * round trip's mean moved from 0.25 to 1.4 ms between trials. What is kept is a mean, not a median: a busy machine
- * wakes the waiting thread late now and then, and a load of many round trips pays that. A trial whose share is off
- * the asked round-trip time by more than {@value #TOLERANCE_MS} ms and more than {@value #TOLERANCE_SHARE} of it is
- * refused, because its figures would be read against a round trip it did not have. 0.1 ms is what the delay holds
- * on an idle machine from 0.5 ms up; the share allows a long delay's occasional late wake-up (1 % of 67 ms is
- * 0.67 ms).
+ * {@value #MAX_PAIRS}: on shared cores the direct round trip alone varies by tenths of a millisecond from pair to
+ * pair, so the number of pairs sets the spread. The tenth of pairs with the smallest and the tenth with the largest
+ * difference are left out (a pair that met a hiccup of the machine says nothing about the delay); what is kept is a
+ * mean, not a median, because a load of many round trips pays the occasional late wake-up. A trial whose share is
+ * off the asked round-trip time by more than {@value #TOLERANCE_MS} ms and more than {@value #TOLERANCE_SHARE} of it
+ * is refused: its figures would be read against a round trip it did not have. docs/measurement.md has the
+ * measurements behind these numbers.
  *
  * @param askedMs   round-trip time the delay was asked to add
  * @param directMs  mean round trip without the delay, over the pairs kept
