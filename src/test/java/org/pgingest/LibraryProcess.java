@@ -4,7 +4,7 @@ import org.pgingest.load.LoadMethod;
 import org.pgingest.load.Loader;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
-import org.pgingest.table.TrialTable;
+import org.pgingest.table.PlannedTable;
 import org.pgingest.workload.definition.PublishedShapes;
 
 import java.sql.Connection;
@@ -44,7 +44,7 @@ public final class LibraryProcess {
             props.setProperty("user", args[1]);
             props.putAll(loader.driverOptions());
             try (Connection c = DriverManager.getConnection(url, props)) {
-                TrialTable users = TrialTable.published(c, schema, "users", PublishedShapes.STANDARD,
+                PlannedTable users = PlannedTable.published(c, schema, "users", PublishedShapes.STANDARD,
                         "library_" + method.name().toLowerCase());
                 Table table = users.table();
                 List<Object[]> rows = users.rows(11, 0.1).next(rowCount);

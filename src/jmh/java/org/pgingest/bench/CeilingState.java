@@ -7,7 +7,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.ThreadParams;
-import org.pgingest.table.TrialTable;
+import org.pgingest.table.PlannedTable;
 import org.pgingest.load.CopyFile;
 import org.pgingest.load.CopyFormat;
 import org.pgingest.load.LoadException;
@@ -72,7 +72,7 @@ public class CeilingState implements IterationWindow.Member {
         CopyFormat format = formatOf(method);
         PostgresTarget target = server.target();
         connection = target.dataSource().getConnection();
-        TrialTable copy = tableTrial.copy(connection, "_ceiling_" + thread.getThreadIndex());
+        PlannedTable copy = tableTrial.copy(connection, "_ceiling_" + thread.getThreadIndex());
         table = copy.table();
         Optional<String> cannot = LoadMethod.COPY_BINARY == method ? LoadMethod.COPY_BINARY.cannotWrite(table) : Optional.empty();
         if (cannot.isPresent()) {

@@ -13,7 +13,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-import org.pgingest.table.TrialTable;
+import org.pgingest.table.PlannedTable;
 import org.pgingest.load.CheckedRows;
 import org.pgingest.load.CopyFormat;
 import org.pgingest.load.LoadException;
@@ -56,7 +56,7 @@ public class EncoderBenchmark {
     @Setup(Level.Trial)
     public void generate(ServerState server, TableTrial tableTrial) throws SQLException {
         try (Connection c = server.target().dataSource().getConnection()) {
-            TrialTable copy = tableTrial.copy(c, "_encoder");
+            PlannedTable copy = tableTrial.copy(c, "_encoder");
             columns = copy.table().columns();
             List<Object[]> generated = tableTrial.rows(copy, 0, 1).next(ROWS);
             // Checked before the measured loop, as the ingest benchmarks give rows to loaders (CheckedRows).

@@ -7,7 +7,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.ThreadParams;
-import org.pgingest.table.TrialTable;
+import org.pgingest.table.PlannedTable;
 import org.pgingest.load.CheckedRows;
 import org.pgingest.load.LoadException;
 import org.pgingest.load.LoadMethod;
@@ -87,7 +87,7 @@ public class IngestState implements IterationWindow.Member {
         replacesContents = method.replacesTableContents();
         connection = server.target().dataSource(driverOptions()).getConnection();
         cluster = server.target().citusNodes();
-        TrialTable copy = copyWithoutNamedStatements(tableTrial, "_" + thread.getThreadIndex());
+        PlannedTable copy = copyWithoutNamedStatements(tableTrial, "_" + thread.getThreadIndex());
         table = copy.table();
         triggersRun = !table.definition().triggers().isEmpty();
         Optional<String> cannot = loader.cannotWrite(table);
@@ -110,7 +110,7 @@ public class IngestState implements IterationWindow.Member {
      * connection's prepareThreshold is 0, and through PgBouncer in transaction mode ({@link PoolerIngestState}) a named statement may meet
      * another server connection. That is the loader's failure to measure, not the setup's.
      */
-    private TrialTable copyWithoutNamedStatements(TableTrial tableTrial, String suffix) throws SQLException {
+    private PlannedTable copyWithoutNamedStatements(TableTrial tableTrial, String suffix) throws SQLException {
         PGConnection pg = connection.unwrap(PGConnection.class);
         int threshold = pg.getPrepareThreshold();
         pg.setPrepareThreshold(0);

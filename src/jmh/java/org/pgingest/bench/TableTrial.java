@@ -11,7 +11,7 @@ import org.pgingest.server.Distribution;
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.TargetKind;
 import org.pgingest.table.TableCopies;
-import org.pgingest.table.TrialTable;
+import org.pgingest.table.PlannedTable;
 import org.pgingest.workload.RowPlan;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
@@ -147,7 +147,7 @@ public class TableTrial {
      * A copy of the table named with {@code suffix} (one per thread, or one for the trial), how its rows are made,
      * and a sample of them inserted and rolled back: a constraint they break fails the trial here, naming it.
      */
-    TrialTable copy(Connection connection, String suffix) throws SQLException {
+    PlannedTable copy(Connection connection, String suffix) throws SQLException {
         Table table = copies.createCopy(connection, copies.copyName(suffix), referenced);
         if (onCluster) {
             if (!placement.local()) {
@@ -160,14 +160,14 @@ public class TableTrial {
         ResolvedTable resolved = copies.resolved();
         RowPlan plan = copies.plan(connection, table, referenced, resolved.nullShares(), resolved.sample());
         TableCopies.checkSample(connection, plan, SEED);
-        return new TrialTable(table, plan);
+        return new PlannedTable(table, plan);
     }
 
     /**
      * The rows of stream {@code stream} of {@code streams} for {@code copy}: row numbers interleaved, so streams never
      * share a key, and the same rows for the same stream in every benchmark (a COPY's ceiling reads IngestState's).
      */
-    RowGenerator rows(TrialTable copy, int stream, int streams) {
+    RowGenerator rows(PlannedTable copy, int stream, int streams) {
         return new RowGenerator(copy.plan(), SEED, hostileShare, stream, streams);
     }
 }

@@ -7,7 +7,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import org.pgingest.table.TrialTable;
+import org.pgingest.table.PlannedTable;
 import org.pgingest.load.CheckedRows;
 import org.pgingest.load.LoadException;
 import org.pgingest.load.LoadMethod;
@@ -82,7 +82,7 @@ public abstract class WriterTrial {
         } else if (rttMs() < 0) {
             throw new IllegalArgumentException("rttMs must be 0 or more, was " + rttMs());
         }
-        TrialTable copy;
+        PlannedTable copy;
         try (Connection c = target.dataSource().getConnection()) {
             copy = tableTrial.copy(c, "");
         }

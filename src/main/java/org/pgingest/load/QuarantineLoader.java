@@ -22,14 +22,14 @@ final class QuarantineLoader {
     private final AtomicLoader fast;
 
     /** A row that was not loaded, with the server's reason. */
-    record Rejected(long index, Object[] row, String sqlState, String message) {
+    record QuarantinedRow(long index, Object[] row, String sqlState, String message) {
     }
 
     /**
      * @param loaded   rows the table received
      * @param rejected rows it did not, by ascending input index
      */
-    record Result(long loaded, List<Rejected> rejected) {
+    record Result(long loaded, List<QuarantinedRow> rejected) {
     }
 
     QuarantineLoader(AtomicLoader fast) {
@@ -52,7 +52,7 @@ final class QuarantineLoader {
      */
     public Result load(Connection connection, Table table, List<Object[]> rows) throws SQLException {
         fast.requireSupported(table);
-        List<Rejected> rejected = new ArrayList<>();
+        List<QuarantinedRow> rejected = new ArrayList<>();
         long loaded = Transactions.atomically(connection, () -> loadPieces(connection, table, rows, rejected),
                 failure -> failure);
         rejected.sort((a, b) -> Long.compare(a.index(), b.index()));
@@ -67,7 +67,7 @@ final class QuarantineLoader {
      * Works through the pieces in input order : a piece that
      * loads is kept; one that fails is rolled back and split around the row the failure names, or in halves.
      */
-    private long loadPieces(Connection connection, Table table, List<Object[]> rows, List<Rejected> rejected)
+    private long loadPieces(Connection connection, Table table, List<Object[]> rows, List<QuarantinedRow> rejected)
             throws SQLException {
         Deque<Piece> pending = new ArrayDeque<>();
         pending.push(new Piece(rows, 0));
@@ -96,7 +96,7 @@ final class QuarantineLoader {
                     SQLException cause = Failures.original(failure);
                     // Pushed last, popped first: the rows before the bad one, then those after it.
                     pending.push(new Piece(part.subList(at + 1, part.size()), piece.offset() + at + 1));
-                    rejected.add(new Rejected(piece.offset() + at, part.get(at), cause.getSQLState(),
+                    rejected.add(new QuarantinedRow(piece.offset() + at, part.get(at), cause.getSQLState(),
                             LoadException.oneLine(LoadException.serverMessage(cause))));
                     pending.push(new Piece(part.subList(0, at), piece.offset()));
                 } else {

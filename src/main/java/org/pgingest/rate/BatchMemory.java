@@ -5,7 +5,7 @@ import org.pgingest.load.Loader;
 import org.pgingest.server.ExchangeObserver;
 import org.pgingest.server.ObservedSocketFactory;
 import org.pgingest.server.PostgresTarget;
-import org.pgingest.table.TrialTable;
+import org.pgingest.table.PlannedTable;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
@@ -50,7 +50,7 @@ final class BatchMemory implements ExchangeObserver {
         options.putAll(ObservedSocketFactory.register(id, probe));
         long[] held = new long[CALLS];
         try (Connection c = target.dataSource(options).getConnection()) {
-            TrialTable trialTable = TrialTable.published(c, new SuiteSchema(target.schema()), plan.shape(),
+            PlannedTable trialTable = PlannedTable.published(c, new SuiteSchema(target.schema()), plan.shape(),
                     PublishedShapes.STANDARD, plan.shape().toLowerCase(Locale.ROOT) + "_memory");
             Table table = trialTable.table();
             RowGenerator rows = trialTable.rows(RowGenerator.SEED, 0.1);

@@ -10,7 +10,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.TargetConfig;
-import org.pgingest.table.TrialTable;
+import org.pgingest.table.PlannedTable;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.Rows;
 import org.pgingest.workload.SuiteSchema;
@@ -47,7 +47,7 @@ class ExistingRowsTest {
     void theTableGoesBackToItsExistingRowsAfterEveryRound() throws Exception {
         ExistingRows existing = new ExistingRows(3_000);
         try (Connection c = server.dataSource().getConnection()) {
-            TrialTable users = TrialTable.published(c, new SuiteSchema(server.schema()), "users", "PK_UNIQUE_BTREE_GIN",
+            PlannedTable users = PlannedTable.published(c, new SuiteSchema(server.schema()), "users", "PK_UNIQUE_BTREE_GIN",
                     "users_existing");
             Table table = users.table();
             // The fill takes the generator's first rows; the measured rows are the ones after them.
@@ -74,7 +74,7 @@ class ExistingRowsTest {
     void withoutExistingRowsAResetEmptiesTheTable() throws Exception {
         ExistingRows none = new ExistingRows(0);
         try (Connection c = server.dataSource().getConnection()) {
-            TrialTable sensors = TrialTable.published(c, new SuiteSchema(server.schema()), "sensors",
+            PlannedTable sensors = PlannedTable.published(c, new SuiteSchema(server.schema()), "sensors",
                     PublishedShapes.STANDARD, "sensors_existing");
             Table table = sensors.table();
             none.fill(c, table, sensors.rows(SEED, 0));

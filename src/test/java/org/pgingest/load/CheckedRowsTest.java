@@ -26,9 +26,9 @@ class CheckedRowsTest {
     @EnumSource(LoadMethod.class)
     void checkedRowsAreStoredAsTheServerReadsThem(LoadMethod method) throws Exception {
         Loader loader = method.create();
-        Table table = SharedServer.newTable(SharedServer.shapesFor(method).get(0));
-        List<Object[]> rows = SharedServer.rows(table, 11, 0.3).next(60);
-        try (Connection c = SharedServer.connect(loader)) {
+        Table table = LoaderTestServer.newTable(LoaderTestServer.shapesFor(method).get(0));
+        List<Object[]> rows = LoaderTestServer.rows(table, 11, 0.3).next(60);
+        try (Connection c = LoaderTestServer.connect(loader)) {
             assertThat(loader.load(c, table, CheckedRows.of(table, rows))).isEqualTo(rows.size());
             assertThat(ServerRows.stored(c, table)).containsExactlyElementsOf(ServerRows.expected(c, table, rows));
         }
@@ -36,7 +36,7 @@ class CheckedRowsTest {
 
     @Test
     void aRowTheCheckRefusesIsNamedWhenTheRowsAreMade() throws Exception {
-        Table table = SharedServer.newTableFromDdl("CREATE TABLE checked_notes (id bigint PRIMARY KEY, note text)",
+        Table table = LoaderTestServer.newTableFromDdl("CREATE TABLE checked_notes (id bigint PRIMARY KEY, note text)",
                 "checked_notes");
         List<Object[]> rows = new ArrayList<>();
         for (long i = 0; i < 50; i++) {
@@ -57,9 +57,9 @@ class CheckedRowsTest {
 
     @BeforeAll
     static void makeTablesOfTwoWidths() throws Exception {
-        wide = SharedServer.newTableFromDdl("CREATE TABLE checked_wide (id bigint GENERATED ALWAYS AS IDENTITY, "
+        wide = LoaderTestServer.newTableFromDdl("CREATE TABLE checked_wide (id bigint GENERATED ALWAYS AS IDENTITY, "
                 + "code text NOT NULL)", "checked_wide");
-        narrow = SharedServer.newTableFromDdl("CREATE TABLE checked_narrow (id bigint GENERATED ALWAYS AS IDENTITY, "
+        narrow = LoaderTestServer.newTableFromDdl("CREATE TABLE checked_narrow (id bigint GENERATED ALWAYS AS IDENTITY, "
                 + "code varchar(3) NOT NULL)", "checked_narrow");
     }
 
@@ -74,7 +74,7 @@ class CheckedRowsTest {
         rows.set(12, new Object[] {"longer than three"});
         CheckedRows checkedForWide = CheckedRows.of(wide, rows);
         Loader loader = method.create();
-        try (Connection c = SharedServer.connect(loader)) {
+        try (Connection c = LoaderTestServer.connect(loader)) {
             // 22001 string_data_right_truncation: the server's answer for a varchar(3) value of 17 characters
             assertThatThrownBy(() -> loader.load(c, narrow, checkedForWide)).isInstanceOfSatisfying(LoadException.class,
                     e -> {
@@ -88,7 +88,7 @@ class CheckedRowsTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"COPY_BINARY", "COPY_TEXT", "BATCH", "MULTI_ROW_VALUES"})
     void whatTheCheckRoundedIsWhatIsSent(String methodName) throws Exception {
-        Table table = SharedServer.newTableFromDdl("CREATE TABLE checked_times (id bigint PRIMARY KEY, at timestamp)",
+        Table table = LoaderTestServer.newTableFromDdl("CREATE TABLE checked_times (id bigint PRIMARY KEY, at timestamp)",
                 "checked_times");
         // 1.5 microseconds: binary sends whole microseconds, so a value the check had not rounded would arrive as
         // 1 µs on one path and be rounded by the server's text input on another
@@ -99,7 +99,7 @@ class CheckedRowsTest {
         CheckedRows checked = CheckedRows.of(table, rows);
         assertThat(row[1]).isSameAs(halfMicro);
         Loader loader = LoadMethod.valueOf(methodName).create();
-        try (Connection c = SharedServer.connect(loader)) {
+        try (Connection c = LoaderTestServer.connect(loader)) {
             loader.load(c, table, checked);
             String serverReading = ServerRows.serverTexts(c, "timestamp", new String[] {"2021-03-04 05:06:07.0000015"}).get(0);
             assertThat(ServerRows.stored(c, table)).containsExactly(

@@ -122,11 +122,11 @@ class CopyCsvEveryLoaderTest {
     @ValueSource(strings = {"04:05:06 America/New_York", "25:00:00+00", "24:00:01+00"})
     void aTextTheServerRefusesIsRefusedWithTheServersSqlState(String text) throws Exception {
         String name = "refusal_probe_" + PROBES.incrementAndGet();
-        try (Connection c = SharedServer.connect(); PreparedStatement ps = c.prepareStatement("SELECT ?::timetz")) {
+        try (Connection c = LoaderTestServer.connect(); PreparedStatement ps = c.prepareStatement("SELECT ?::timetz")) {
             try (java.sql.Statement st = c.createStatement()) {
-                st.execute("CREATE TABLE " + SharedServer.schema().qualify(name) + " (tz timetz)");
+                st.execute("CREATE TABLE " + LoaderTestServer.schema().qualify(name) + " (tz timetz)");
             }
-            Column timetz = Table.read(c, SharedServer.schema(), name).columns().get(0);
+            Column timetz = Table.read(c, LoaderTestServer.schema(), name).columns().get(0);
             ps.setString(1, text);
             SQLException server = catchThrowableOfType(SQLException.class, ps::executeQuery);
             assertThat((Throwable) server).as("the server refuses " + text).isNotNull();
@@ -203,7 +203,7 @@ class CopyCsvEveryLoaderTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(LoadMethod.class)
     void aTableOfFortySixColumnTypesAtTheirEdgesLoadsOnEveryLoader(LoadMethod method) throws Exception {
-        storesWhatCopyCsvStores(method, () -> SharedServer.newTableFromDdl(MIXED_DDL, "exact_mixed"), MIXED_ROWS, null);
+        storesWhatCopyCsvStores(method, () -> LoaderTestServer.newTableFromDdl(MIXED_DDL, "exact_mixed"), MIXED_ROWS, null);
     }
 
     /**
@@ -213,7 +213,7 @@ class CopyCsvEveryLoaderTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(LoadMethod.class)
     void theSameTableReadFromTheLiveCatalogLoadsOnEveryLoader(LoadMethod method) throws Exception {
-        storesWhatCopyCsvStores(method, () -> SharedServer.newTableFromLiveTable(MIXED_DDL, "users_own", "exact_mixed"),
+        storesWhatCopyCsvStores(method, () -> LoaderTestServer.newTableFromLiveTable(MIXED_DDL, "users_own", "exact_mixed"),
                 MIXED_ROWS, null);
     }
 
@@ -228,7 +228,7 @@ class CopyCsvEveryLoaderTest {
     /** The same with the loader given {@code values} (Java values for the CSV's rows), or the CSV read when null. */
     static void storesWhatCopyCsvStores(LoadMethod method, String ddl, String name, List<List<String>> csvRows,
                                         List<Object[]> values) throws Exception {
-        storesWhatCopyCsvStores(method, () -> SharedServer.newTableFromDdl(ddl, name), csvRows, values);
+        storesWhatCopyCsvStores(method, () -> LoaderTestServer.newTableFromDdl(ddl, name), csvRows, values);
     }
 
     /** A maker of fresh copies of one table. */
@@ -244,7 +244,7 @@ class CopyCsvEveryLoaderTest {
         Loader loader = method.create();
         assertThat(method.cannotWrite(table)).as(method + " writes " + table.name()).isEmpty();
         String csv = csv(csvRows);
-        try (Connection c = SharedServer.connect(loader)) {
+        try (Connection c = LoaderTestServer.connect(loader)) {
             c.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY " + twin.qualifiedName() + " (" + twin.columnList()
                     + ") FROM STDIN (FORMAT csv)", new ByteArrayInputStream(csv.getBytes(StandardCharsets.UTF_8)));
             List<Object[]> rows = values != null ? values : read(c, table.columns(), csv);

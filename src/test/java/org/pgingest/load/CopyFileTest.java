@@ -36,12 +36,12 @@ class CopyFileTest {
     @ParameterizedTest(name = "{0} into {1}")
     @MethodSource("formatsAndShapes")
     void theServerLoadsExactlyTheRowsWritten(CopyFormat format, String shape) throws Exception {
-        Table fromFile = SharedServer.newTable(shape);
-        Table streamed = SharedServer.newTable(shape);
-        List<Object[]> rows = SharedServer.rows(fromFile, 42, 0.3).next(shape.equals("articles") ? 300 : 1000);
+        Table fromFile = LoaderTestServer.newTable(shape);
+        Table streamed = LoaderTestServer.newTable(shape);
+        List<Object[]> rows = LoaderTestServer.rows(fromFile, 42, 0.3).next(shape.equals("articles") ? 300 : 1000);
         CopyFile file = new CopyFile(format, directory.resolve("rows"));
         Loader client = new CopyLoader(format);
-        try (Connection c = SharedServer.connect(client)) {
+        try (Connection c = LoaderTestServer.connect(client)) {
             assertThat(file.write(fromFile, rows)).isEqualTo(rows.size());
             assertThat(file.load(c, fromFile)).isEqualTo(rows.size());
             assertThat(ServerRows.stored(c, fromFile)).containsExactlyElementsOf(ServerRows.expected(c, fromFile, rows));

@@ -22,7 +22,7 @@ class ErrorLocationTest {
 
     /** Users whose row BAD repeats the email of row 20: rejected by unique(email) unless the loader skips or updates. */
     private static List<Object[]> usersWithDuplicateAt(Table table, int bad) {
-        List<Object[]> rows = new ArrayList<>(SharedServer.rows(table, 5, 0.3).next(SIZE));
+        List<Object[]> rows = new ArrayList<>(LoaderTestServer.rows(table, 5, 0.3).next(SIZE));
         Object[] copy = rows.get(bad).clone();
         copy[1] = rows.get(20)[1];
         rows.set(bad, copy);
@@ -34,7 +34,7 @@ class ErrorLocationTest {
      * 384) on every path, a rule no codec knows (a too-long varchar(64) value is refused by its codec first).
      */
     private static List<Object[]> articlesShortEmbeddingAt(Table table, int bad) {
-        List<Object[]> rows = new ArrayList<>(SharedServer.rows(table, 5, 0.3).next(SIZE));
+        List<Object[]> rows = new ArrayList<>(LoaderTestServer.rows(table, 5, 0.3).next(SIZE));
         Object[] copy = rows.get(bad).clone();
         copy[EMBEDDING] = new float[] {1f, 2f, 3f};
         rows.set(bad, copy);
@@ -46,22 +46,22 @@ class ErrorLocationTest {
             "UNNEST", "COPY_TEXT", "COPY_CSV", "COPY_BINARY", "COPY_FREEZE", "RETURNING_VALUES", "RETURNING_BATCH",
             "RETURNING_UNNEST"})
     void duplicateKeyNamesTheRowAndLeavesTheTableUnchanged(LoadMethod method) throws Exception {
-        Table table = SharedServer.newTable("users");
+        Table table = LoaderTestServer.newTable("users");
         assertLocated(method, table, usersWithDuplicateAt(table, BAD), "23505");
     }
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = LoadMethod.class, names = {"AUTOCOMMIT_ROW"}, mode = EnumSource.Mode.EXCLUDE)
     void aCheckTheServerEnforcesNamesTheRowOnEveryAtomicPath(LoadMethod method) throws Exception {
-        Table table = SharedServer.newTable("articles");
+        Table table = LoaderTestServer.newTable("articles");
         assertLocated(method, table, articlesShortEmbeddingAt(table, BAD), "23514");
     }
 
     private static void assertLocated(LoadMethod method, Table table, List<Object[]> rows, String sqlState)
             throws Exception {
         Loader loader = method.create();
-        List<Object[]> before = SharedServer.rows(table, 6, 0.3).next(10);
-        try (Connection c = SharedServer.connect(loader)) {
+        List<Object[]> before = LoaderTestServer.rows(table, 6, 0.3).next(10);
+        try (Connection c = LoaderTestServer.connect(loader)) {
             new CopyLoader(CopyFormat.BINARY).load(c, table, before);
             assertThatThrownBy(() -> loader.load(c, table, rows))
                     .isInstanceOfSatisfying(LoadException.class, e -> {
@@ -79,16 +79,16 @@ class ErrorLocationTest {
     void streamedInputKeepsTheRowIndex(LoadMethod method) throws Exception {
         // The rule is the embedding's domain, so it holds in the staged methods' staging tables too, whose COPY
         // names the row; a rule of the target table alone fails their INSERT ... SELECT, which names none.
-        Table table = SharedServer.newTableFromDdl("CREATE DOMAIN embedding384 AS real[] CHECK (cardinality(VALUE) = 384); "
+        Table table = LoaderTestServer.newTableFromDdl("CREATE DOMAIN embedding384 AS real[] CHECK (cardinality(VALUE) = 384); "
                 + "CREATE TABLE documents (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, "
                 + "external_id varchar(64) NOT NULL UNIQUE, embedding embedding384)", "documents");
-        List<Object[]> rows = new ArrayList<>(SharedServer.rows(table, 5, 0.3).next(SIZE));
+        List<Object[]> rows = new ArrayList<>(LoaderTestServer.rows(table, 5, 0.3).next(SIZE));
         Object[] copy = rows.get(BAD).clone();
         copy[1] = new float[] {1f, 2f, 3f};
         rows.set(BAD, copy);
         Iterable<Object[]> streamed = () -> rows.iterator(); // an Iterable that is not a List
         Loader loader = method.create();
-        try (Connection c = SharedServer.connect(loader)) {
+        try (Connection c = LoaderTestServer.connect(loader)) {
             assertThatThrownBy(() -> loader.load(c, table, streamed))
                     .isInstanceOfSatisfying(LoadException.class, e -> {
                         assertThat(e.rowIndex()).isEqualTo(BAD);
@@ -117,10 +117,10 @@ class ErrorLocationTest {
 
     @Test
     void theSearchForTheRowIsBoundedByLog2OfTheRows() throws Exception {
-        Table table = SharedServer.newTable("articles");
+        Table table = LoaderTestServer.newTable("articles");
         List<Object[]> rows = articlesShortEmbeddingAt(table, BAD);
         CountingLoader loader = new CountingLoader();
-        try (Connection c = SharedServer.connect(loader)) {
+        try (Connection c = LoaderTestServer.connect(loader)) {
             assertThatThrownBy(() -> loader.load(c, table, rows))
                     .isInstanceOfSatisfying(LoadException.class, e -> assertThat(e.rowIndex()).isEqualTo(BAD));
         }
@@ -130,10 +130,10 @@ class ErrorLocationTest {
 
     @Test
     void autocommitRowsBeforeTheRejectedOneStayCommitted() throws Exception {
-        Table table = SharedServer.newTable("users");
+        Table table = LoaderTestServer.newTable("users");
         List<Object[]> rows = usersWithDuplicateAt(table, BAD);
         Loader loader = LoadMethod.AUTOCOMMIT_ROW.create();
-        try (Connection c = SharedServer.connect(loader)) {
+        try (Connection c = LoaderTestServer.connect(loader)) {
             assertThatThrownBy(() -> loader.load(c, table, rows))
                     .isInstanceOfSatisfying(LoadException.class, e -> assertThat(e.rowIndex()).isEqualTo(BAD));
             assertThat(ServerRows.stored(c, table))
@@ -143,10 +143,10 @@ class ErrorLocationTest {
 
     @Test
     void commitEveryKeepsTheChunksBeforeTheRejectedRowsChunk() throws Exception {
-        Table table = SharedServer.newTable("users");
+        Table table = LoaderTestServer.newTable("users");
         List<Object[]> rows = usersWithDuplicateAt(table, BAD);
         Loader loader = new CommitEveryLoader(BatchLoader.plain(30), 100);
-        try (Connection c = SharedServer.connect(loader)) {
+        try (Connection c = LoaderTestServer.connect(loader)) {
             assertThatThrownBy(() -> loader.load(c, table, rows))
                     .isInstanceOfSatisfying(LoadException.class, e -> assertThat(e.rowIndex()).isEqualTo(BAD));
             assertThat(ServerRows.stored(c, table))
@@ -156,13 +156,13 @@ class ErrorLocationTest {
 
     @Test
     void loadersThatCommitAsTheyGoCheckAListWholeBeforeTheFirstCommit() throws Exception {
-        Table table = SharedServer.newTable("users");
-        List<Object[]> rows = new ArrayList<>(SharedServer.rows(table, 9, 0.3).next(SIZE));
+        Table table = LoaderTestServer.newTable("users");
+        List<Object[]> rows = new ArrayList<>(LoaderTestServer.rows(table, 9, 0.3).next(SIZE));
         Object[] wrongType = rows.get(BAD).clone();
         wrongType[2] = "2024-01-01 00:00:00+00"; // a String for a timestamptz
         rows.set(BAD, wrongType);
         for (Loader loader : List.of(LoadMethod.AUTOCOMMIT_ROW.create(), new CommitEveryLoader(BatchLoader.plain(30), 100))) {
-            try (Connection c = SharedServer.connect(loader)) {
+            try (Connection c = LoaderTestServer.connect(loader)) {
                 assertThatThrownBy(() -> loader.load(c, table, rows))
                         .isInstanceOfSatisfying(LoadException.class, e -> {
                             assertThat(e.rowIndex()).isEqualTo(BAD);
@@ -177,10 +177,10 @@ class ErrorLocationTest {
 
     @Test
     void insideTheCallersTransactionAFailureUndoesOnlyTheLoad() throws Exception {
-        Table table = SharedServer.newTable("users");
-        List<Object[]> earlier = SharedServer.rows(table, 8, 0).next(5);
+        Table table = LoaderTestServer.newTable("users");
+        List<Object[]> earlier = LoaderTestServer.rows(table, 8, 0).next(5);
         Loader loader = new CopyLoader(CopyFormat.BINARY);
-        try (Connection c = SharedServer.connect(loader)) {
+        try (Connection c = LoaderTestServer.connect(loader)) {
             c.setAutoCommit(false);
             loader.load(c, table, earlier);
             assertThatThrownBy(() -> loader.load(c, table, usersWithDuplicateAt(table, BAD)))
@@ -195,9 +195,9 @@ class ErrorLocationTest {
 
     @Test
     void loadersThatCommitOnTheirOwnRefuseACallersTransaction() throws Exception {
-        Table table = SharedServer.newTable("users");
+        Table table = LoaderTestServer.newTable("users");
         Loader loader = new CommitEveryLoader(new SingleRowLoader(), 10);
-        try (Connection c = SharedServer.connect(loader)) {
+        try (Connection c = LoaderTestServer.connect(loader)) {
             c.setAutoCommit(false);
             assertThatThrownBy(() -> loader.load(c, table, List.of()))
                     .isInstanceOf(IllegalStateException.class)

@@ -33,7 +33,7 @@ class ExactnessTest {
 
     /** The sensors shape (text, timestamptz, float8) where the method takes it, else users (text, text, timestamptz). */
     static String shapeFor(LoadMethod method) {
-        return SharedServer.shapesFor(method).contains("sensors") ? "sensors" : "users";
+        return LoaderTestServer.shapesFor(method).contains("sensors") ? "sensors" : "users";
     }
 
     static int timestampColumn(String shape) {
@@ -96,12 +96,12 @@ class ExactnessTest {
     @MethodSource("methodsAndBadRows")
     void aValueThatCannotBeStoredExactlyIsTheRowsFaultOnEveryPath(LoadMethod method, BadRow bad) throws Exception {
         String shape = shapeFor(method);
-        Table table = SharedServer.newTable(shape);
-        List<Object[]> rows = new ArrayList<>(SharedServer.rows(table, 31, 0.2).next(SIZE));
+        Table table = LoaderTestServer.newTable(shape);
+        List<Object[]> rows = new ArrayList<>(LoaderTestServer.rows(table, 31, 0.2).next(SIZE));
         rows.set(BAD, bad == BadRow.NULL_ROW ? null : bad.change.apply(rows.get(BAD), shape));
-        List<Object[]> before = SharedServer.rows(table, 32, 0.2).next(10);
+        List<Object[]> before = LoaderTestServer.rows(table, 32, 0.2).next(10);
         Loader loader = method.create();
-        try (Connection c = SharedServer.connect(loader)) {
+        try (Connection c = LoaderTestServer.connect(loader)) {
             new CopyLoader(CopyFormat.BINARY).load(c, table, before);
             assertThatThrownBy(() -> loader.load(c, table, rows))
                     .isInstanceOfSatisfying(LoadException.class, e -> {
@@ -131,11 +131,11 @@ class ExactnessTest {
     @EnumSource(LoadMethod.class)
     void edgeTimestampsAreStoredAsTheServerReadsTheirText(LoadMethod method) throws Exception {
         String shape = shapeFor(method);
-        Table table = SharedServer.newTable(shape);
-        List<Object[]> rows = SharedServer.rows(table, 33, 0.3).next(EDGE_TIMESTAMPS.size() * 3);
+        Table table = LoaderTestServer.newTable(shape);
+        List<Object[]> rows = LoaderTestServer.rows(table, 33, 0.3).next(EDGE_TIMESTAMPS.size() * 3);
         List<Object[]> expected = new ArrayList<>();
         Loader loader = method.create();
-        try (Connection c = SharedServer.connect(loader)) {
+        try (Connection c = LoaderTestServer.connect(loader)) {
             for (int i = 0; i < rows.size(); i++) {
                 OffsetDateTime t = EDGE_TIMESTAMPS.get(i % EDGE_TIMESTAMPS.size());
                 Object[] row = rows.get(i).clone();
@@ -171,14 +171,14 @@ class ExactnessTest {
     }
 
     static Stream<LoadMethod> methodsForArticles() {
-        return Arrays.stream(LoadMethod.values()).filter(m -> SharedServer.shapesFor(m).contains("articles"));
+        return Arrays.stream(LoadMethod.values()).filter(m -> LoaderTestServer.shapesFor(m).contains("articles"));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("methodsForArticles")
     void trailingSpacesBeyondVarcharAreCutByTheServerOnEveryPath(LoadMethod method) throws Exception {
-        Table table = SharedServer.newTable("articles");
-        List<Object[]> rows = new ArrayList<>(SharedServer.rows(table, 34, 0.3).next(50));
+        Table table = LoaderTestServer.newTable("articles");
+        List<Object[]> rows = new ArrayList<>(LoaderTestServer.rows(table, 34, 0.3).next(50));
         String key = "k".repeat(60) + "-" + method.ordinal() % 10 + "xx";
         Object[] padded = rows.get(17).clone();
         padded[0] = key + "   ";
@@ -188,7 +188,7 @@ class ExactnessTest {
         cut[0] = key;
         expected.set(17, cut);
         Loader loader = method.create();
-        try (Connection c = SharedServer.connect(loader)) {
+        try (Connection c = LoaderTestServer.connect(loader)) {
             if (loader instanceof ReturningLoader returning) {
                 long[] ids = returning.loadReturningIds(c, table, rows);
                 assertThat(ids).hasSize(rows.size()).doesNotHaveDuplicates();
@@ -212,10 +212,10 @@ class ExactnessTest {
     @EnumSource(LoadMethod.class)
     void aMissingTableIsNoRowsFault(LoadMethod method) throws Exception {
         String shape = shapeFor(method);
-        Table table = SharedServer.newTable(shape).named("no_such_table_" + method.ordinal());
+        Table table = LoaderTestServer.newTable(shape).named("no_such_table_" + method.ordinal());
         Loader loader = method.create();
-        try (Connection c = SharedServer.connect(loader)) {
-            assertNoRowBlamed(() -> loader.load(c, table, SharedServer.rows(table, 35, 0).next(20)), "42P01");
+        try (Connection c = LoaderTestServer.connect(loader)) {
+            assertNoRowBlamed(() -> loader.load(c, table, LoaderTestServer.rows(table, 35, 0).next(20)), "42P01");
             assertThat(c.getAutoCommit()).isTrue();
         }
     }
@@ -236,17 +236,17 @@ class ExactnessTest {
     @EnumSource(LoadMethod.class)
     void aMissingPermissionIsNoRowsFault(LoadMethod method) throws Exception {
         String shape = shapeFor(method);
-        Table table = SharedServer.newTable(shape);
+        Table table = LoaderTestServer.newTable(shape);
         Loader loader = method.create();
         String role = "pgib_no_insert_" + method.ordinal();
-        try (Connection c = SharedServer.connect(loader); java.sql.Statement st = c.createStatement()) {
+        try (Connection c = LoaderTestServer.connect(loader); java.sql.Statement st = c.createStatement()) {
             st.execute("DROP ROLE IF EXISTS " + role);
             st.execute("CREATE ROLE " + role);
             st.execute("GRANT USAGE, CREATE ON SCHEMA " + table.schema().name() + " TO " + role);
             st.execute("GRANT SELECT ON " + table.qualifiedName() + " TO " + role);
             st.execute("SET ROLE " + role);
             try {
-                assertNoRowBlamed(() -> loader.load(c, table, SharedServer.rows(table, 38, 0).next(20)), "42501");
+                assertNoRowBlamed(() -> loader.load(c, table, LoaderTestServer.rows(table, 38, 0).next(20)), "42501");
             } finally {
                 st.execute("RESET ROLE");
             }
@@ -260,10 +260,10 @@ class ExactnessTest {
     @EnumSource(LoadMethod.class)
     void aBrokenConnectionIsNoRowsFault(LoadMethod method) throws Exception {
         String shape = shapeFor(method);
-        Table table = SharedServer.newTable(shape);
+        Table table = LoaderTestServer.newTable(shape);
         Loader loader = method.create();
-        Connection c = SharedServer.connect(loader);
-        try (Connection other = SharedServer.connect()) {
+        Connection c = LoaderTestServer.connect(loader);
+        try (Connection other = LoaderTestServer.connect()) {
             int pid;
             try (java.sql.Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
                 rs.next();
@@ -274,7 +274,7 @@ class ExactnessTest {
                 ps.execute();
             }
             // 57P01 or 08006, depending on where the driver notices
-            assertNoRowBlamed(() -> loader.load(c, table, SharedServer.rows(table, 39, 0).next(20)), null);
+            assertNoRowBlamed(() -> loader.load(c, table, LoaderTestServer.rows(table, 39, 0).next(20)), null);
             assertThat(table.count(other)).isZero();
         } finally {
             try {
@@ -290,9 +290,9 @@ class ExactnessTest {
     @EnumSource(value = LoadMethod.class, names = {"AUTOCOMMIT_ROW"}, mode = EnumSource.Mode.EXCLUDE)
     void anErrorInTheMiddleUndoesTheLoad(LoadMethod method) throws Exception {
         String shape = shapeFor(method);
-        Table table = SharedServer.newTable(shape);
-        List<Object[]> before = SharedServer.rows(table, 36, 0).next(5);
-        List<Object[]> rows = SharedServer.rows(table, 37, 0).next(100);
+        Table table = LoaderTestServer.newTable(shape);
+        List<Object[]> before = LoaderTestServer.rows(table, 36, 0).next(5);
+        List<Object[]> rows = LoaderTestServer.rows(table, 37, 0).next(100);
         Iterable<Object[]> failing = () -> new java.util.Iterator<>() {
             private int i;
 
@@ -310,7 +310,7 @@ class ExactnessTest {
             }
         };
         Loader loader = method.create();
-        try (Connection c = SharedServer.connect(loader)) {
+        try (Connection c = LoaderTestServer.connect(loader)) {
             new CopyLoader(CopyFormat.BINARY).load(c, table, before);
             assertThatThrownBy(() -> loader.load(c, table, failing)).isInstanceOf(AssertionError.class);
             assertThat(c.getAutoCommit()).isTrue();

@@ -27,13 +27,13 @@ class Int8EveryLoaderTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(LoadMethod.class)
     void int8ValuesAtTheEdgesRoundTripThroughEveryLoader(LoadMethod method) throws Exception {
-        Table table = SharedServer.newTableFromDdl("CREATE TABLE users_visits (id bigserial PRIMARY KEY, name text, "
+        Table table = LoaderTestServer.newTableFromDdl("CREATE TABLE users_visits (id bigserial PRIMARY KEY, name text, "
                 + "email text NOT NULL UNIQUE, created_at timestamptz NOT NULL, visits bigint)", "users_visits");
         int visitsColumn = table.columns().size() - 1;
         assertThat(table.columns().get(visitsColumn).name()).isEqualTo("visits");
         List<Object[]> rows = new ArrayList<>();
         Map<String, String> visitsByEmail = new LinkedHashMap<>();
-        List<Object[]> users = SharedServer.rows(table, 64, 0).next(EDGES.size() * 3);
+        List<Object[]> users = LoaderTestServer.rows(table, 64, 0).next(EDGES.size() * 3);
         for (int i = 0; i < users.size(); i++) {
             Long visits = i < EDGES.size() ? EDGES.get(i) : Long.valueOf(1_000_003L * i * (i % 2 == 0 ? 1 : -1) * Integer.MAX_VALUE);
             Object[] row = users.get(i).clone();
@@ -42,7 +42,7 @@ class Int8EveryLoaderTest {
             visitsByEmail.put((String) row[1], visits == null ? null : Long.toString(visits));
         }
         Loader loader = method.create();
-        try (Connection c = SharedServer.connect(loader)) {
+        try (Connection c = LoaderTestServer.connect(loader)) {
             assertThat(loader.load(c, table, rows)).isEqualTo(rows.size());
             assertThat(ServerRows.stored(c, table)).containsExactlyElementsOf(ServerRows.expected(c, table, rows));
             // and as the server itself prints them, against the decimal text of what was sent

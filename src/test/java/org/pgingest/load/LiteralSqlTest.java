@@ -49,8 +49,8 @@ class LiteralSqlTest {
      * A text column of a unique key keeps its generated value after the hostile text, so keys stay distinct.
      */
     static List<Object[]> hostileRows(Table table) {
-        List<Object[]> rows = new ArrayList<>(SharedServer.rows(table, 41, 0.5).next(300));
-        RowGenerator plain = new RowGenerator(SharedServer.plan(table), 42, 0, 1_000_000, 1);
+        List<Object[]> rows = new ArrayList<>(LoaderTestServer.rows(table, 41, 0.5).next(300));
+        RowGenerator plain = new RowGenerator(LoaderTestServer.plan(table), 42, 0, 1_000_000, 1);
         List<String> keyColumns = table.definition().uniqueKeys().stream().flatMap(k -> k.columns().stream()).toList();
         List<Column> columns = table.columns();
         for (String s : HostileValues.TEXT) {
@@ -92,10 +92,10 @@ class LiteralSqlTest {
     @ParameterizedTest(name = "{0}: {1} like {2}")
     @MethodSource("literalAndBind")
     void aLiteralStatementStoresExactlyWhatTheBindPathStores(String shape, Loader literal, Loader bind) throws Exception {
-        Table literalTable = SharedServer.newTable(shape);
-        Table bindTable = SharedServer.newTable(shape);
+        Table literalTable = LoaderTestServer.newTable(shape);
+        Table bindTable = LoaderTestServer.newTable(shape);
         List<Object[]> rows = hostileRows(literalTable);
-        try (Connection l = SharedServer.connect(literal); Connection b = SharedServer.connect(bind)) {
+        try (Connection l = LoaderTestServer.connect(literal); Connection b = LoaderTestServer.connect(bind)) {
             assertThat(literal.load(l, literalTable, rows)).isEqualTo(rows.size());
             assertThat(bind.load(b, bindTable, rows)).isEqualTo(rows.size());
             assertThat(storedText(l, literalTable)).containsExactlyElementsOf(storedText(b, bindTable));
@@ -137,8 +137,8 @@ class LiteralSqlTest {
                 "minus-inf", "(\"\",\"2024-01-01 00:00:00+00\",-Infinity)",
                 "bc", "(\"\\\\N\",\"4714-11-24 00:00:00+00 BC\",)");
         for (Loader loader : List.of(new LiteralValuesLoader(0), new LiteralUnnestLoader(0))) {
-            Table table = SharedServer.newTable("sensors");
-            try (Connection c = SharedServer.connect(loader)) {
+            Table table = LoaderTestServer.newTable("sensors");
+            try (Connection c = LoaderTestServer.connect(loader)) {
                 try (Statement st = c.createStatement()) {
                     st.execute("SET TimeZone = 'UTC'");
                 }
@@ -165,8 +165,8 @@ class LiteralSqlTest {
             rows.add(new Object[] {s, OffsetDateTime.of(2024, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC), 1.0});
         }
         for (Loader loader : List.of(new LiteralValuesLoader(0), new LiteralUnnestLoader(0))) {
-            Table table = SharedServer.newTable("sensors");
-            try (Connection c = SharedServer.connect(loader)) {
+            Table table = LoaderTestServer.newTable("sensors");
+            try (Connection c = LoaderTestServer.connect(loader)) {
                 try (Statement st = c.createStatement()) {
                     st.execute("SET standard_conforming_strings = off");
                     st.execute("SET escape_string_warning = off");
@@ -181,13 +181,13 @@ class LiteralSqlTest {
     void aRowTheServerRefusesIsNamedAndNothingIsStored() throws Exception {
         for (Loader loader : List.of(new LiteralValuesLoader(0), new LiteralUnnestLoader(0))) {
             // The server refuses a row no codec checks: a duplicate of the unique url of an earlier row of the call.
-            Table table = SharedServer.newTable("articles");
-            List<Object[]> rows = new ArrayList<>(SharedServer.rows(table, 43, 0.3).next(40));
+            Table table = LoaderTestServer.newTable("articles");
+            List<Object[]> rows = new ArrayList<>(LoaderTestServer.rows(table, 43, 0.3).next(40));
             int externalId = table.columns().stream().map(Column::name).toList().indexOf("external_id");
             Object[] duplicate = rows.get(23).clone();
             duplicate[externalId] = rows.get(5)[externalId];
             rows.set(23, duplicate);
-            try (Connection c = SharedServer.connect(loader)) {
+            try (Connection c = LoaderTestServer.connect(loader)) {
                 assertThatThrownBy(() -> loader.load(c, table, rows)).as(loader.name())
                         .isInstanceOfSatisfying(LoadException.class, e -> {
                             assertThat(e.getSQLState()).isEqualTo("23505");
@@ -205,13 +205,13 @@ class LiteralSqlTest {
     void commitEveryAppliesToLiteralStatements() throws Exception {
         for (LoadMethod method : List.of(LoadMethod.MULTI_ROW_VALUES, LoadMethod.UNNEST)) {
             Loader loader = SqlText.LITERAL.create(method, new LoadMethod.Knobs(0, 7));
-            Table table = SharedServer.newTable("articles");
-            List<Object[]> rows = new ArrayList<>(SharedServer.rows(table, 44, 0).next(40));
+            Table table = LoaderTestServer.newTable("articles");
+            List<Object[]> rows = new ArrayList<>(LoaderTestServer.rows(table, 44, 0).next(40));
             int externalId = table.columns().stream().map(Column::name).toList().indexOf("external_id");
             Object[] duplicate = rows.get(16).clone();
             duplicate[externalId] = rows.get(5)[externalId];
             rows.set(16, duplicate);
-            try (Connection c = SharedServer.connect(loader)) {
+            try (Connection c = LoaderTestServer.connect(loader)) {
                 assertThatThrownBy(() -> loader.load(c, table, rows)).as(method.name())
                         .isInstanceOfSatisfying(LoadException.class, e -> assertThat(e.getSQLState()).isEqualTo("23505"));
                 assertThat(table.count(c)).as(method.name()).isEqualTo(14);

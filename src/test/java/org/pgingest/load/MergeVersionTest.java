@@ -5,7 +5,7 @@ import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.workload.Table;
-import org.pgingest.table.TrialTable;
+import org.pgingest.table.PlannedTable;
 import org.pgingest.workload.definition.PublishedShapes;
 
 import java.sql.Connection;
@@ -20,7 +20,7 @@ class MergeVersionTest {
     void onFourteenMergeIsRefusedWithTheAlternative() throws Exception {
         try (EmbeddedTarget server = EmbeddedTarget.start(TargetConfig.defaults().withPgVersion("14"));
              Connection c = server.dataSource().getConnection()) {
-            TrialTable users = TrialTable.published(c, new SuiteSchema(server.schema()), "users", PublishedShapes.STANDARD, "users");
+            PlannedTable users = PlannedTable.published(c, new SuiteSchema(server.schema()), "users", PublishedShapes.STANDARD, "users");
             Table table = users.table();
             assertThatThrownBy(() -> new MergeUpsertLoader().load(c, table, users.rows(1, 0).next(5)))
                     .isInstanceOf(IllegalStateException.class)

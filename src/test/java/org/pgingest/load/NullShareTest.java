@@ -18,12 +18,12 @@ class NullShareTest {
 
     @Test
     void aNullableColumnIsNullInAboutOneRowInTwentyWhateverItsCheck() throws Exception {
-        Table table = SharedServer.newTableFromDdl("CREATE TABLE null_share (id bigint PRIMARY KEY, "
+        Table table = LoaderTestServer.newTableFromDdl("CREATE TABLE null_share (id bigint PRIMARY KEY, "
                 + "embedding real[] CHECK (cardinality(embedding) = 384), "
                 + "stars int CHECK (stars BETWEEN 1 AND 5), "
                 + "memo text, "
                 + "title text, subtitle text, CHECK (title IS NOT NULL OR subtitle IS NOT NULL))", "null_share");
-        List<Object[]> rows = SharedServer.rows(table, 11, 0).next(ROWS);
+        List<Object[]> rows = LoaderTestServer.rows(table, 11, 0).next(ROWS);
         List<String> names = table.columns().stream().map(c -> c.name()).toList();
         for (String column : List.of("embedding", "stars", "memo", "title", "subtitle")) {
             int at = names.indexOf(column);
@@ -38,7 +38,7 @@ class NullShareTest {
         int title = names.indexOf("title");
         int subtitle = names.indexOf("subtitle");
         assertThat(rows).noneMatch(r -> r[title] == null && r[subtitle] == null);
-        try (Connection c = SharedServer.connect()) {
+        try (Connection c = LoaderTestServer.connect()) {
             new CopyLoader(CopyFormat.BINARY).load(c, table, rows);
             assertThat(table.count(c)).isEqualTo(ROWS);
         }

@@ -21,9 +21,9 @@ class QuarantineTest {
     @EnumSource(value = LoadMethod.class, names = {"ROW_COMMIT_EVERY", "BATCH", "BATCH_REWRITTEN", "MULTI_ROW_VALUES",
             "UNNEST", "COPY_TEXT", "COPY_CSV", "COPY_BINARY"})
     void goodRowsLoadAndBadRowsComeBack(LoadMethod method) throws Exception {
-        Table table = SharedServer.newTable("users");
-        List<Object[]> existing = SharedServer.rows(table, 1, 0.2).next(20);
-        List<Object[]> rows = new ArrayList<>(SharedServer.rows(table, 2, 0.3).next(1000));
+        Table table = LoaderTestServer.newTable("users");
+        List<Object[]> existing = LoaderTestServer.rows(table, 1, 0.2).next(20);
+        List<Object[]> rows = new ArrayList<>(LoaderTestServer.rows(table, 2, 0.3).next(1000));
         Set<Long> bad = new TreeSet<>();
         // duplicates of earlier input rows (the later copy is the bad one) ...
         for (int i : new int[] {17, 18, 400, 401, 402, 999}) {
@@ -36,11 +36,11 @@ class QuarantineTest {
             bad.add((long) i);
         }
         QuarantineLoader quarantine = new QuarantineLoader((AtomicLoader) method.create());
-        try (Connection c = SharedServer.connect(method.create())) {
+        try (Connection c = LoaderTestServer.connect(method.create())) {
             new CopyLoader(CopyFormat.BINARY).load(c, table, existing);
             QuarantineLoader.Result result = quarantine.load(c, table, rows);
 
-            assertThat(result.rejected()).extracting(QuarantineLoader.Rejected::index).containsExactlyElementsOf(bad);
+            assertThat(result.rejected()).extracting(QuarantineLoader.QuarantinedRow::index).containsExactlyElementsOf(bad);
             assertThat(result.rejected()).allSatisfy(r -> {
                 assertThat(r.sqlState()).isEqualTo("23505");
                 assertThat(r.message()).startsWith("ERROR: duplicate key value violates unique constraint");
@@ -63,8 +63,8 @@ class QuarantineTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = LoadMethod.class, names = {"BATCH", "UNNEST", "COPY_CSV", "COPY_BINARY", "JSONB_RECORDSET"})
     void rowsTheCheckRefusesAreQuarantinedLikeRowsTheServerRefuses(LoadMethod method) throws Exception {
-        Table table = SharedServer.newTable("sensors");
-        List<Object[]> rows = new ArrayList<>(SharedServer.rows(table, 4, 0.3).next(300));
+        Table table = LoaderTestServer.newTable("sensors");
+        List<Object[]> rows = new ArrayList<>(LoaderTestServer.rows(table, 4, 0.3).next(300));
         rows.set(10, null);
         Object[] surrogate = rows.get(150).clone();
         surrogate[0] = "lone \uDBFF";
@@ -72,10 +72,10 @@ class QuarantineTest {
         Object[] integer = rows.get(299).clone();
         integer[2] = 7;
         rows.set(299, integer);
-        try (Connection c = SharedServer.connect(method.create())) {
+        try (Connection c = LoaderTestServer.connect(method.create())) {
             QuarantineLoader.Result result = new QuarantineLoader((AtomicLoader) method.create()).load(c, table, rows);
-            assertThat(result.rejected()).extracting(QuarantineLoader.Rejected::index).containsExactly(10L, 150L, 299L);
-            assertThat(result.rejected()).extracting(QuarantineLoader.Rejected::sqlState)
+            assertThat(result.rejected()).extracting(QuarantineLoader.QuarantinedRow::index).containsExactly(10L, 150L, 299L);
+            assertThat(result.rejected()).extracting(QuarantineLoader.QuarantinedRow::sqlState)
                     .containsExactly("22023", "22021", "22023");
             assertThat(result.loaded()).isEqualTo(297);
             assertThat(table.count(c)).isEqualTo(297);
@@ -84,10 +84,10 @@ class QuarantineTest {
 
     @Test
     void aMissingTableIsThrownNotQuarantined() throws Exception {
-        Table missing = SharedServer.newTable("sensors").named("no_such_quarantine_table");
-        try (Connection c = SharedServer.connect()) {
+        Table missing = LoaderTestServer.newTable("sensors").named("no_such_quarantine_table");
+        try (Connection c = LoaderTestServer.connect()) {
             assertThatThrownBy(() -> new QuarantineLoader(new CopyLoader(CopyFormat.BINARY))
-                    .load(c, missing, SharedServer.rows(missing, 5, 0).next(10)))
+                    .load(c, missing, LoaderTestServer.rows(missing, 5, 0).next(10)))
                     .isInstanceOf(java.sql.SQLException.class)
                     .satisfies(e -> assertThat(((java.sql.SQLException) e).getSQLState()).isEqualTo("42P01"));
         }
@@ -95,9 +95,9 @@ class QuarantineTest {
 
     @Test
     void cleanInputTakesTheFastPath() throws Exception {
-        Table table = SharedServer.newTable("articles");
-        List<Object[]> rows = SharedServer.rows(table, 3, 0.3).next(200);
-        try (Connection c = SharedServer.connect()) {
+        Table table = LoaderTestServer.newTable("articles");
+        List<Object[]> rows = LoaderTestServer.rows(table, 3, 0.3).next(200);
+        try (Connection c = LoaderTestServer.connect()) {
             QuarantineLoader.Result result = new QuarantineLoader(new CopyLoader(CopyFormat.BINARY)).load(c, table, rows);
             assertThat(result.rejected()).isEmpty();
             assertThat(result.loaded()).isEqualTo(200);

@@ -17,10 +17,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class RealSchemaRowsTest {
     private static void generatedRowsLoad(String ddl, String name) throws Exception {
-        Table table = SharedServer.newTableFromDdl(ddl, name);
-        List<Object[]> rows = SharedServer.rows(table, 7, 0.3).next(60);
+        Table table = LoaderTestServer.newTableFromDdl(ddl, name);
+        List<Object[]> rows = LoaderTestServer.rows(table, 7, 0.3).next(60);
         Loader loader = LoadMethod.COPY_BINARY.create();
-        try (Connection c = SharedServer.connect(loader)) {
+        try (Connection c = LoaderTestServer.connect(loader)) {
             assertThat(loader.load(c, table, rows)).isEqualTo(rows.size());
             assertThat(ServerRows.stored(c, table)).containsExactlyElementsOf(ServerRows.expected(c, table, rows));
         }
@@ -33,7 +33,7 @@ class RealSchemaRowsTest {
     @Test
     void aDomainWithARegexCheckNoGeneratedValueMeetsIsOneLineNamingTheWayOut() {
         // The table is made (a user's rows can fill it); asking it for generated rows is what fails.
-        assertThatThrownBy(() -> SharedServer.plan(SharedServer.newTableFromDdl("CREATE DOMAIN iso_code AS text CHECK "
+        assertThatThrownBy(() -> LoaderTestServer.plan(LoaderTestServer.newTableFromDdl("CREATE DOMAIN iso_code AS text CHECK "
                 + "(VALUE ~ '^[A-Z]{3}$');\nCREATE TABLE currencies (id bigserial PRIMARY KEY, code iso_code NOT NULL, name text)",
                 "currencies")))
                 .isInstanceOf(DefinitionException.class)

@@ -19,7 +19,7 @@ class RoundTripTest {
     static Stream<Arguments> methodsAndShapes() {
         List<Arguments> result = new ArrayList<>();
         for (LoadMethod method : LoadMethod.values()) {
-            for (String shape : SharedServer.shapesFor(method)) {
+            for (String shape : LoaderTestServer.shapesFor(method)) {
                 result.add(Arguments.of(method, shape));
             }
         }
@@ -29,10 +29,10 @@ class RoundTripTest {
     @ParameterizedTest(name = "{0} into {1}")
     @MethodSource("methodsAndShapes")
     void hostileRowsRoundTripExactly(LoadMethod method, String shape) throws Exception {
-        Table table = SharedServer.newTable(shape);
-        List<Object[]> rows = SharedServer.rows(table, 42, 0.3).next(shape.equals("articles") ? 300 : 1000);
+        Table table = LoaderTestServer.newTable(shape);
+        List<Object[]> rows = LoaderTestServer.rows(table, 42, 0.3).next(shape.equals("articles") ? 300 : 1000);
         Loader loader = method.create();
-        try (Connection c = SharedServer.connect(loader)) {
+        try (Connection c = LoaderTestServer.connect(loader)) {
             long loaded = loader.load(c, table, rows);
             assertThat(loaded).isEqualTo(rows.size());
             assertThat(ServerRows.stored(c, table)).containsExactlyElementsOf(ServerRows.expected(c, table, rows));
@@ -42,10 +42,10 @@ class RoundTripTest {
     @ParameterizedTest(name = "{0} into {1}")
     @MethodSource("methodsAndShapes")
     void emptyInputLoadsNothingAndOneRowLoadsOne(LoadMethod method, String shape) throws Exception {
-        Table table = SharedServer.newTable(shape);
+        Table table = LoaderTestServer.newTable(shape);
         Loader loader = method.create();
-        RowGenerator generator = SharedServer.rows(table, 7, 1.0);
-        try (Connection c = SharedServer.connect(loader)) {
+        RowGenerator generator = LoaderTestServer.rows(table, 7, 1.0);
+        try (Connection c = LoaderTestServer.connect(loader)) {
             assertThat(loader.load(c, table, List.of())).isZero();
             assertThat(table.count(c)).isZero();
             List<Object[]> one = generator.next(1);
@@ -57,11 +57,11 @@ class RoundTripTest {
     @ParameterizedTest(name = "{0} streamed into {1}")
     @MethodSource("methodsAndShapes")
     void rowsFromAnIteratorLoadLikeRowsFromAList(LoadMethod method, String shape) throws Exception {
-        Table table = SharedServer.newTable(shape);
+        Table table = LoaderTestServer.newTable(shape);
         Loader loader = method.create();
-        List<Object[]> expected = SharedServer.rows(table, 99, 0.2).next(250);
-        Iterable<Object[]> streamed = SharedServer.rows(table, 99, 0.2).stream(250);
-        try (Connection c = SharedServer.connect(loader)) {
+        List<Object[]> expected = LoaderTestServer.rows(table, 99, 0.2).next(250);
+        Iterable<Object[]> streamed = LoaderTestServer.rows(table, 99, 0.2).stream(250);
+        try (Connection c = LoaderTestServer.connect(loader)) {
             assertThat(loader.load(c, table, streamed)).isEqualTo(250);
             assertThat(ServerRows.stored(c, table)).containsExactlyElementsOf(ServerRows.expected(c, table, expected));
         }

@@ -26,13 +26,13 @@ class SemanticsTest {
     @EnumSource(value = LoadMethod.class, names = {"RETURNING_VALUES", "RETURNING_BATCH", "RETURNING_UNNEST"})
     void returningHandsBackIdsInInputOrder(LoadMethod method) throws Exception {
         for (String shape : List.of("users", "articles")) {
-            Table table = SharedServer.newTable(shape);
+            Table table = LoaderTestServer.newTable(shape);
             int keyColumn = shape.equals("users") ? 1 : 0;
             String key = table.conflictKey().orElseThrow().get(0);
             ReturningLoader loader = (ReturningLoader) method.create();
-            try (Connection c = SharedServer.connect(loader)) {
-                loader.load(c, table, SharedServer.rows(table, 11, 0).next(37)); // ids no longer start at 1
-                List<Object[]> rows = SharedServer.rows(table, 12, 0.3).next(500);
+            try (Connection c = LoaderTestServer.connect(loader)) {
+                loader.load(c, table, LoaderTestServer.rows(table, 11, 0).next(37)); // ids no longer start at 1
+                List<Object[]> rows = LoaderTestServer.rows(table, 12, 0.3).next(500);
                 long[] ids = loader.loadReturningIds(c, table, rows);
                 assertThat(ids).hasSize(rows.size()).doesNotHaveDuplicates();
                 try (PreparedStatement ps = c.prepareStatement("SELECT " + key + " FROM " + table.qualifiedName() + " WHERE id = ?")) {
@@ -51,9 +51,9 @@ class SemanticsTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = LoadMethod.class, names = {"COPY_UPSERT", "BATCH_UPSERT", "MERGE_UPSERT"})
     void upsertsInsertNewKeysAndUpdateExistingOnes(LoadMethod method) throws Exception {
-        Table table = SharedServer.newTable("users");
+        Table table = LoaderTestServer.newTable("users");
         Loader loader = method.create();
-        RowGenerator generator = SharedServer.rows(table, 21, 0.3);
+        RowGenerator generator = LoaderTestServer.rows(table, 21, 0.3);
         List<Object[]> first = generator.next(100);
         List<Object[]> second = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
@@ -62,7 +62,7 @@ class SemanticsTest {
             second.add(changed);
         }
         second.addAll(generator.next(30));
-        try (Connection c = SharedServer.connect(loader)) {
+        try (Connection c = LoaderTestServer.connect(loader)) {
             assertThat(loader.load(c, table, first)).isEqualTo(100);
             assertThat(loader.load(c, table, second)).isEqualTo(80);
             List<Object[]> expected = new ArrayList<>(second);
@@ -74,12 +74,12 @@ class SemanticsTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = LoadMethod.class, names = {"COPY_UPSERT", "MERGE_UPSERT"})
     void stagedUpsertsLetTheLastRepeatOfAKeyWin(LoadMethod method) throws Exception {
-        Table table = SharedServer.newTable("users");
-        List<Object[]> rows = new ArrayList<>(SharedServer.rows(table, 22, 0).next(3));
+        Table table = LoaderTestServer.newTable("users");
+        List<Object[]> rows = new ArrayList<>(LoaderTestServer.rows(table, 22, 0).next(3));
         Object[] repeat = rows.get(0).clone();
         repeat[0] = "last one wins";
         rows.add(repeat);
-        try (Connection c = SharedServer.connect()) {
+        try (Connection c = LoaderTestServer.connect()) {
             assertThat(method.create().load(c, table, rows)).isEqualTo(3);
             assertThat(ServerRows.stored(c, table))
                     .containsExactlyElementsOf(ServerRows.expected(c, table, rows.subList(1, 4)));
@@ -88,15 +88,15 @@ class SemanticsTest {
 
     @Test
     void stagedDedupeSkipsExistingAndRepeatedKeysAndEmptiesStaging() throws Exception {
-        Table table = SharedServer.newTable("articles");
-        RowGenerator generator = SharedServer.rows(table, 23, 0.3);
+        Table table = LoaderTestServer.newTable("articles");
+        RowGenerator generator = LoaderTestServer.rows(table, 23, 0.3);
         List<Object[]> first = generator.next(40);
         List<Object[]> second = new ArrayList<>(first.subList(0, 10));
         List<Object[]> fresh = generator.next(25);
         second.addAll(fresh);
         second.add(fresh.get(0));
         StagedDedupeLoader loader = new StagedDedupeLoader();
-        try (Connection c = SharedServer.connect()) {
+        try (Connection c = LoaderTestServer.connect()) {
             assertThat(loader.load(c, table, first)).isEqualTo(40);
             assertThat(loader.load(c, table, second)).isEqualTo(25);
             List<Object[]> expected = new ArrayList<>(first);
@@ -116,8 +116,8 @@ class SemanticsTest {
      */
     @Test
     void stagedDedupeCallsOnTwoConnectionsAtOnceNeitherWaitNorDeadlock() throws Exception {
-        Table table = SharedServer.newTable("articles");
-        List<Object[]> rows = SharedServer.rows(table, 25, 0).next(4000);
+        Table table = LoaderTestServer.newTable("articles");
+        List<Object[]> rows = LoaderTestServer.rows(table, 25, 0).next(4000);
         StagedDedupeLoader loader = new StagedDedupeLoader();
         java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(2);
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
@@ -127,7 +127,7 @@ class SemanticsTest {
                 List<Object[]> mine = rows.subList(w * 2000, (w + 1) * 2000);
                 calls.add(pool.submit(() -> {
                     long loaded = 0;
-                    try (Connection c = SharedServer.connect()) {
+                    try (Connection c = LoaderTestServer.connect()) {
                         for (int call = 0; call < 20; call++) {
                             start.await(); // both calls of a round overlap
                             loaded += loader.load(c, table, mine.subList(call * 100, (call + 1) * 100));
@@ -142,17 +142,17 @@ class SemanticsTest {
         } finally {
             pool.shutdownNow();
         }
-        try (Connection c = SharedServer.connect()) {
+        try (Connection c = LoaderTestServer.connect()) {
             assertThat(ServerRows.stored(c, table)).containsExactlyElementsOf(ServerRows.expected(c, table, rows));
         }
     }
 
     @Test
     void copyFreezeReplacesTheTablesContents() throws Exception {
-        Table table = SharedServer.newTable("sensors");
-        RowGenerator generator = SharedServer.rows(table, 24, 0.3);
+        Table table = LoaderTestServer.newTable("sensors");
+        RowGenerator generator = LoaderTestServer.rows(table, 24, 0.3);
         CopyFreezeLoader loader = new CopyFreezeLoader(CopyFormat.BINARY);
-        try (Connection c = SharedServer.connect()) {
+        try (Connection c = LoaderTestServer.connect()) {
             loader.load(c, table, generator.next(100));
             List<Object[]> second = generator.next(60);
             assertThat(loader.load(c, table, second)).isEqualTo(60);
@@ -162,11 +162,11 @@ class SemanticsTest {
 
     @Test
     void multiRowValuesSplitsAtTheBindParameterCeiling() throws Exception {
-        Table table = SharedServer.newTable("users");
+        Table table = LoaderTestServer.newTable("users");
         MultiRowValuesLoader loader = new MultiRowValuesLoader(0);
         assertThat(loader.chunkSize(table)).isEqualTo(21_845); // 65,535 / 3 columns
-        List<Object[]> rows = SharedServer.rows(table, 25, 0.1).next(21_846);
-        try (Connection c = SharedServer.connect()) {
+        List<Object[]> rows = LoaderTestServer.rows(table, 25, 0.1).next(21_846);
+        try (Connection c = LoaderTestServer.connect()) {
             assertThat(loader.load(c, table, rows)).isEqualTo(21_846);
             assertThat(ServerRows.stored(c, table)).containsExactlyElementsOf(ServerRows.expected(c, table, rows));
         }
@@ -178,9 +178,9 @@ class SemanticsTest {
 
     @Test
     void rewrittenBatchRefusesAConnectionWithoutTheDriverOption() throws Exception {
-        Table table = SharedServer.newTable("sensors");
-        try (Connection c = SharedServer.connect()) {
-            assertThatThrownBy(() -> BatchLoader.rewritten(64).load(c, table, SharedServer.rows(table, 1, 0).next(3)))
+        Table table = LoaderTestServer.newTable("sensors");
+        try (Connection c = LoaderTestServer.connect()) {
+            assertThatThrownBy(() -> BatchLoader.rewritten(64).load(c, table, LoaderTestServer.rows(table, 1, 0).next(3)))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageStartingWith("batch-rewritten-64 needs a connection opened with reWriteBatchedInserts=true");
             assertThat(table.count(c)).isZero();
@@ -189,10 +189,10 @@ class SemanticsTest {
 
     @Test
     void aTableALoaderCannotWriteGetsTheReason() throws Exception {
-        Table sensors = SharedServer.newTable("sensors");
-        Table usersPkOnly = SharedServer.newTable("users", "PK");
-        String schema = SharedServer.schema().name();
-        try (Connection c = SharedServer.connect()) {
+        Table sensors = LoaderTestServer.newTable("sensors");
+        Table usersPkOnly = LoaderTestServer.newTable("users", "PK");
+        String schema = LoaderTestServer.schema().name();
+        try (Connection c = LoaderTestServer.connect()) {
             assertThat(LoadMethod.COPY_UPSERT.cannotWrite(sensors)).contains(
                     "it has no primary key, unique constraint or unique index");
             assertThatThrownBy(() -> new CopyUpsertLoader().load(c, sensors, List.of()))
@@ -206,7 +206,7 @@ class SemanticsTest {
             assertThat(LoadMethod.COPY_BINARY.cannotWrite(sensors)).isEmpty();
             assertThat(LoadMethod.COPY_FREEZE.cannotWrite(usersPkOnly)).isEmpty();
         }
-        assertThatThrownBy(() -> SharedServer.newTable("sensors", "PK_UNIQUE_BTREE"))
+        assertThatThrownBy(() -> LoaderTestServer.newTable("sensors", "PK_UNIQUE_BTREE"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("index profile PK_UNIQUE_BTREE does not apply to sensors; sensors takes STANDARD");
         assertThatThrownBy(() -> LoadMethod.parse("bulk"))
@@ -217,9 +217,9 @@ class SemanticsTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"STANDARD", "PK", "PK_UNIQUE", "PK_UNIQUE_BTREE", "PK_UNIQUE_BTREE_GIN"})
     void everyUsersIndexProfileCreatesItsIndexes(String profile) throws Exception {
-        Table table = SharedServer.newTable("users", profile);
+        Table table = LoaderTestServer.newTable("users", profile);
         Set<String> definitions = new HashSet<>();
-        try (Connection c = SharedServer.connect();
+        try (Connection c = LoaderTestServer.connect();
              PreparedStatement ps = c.prepareStatement("SELECT indexdef FROM pg_indexes WHERE schemaname = ? AND tablename = ?")) {
             ps.setString(1, table.schema().name());
             ps.setString(2, table.name());
@@ -228,7 +228,7 @@ class SemanticsTest {
                     definitions.add(rs.getString(1).replaceAll(".* USING ", ""));
                 }
             }
-            new CopyLoader(CopyFormat.BINARY).load(c, table, SharedServer.rows(table, 3, 0.3).next(100));
+            new CopyLoader(CopyFormat.BINARY).load(c, table, LoaderTestServer.rows(table, 3, 0.3).next(100));
             assertThat(table.count(c)).isEqualTo(100);
         }
         int expected = switch (profile) {

@@ -29,7 +29,7 @@ class ServerFaultTest {
 
     @Test
     void aStatementOverASizeLimitIsNoRowsFaultAndAValueOverOneIs() throws Exception {
-        try (Connection c = SharedServer.connect()) {
+        try (Connection c = LoaderTestServer.connect()) {
             // 54000 from arrayutils.c: more elements than MaxArraySize (134217727); refused before any allocation
             SQLException elements = raised(c, "SELECT array_fill(0, ARRAY[200000000])");
             // 54000 from arrayfuncs.c: 16-byte elements over MaxAllocSize bytes in all; refused before allocation
@@ -52,7 +52,7 @@ class ServerFaultTest {
 
     @Test
     void anIndexRowOverTheLimitIsTheRowsFault() throws Exception {
-        try (Connection c = SharedServer.connect(); Statement st = c.createStatement()) {
+        try (Connection c = LoaderTestServer.connect(); Statement st = c.createStatement()) {
             st.execute("CREATE TEMP TABLE wide_key (v text PRIMARY KEY)");
             // hex digests compress too little to fit a btree entry's 2704 bytes: 54000 from nbtutils.c
             SQLException e = raised(c, "INSERT INTO wide_key SELECT string_agg(md5(i::text), '') "
@@ -65,7 +65,7 @@ class ServerFaultTest {
     @Test
     void aTriggerRefusingARowInTheWordsOfASizeLimitStillBlamesTheRow() throws Exception {
         // The message is the user's, the SQLSTATE a row class; the error comes from pl_exec.c, not a size check
-        try (Connection c = SharedServer.connect(); Statement st = c.createStatement()) {
+        try (Connection c = LoaderTestServer.connect(); Statement st = c.createStatement()) {
             st.execute("CREATE TEMP TABLE limited (a int)");
             st.execute("CREATE FUNCTION pg_temp.limit_a() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
                     + "RAISE EXCEPTION 'array size exceeds the maximum allowed for a' USING ERRCODE = '54000'; "
@@ -79,7 +79,7 @@ class ServerFaultTest {
 
     @Test
     void otherErrorsAreNoRowsFault() throws Exception {
-        try (Connection c = SharedServer.connect()) {
+        try (Connection c = LoaderTestServer.connect()) {
             SQLException missing = raised(c, "SELECT * FROM no_such_table_here");
             assertThat(missing.getSQLState()).isEqualTo("42P01");
             assertThat(Failures.rowCaused(missing)).isFalse();
@@ -91,7 +91,7 @@ class ServerFaultTest {
     void theCopyLineIsReadAfterTheRelationsNameWhateverItHolds() throws Exception {
         // A name with a comma and the word "line" in it, as the server prints it (unquoted) in its context
         String relation = "copy 7, line";
-        try (Connection c = SharedServer.connect(); Statement st = c.createStatement()) {
+        try (Connection c = LoaderTestServer.connect(); Statement st = c.createStatement()) {
             st.execute("CREATE TEMP TABLE \"" + relation + "\" (a int)");
             PSQLException e = catchThrowableOfType(PSQLException.class, () -> c.unwrap(PGConnection.class)
                     .getCopyAPI().copyIn("COPY \"" + relation + "\" FROM STDIN", new StringReader("1\n2\nx\n4\n")));
@@ -105,7 +105,7 @@ class ServerFaultTest {
 
     @Test
     void aTriggersContextBeforeCopysDoesNotHideTheLine() throws Exception {
-        try (Connection c = SharedServer.connect(); Statement st = c.createStatement()) {
+        try (Connection c = LoaderTestServer.connect(); Statement st = c.createStatement()) {
             st.execute("CREATE TEMP TABLE guarded (a int)");
             st.execute("CREATE FUNCTION pg_temp.refuse_3() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
                     + "IF NEW.a = 3 THEN RAISE EXCEPTION 'no 3 in row 12' USING ERRCODE = 'P0001'; END IF; "

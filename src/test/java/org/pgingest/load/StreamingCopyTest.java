@@ -19,15 +19,15 @@ class StreamingCopyTest {
     @ParameterizedTest(name = "COPY {0}")
     @EnumSource(value = CopyFormat.class, names = {"TEXT", "BINARY"})
     void twoMillionRowsFitIn64Megabytes(CopyFormat format) throws Exception {
-        Table table = SharedServer.newTable("sensors");
-        String url = SharedServer.get().endpoint().jdbcUrl();
+        Table table = LoaderTestServer.newTable("sensors");
+        String url = LoaderTestServer.get().endpoint().jdbcUrl();
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx64m", "-cp", System.getProperty("java.class.path"), StreamingCopyProcess.class.getName(),
                 url, table.schema().name(), table.name(), format.name(), Long.toString(ROWS));
         ChildProcess.Finished child = ChildProcess.run(new ProcessBuilder(command), Duration.ofMinutes(5));
         assertThat(child.exitCode()).as(child.output()).isZero();
         assertThat(child.output()).contains("LOADED " + ROWS + " max heap ");
-        try (Connection c = SharedServer.connect()) {
+        try (Connection c = LoaderTestServer.connect()) {
             assertThat(table.count(c)).isEqualTo(ROWS);
         }
     }

@@ -27,17 +27,17 @@ class UnicodePropertyTest {
 
     /** Every method that writes the sensors shape (text, timestamp, float8): all but the keyed ones. */
     static Stream<LoadMethod> methodsForSensors() {
-        return Arrays.stream(LoadMethod.values()).filter(m -> SharedServer.shapesFor(m).contains("sensors"));
+        return Arrays.stream(LoadMethod.values()).filter(m -> LoaderTestServer.shapesFor(m).contains("sensors"));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("methodsForSensors")
     void randomUnicodeRoundTripsExactly(LoadMethod method) throws Exception {
         for (long seed : new long[] {1, 2}) {
-            Table table = SharedServer.newTable("sensors");
+            Table table = LoaderTestServer.newTable("sensors");
             List<Object[]> rows = randomRows(seed + method.ordinal() * 100L);
             Loader loader = method.create();
-            try (Connection c = SharedServer.connect(loader)) {
+            try (Connection c = LoaderTestServer.connect(loader)) {
                 assertThat(loader.load(c, table, rows)).isEqualTo(ROWS);
                 assertThat(ServerRows.stored(c, table)).as("seed %d", seed)
                         .containsExactlyElementsOf(ServerRows.expected(c, table, rows));
@@ -62,9 +62,9 @@ class UnicodePropertyTest {
             first = Math.min(first, at);
         }
         int expected = first;
-        Table table = SharedServer.newTable("sensors");
+        Table table = LoaderTestServer.newTable("sensors");
         Loader loader = method.create();
-        try (Connection c = SharedServer.connect(loader)) {
+        try (Connection c = LoaderTestServer.connect(loader)) {
             assertThatThrownBy(() -> loader.load(c, table, rows))
                     .isInstanceOfSatisfying(LoadException.class, e -> {
                         assertThat(e.rowIndex()).isEqualTo(expected);

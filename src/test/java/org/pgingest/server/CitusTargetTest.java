@@ -7,7 +7,7 @@ import org.pgingest.RequiresPart;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.load.Loader;
 import org.pgingest.table.TableCopies;
-import org.pgingest.table.TrialTable;
+import org.pgingest.table.PlannedTable;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
@@ -88,7 +88,7 @@ class CitusTargetTest {
             Map<String, String> options = new HashMap<>(loader.driverOptions());
             try (Connection c = cluster.dataSource(options).getConnection()) {
                 // the PK profile: Citus refuses a unique constraint without the distribution column (users' email)
-                TrialTable users = TrialTable.published(c, schema, "users", "PK",
+                PlannedTable users = PlannedTable.published(c, schema, "users", "PK",
                         "users_citus" + n++);
                 CitusTarget.distribute(c, users.table().qualifiedName(), null, 32);
                 RowGenerator rows = users.rows(7, 0.1);
@@ -118,7 +118,7 @@ class CitusTargetTest {
         }
         List<LoadMethod> refusedLocally = new java.util.ArrayList<>();
         try (Connection c = cluster.dataSource().getConnection()) {
-            TrialTable local = TrialTable.published(c, schema, "users", "PK", "users_local");
+            PlannedTable local = PlannedTable.published(c, schema, "users", "PK", "users_local");
             for (LoadMethod method : LoadMethod.values()) {
                 if (method.create().cannotWrite(local.table()).isPresent()) {
                     refusedLocally.add(method);

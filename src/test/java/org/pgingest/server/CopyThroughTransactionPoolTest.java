@@ -7,7 +7,7 @@ import org.pgingest.Part;
 import org.pgingest.RequiresPart;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.load.Loader;
-import org.pgingest.table.TrialTable;
+import org.pgingest.table.PlannedTable;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
@@ -129,9 +129,9 @@ class CopyThroughTransactionPoolTest {
      */
     private static Outcome copyBesideARollback(PgBouncerSetup setup, String threshold)
             throws SQLException, IOException {
-        TrialTable users;
+        PlannedTable users;
         try (Connection c = server.dataSource().getConnection()) {
-            users = TrialTable.published(c, new SuiteSchema(server.schema()), "users", PublishedShapes.STANDARD,
+            users = PlannedTable.published(c, new SuiteSchema(server.schema()), "users", PublishedShapes.STANDARD,
                     "users_copy_pool" + ++tables);
         }
         Table table = users.table();

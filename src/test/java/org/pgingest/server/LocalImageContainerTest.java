@@ -14,7 +14,7 @@ import org.pgingest.stats.ServerCosts;
 import org.pgingest.stats.SuiteWork;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
-import org.pgingest.table.TrialTable;
+import org.pgingest.table.PlannedTable;
 import org.pgingest.workload.definition.PublishedShapes;
 
 import java.sql.Connection;
@@ -74,9 +74,9 @@ class LocalImageContainerTest {
     @RequiresPart(Part.LOCAL_IMAGES)
     void thousandAutocommitInsertsCostAThousandFsyncsAndCommitsInsideAContainer(String major) throws Exception {
         try (PostgresTarget target = PostgresTarget.open(containerConfig(major))) {
-            TrialTable users;
+            PlannedTable users;
             try (Connection c = target.dataSource().getConnection()) {
-                users = TrialTable.published(c, new SuiteSchema(target.schema()), "users", PublishedShapes.STANDARD,
+                users = PlannedTable.published(c, new SuiteSchema(target.schema()), "users", PublishedShapes.STANDARD,
                         "users_autocommit");
             }
             Table table = users.table();

@@ -15,7 +15,7 @@ import org.pgingest.stats.CounterSnapshot;
 import org.pgingest.stats.ServerCostMeter;
 import org.pgingest.stats.ServerCosts;
 import org.pgingest.stats.SuiteWork;
-import org.pgingest.table.TrialTable;
+import org.pgingest.table.PlannedTable;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
@@ -84,9 +84,9 @@ class PgBouncerTest {
         return server.dataSourceAt(pgbouncer.route(server.endpoint()), options);
     }
 
-    private static TrialTable newUsers() throws SQLException {
+    private static PlannedTable newUsers() throws SQLException {
         try (Connection c = server.dataSource().getConnection()) {
-            return TrialTable.published(c, new SuiteSchema(server.schema()), "users", PublishedShapes.STANDARD,
+            return PlannedTable.published(c, new SuiteSchema(server.schema()), "users", PublishedShapes.STANDARD,
                     "users_pgb" + TABLES.incrementAndGet());
         }
     }
@@ -195,7 +195,7 @@ class PgBouncerTest {
             Map<String, String> options = new HashMap<>(oneByOne.driverOptions());
             options.put("prepareThreshold", "0");
             try (Connection c = pooled.dataSource(options).getConnection()) {
-                TrialTable users = TrialTable.published(c, new SuiteSchema(pooled.schema()), "users",
+                PlannedTable users = PlannedTable.published(c, new SuiteSchema(pooled.schema()), "users",
                         PublishedShapes.STANDARD, "users_costs");
                 Table table = users.table();
                 RowGenerator rows = users.rows(4, 0.1);

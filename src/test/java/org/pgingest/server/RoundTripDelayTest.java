@@ -7,7 +7,7 @@ import org.pgingest.load.LoadMethod;
 import org.pgingest.load.Loader;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
-import org.pgingest.table.TrialTable;
+import org.pgingest.table.PlannedTable;
 import org.pgingest.workload.definition.PublishedShapes;
 
 import java.sql.Connection;
@@ -44,7 +44,7 @@ class RoundTripDelayTest {
         Loader loader = method.create(new LoadMethod.Knobs(method == LoadMethod.BATCH ? rows : 0, 0));
         try (RoundTripDelay delay = RoundTripDelay.open(0); Connection c = connect(delay, loader)) {
             int n = TABLES.incrementAndGet();
-            TrialTable users = TrialTable.published(c, new SuiteSchema(server.schema()), "users", PublishedShapes.STANDARD,
+            PlannedTable users = PlannedTable.published(c, new SuiteSchema(server.schema()), "users", PublishedShapes.STANDARD,
                     "users_rt" + n);
             Table table = users.table();
             var batch = users.rows(11, 0.1, n * 1_000_000L, 1).next(rows);

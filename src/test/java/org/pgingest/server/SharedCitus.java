@@ -10,7 +10,7 @@ import java.sql.SQLException;
  * running cluster and leave its nodes running: starting one is three initdbs, three servers and Citus' setup, about
  * 15 s. Each class makes its tables in a schema of its own ({@link #schema}; a launcher run at the coordinator makes
  * and drops the suite's schema itself). The cluster stops, and its nodes' run directories go with every schema in
- * them, when the test JVM ends (the citus target's shutdown hook), as {@code SharedServer}'s embedded server does:
+ * them, when the test JVM ends (the citus target's shutdown hook), as {@code LoaderTestServer}'s embedded server does:
  * dropping a class's schema of distributed tables (32 shards each) took about as long as starting a cluster. A test
  * that stops a node or closes its cluster starts a cluster of its own, and so does {@code ClusterCostsTest}: it counts
  * each node's WAL and statistics exactly, and a worker of a cluster other classes used reported their sessions'

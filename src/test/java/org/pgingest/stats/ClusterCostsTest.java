@@ -10,7 +10,7 @@ import org.pgingest.load.CopyLoader;
 import org.pgingest.server.CitusTarget;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetKind;
-import org.pgingest.table.TrialTable;
+import org.pgingest.table.PlannedTable;
 import org.pgingest.workload.SuiteSchema;
 
 import java.sql.Connection;
@@ -53,7 +53,7 @@ class ClusterCostsTest {
         int rows = 2000;
         try (ServerCostMeter meter = ServerCostMeter.open(cluster); ClusterCostMeter nodes = ClusterCostMeter.open(cluster);
              Connection loader = cluster.dataSource().getConnection()) {
-            TrialTable users = TrialTable.published(loader, new SuiteSchema(cluster.schema()), "users", "PK", "users_dist");
+            PlannedTable users = PlannedTable.published(loader, new SuiteSchema(cluster.schema()), "users", "PK", "users_dist");
             table = users.table().qualifiedName();
             CitusTarget.distribute(loader, table, null, 32);
             // three windows, each a COPY of rows keyed from window x 1,000,000: from the second on, a window starts
@@ -92,7 +92,7 @@ class ClusterCostsTest {
         String table;
         try (ServerCostMeter meter = ServerCostMeter.open(cluster); ClusterCostMeter nodes = ClusterCostMeter.open(cluster);
              Connection loader = cluster.dataSource().getConnection()) {
-            TrialTable users = TrialTable.published(loader, new SuiteSchema(cluster.schema()), "users", "PK", "users_plain");
+            PlannedTable users = PlannedTable.published(loader, new SuiteSchema(cluster.schema()), "users", "PK", "users_plain");
             table = users.table().qualifiedName();
             // two windows: the first after a cluster's start holds the start's own leftovers on the workers (two WAL
             // records and statistics reported late), which the contamination checks flag

@@ -6,7 +6,7 @@ import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.TestServers;
 import org.pgingest.workload.Table;
-import org.pgingest.table.TrialTable;
+import org.pgingest.table.PlannedTable;
 import org.pgingest.workload.definition.PublishedShapes;
 import org.pgingest.workload.SuiteSchema;
 
@@ -31,9 +31,9 @@ class ExternalServerCostsTest {
             }
             try (PostgresTarget external = PostgresTarget.open(TestServers.externalConfig(server, TestServers.APP_PASSWORD)
                     .withSchema("suite_costs"))) {
-                TrialTable users;
+                PlannedTable users;
                 try (Connection c = external.dataSource().getConnection()) {
-                    users = TrialTable.published(c, new SuiteSchema(external.schema()), "users", PublishedShapes.STANDARD, "users");
+                    users = PlannedTable.published(c, new SuiteSchema(external.schema()), "users", PublishedShapes.STANDARD, "users");
                 }
                 Table table = users.table();
                 try (ServerCostMeter meter = ServerCostMeter.open(external);

@@ -16,7 +16,7 @@ import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TestServers;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.Table;
-import org.pgingest.table.TrialTable;
+import org.pgingest.table.PlannedTable;
 import org.pgingest.workload.definition.PublishedShapes;
 
 import java.sql.Connection;
@@ -49,7 +49,7 @@ class ServerCostsTest {
     }
 
     /** The tables made here and how their rows are made, by name. */
-    private static final Map<String, TrialTable> TABLES = new ConcurrentHashMap<>();
+    private static final Map<String, PlannedTable> TABLES = new ConcurrentHashMap<>();
 
     private static Table usersTable(EmbeddedTarget server, String name) throws Exception {
         return table(server, "users", name);
@@ -57,7 +57,7 @@ class ServerCostsTest {
 
     private static Table table(EmbeddedTarget server, String shape, String name) throws Exception {
         try (Connection c = server.dataSource().getConnection()) {
-            TrialTable t = TrialTable.published(c, new SuiteSchema(server.schema()), shape, PublishedShapes.STANDARD, name);
+            PlannedTable t = PlannedTable.published(c, new SuiteSchema(server.schema()), shape, PublishedShapes.STANDARD, name);
             TABLES.put(name, t);
             return t.table();
         }

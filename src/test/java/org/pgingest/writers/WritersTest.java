@@ -14,7 +14,7 @@ import org.pgingest.stats.ServerCostMeter;
 import org.pgingest.stats.ServerCosts;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
-import org.pgingest.table.TrialTable;
+import org.pgingest.table.PlannedTable;
 import org.pgingest.workload.definition.PublishedShapes;
 
 import java.sql.Connection;
@@ -59,9 +59,9 @@ class WritersTest {
     @EnumSource(ConnectionMode.class)
     void theSharedWindowCountsEveryWritersWorkAndTheServersFsyncs(ConnectionMode mode) throws Exception {
         Loader loader = LoadMethod.AUTOCOMMIT_ROW.create();
-        TrialTable users;
+        PlannedTable users;
         try (Connection c = server.dataSource().getConnection()) {
-            users = TrialTable.published(c, new SuiteSchema(server.schema()), "users", PublishedShapes.STANDARD,
+            users = PlannedTable.published(c, new SuiteSchema(server.schema()), "users", PublishedShapes.STANDARD,
                     "users_writers_" + mode.name().toLowerCase());
         }
         Table table = users.table();

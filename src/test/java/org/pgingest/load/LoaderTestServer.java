@@ -3,7 +3,7 @@ package org.pgingest.load;
 import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.table.TableCopies;
-import org.pgingest.table.TrialTable;
+import org.pgingest.table.PlannedTable;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.RowPlan;
 import org.pgingest.workload.SuiteSchema;
@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * One embedded server (default major) for all loader tests in this JVM; its shutdown hook stops it when
  * the test JVM ends. Every test gets tables of its own names.
  */
-final class SharedServer {
+final class LoaderTestServer {
     private static EmbeddedTarget server;
     private static final AtomicInteger TABLES = new AtomicInteger();
     /** How rows of each table made here are made, by table name. */
@@ -35,7 +35,7 @@ final class SharedServer {
     private static final Map<String, Table> UNPLANNED = new ConcurrentHashMap<>();
     private static final Map<String, ResolvedTable> RESOLVED = new ConcurrentHashMap<>();
 
-    private SharedServer() {
+    private LoaderTestServer() {
     }
 
     static synchronized EmbeddedTarget get() {
@@ -65,7 +65,7 @@ final class SharedServer {
 
     static Table newTable(String shape, String profile) throws SQLException {
         try (Connection c = connect()) {
-            TrialTable t = TrialTable.published(c, schema(), shape, profile, shape.toLowerCase() + "_t" + TABLES.incrementAndGet());
+            PlannedTable t = PlannedTable.published(c, schema(), shape, profile, shape.toLowerCase() + "_t" + TABLES.incrementAndGet());
             PLANS.put(t.table().name(), t.plan());
             return t.table();
         }
@@ -149,7 +149,7 @@ final class SharedServer {
         RowPlan plan = PLANS.values().stream().filter(p -> alike(p.table(), table)).findFirst().orElse(null);
         if (plan == null) {
             Table made = UNPLANNED.values().stream().filter(t -> alike(t, table)).findFirst().orElseThrow(
-                    () -> new IllegalStateException("no table made by SharedServer.newTable is like " + table.name()));
+                    () -> new IllegalStateException("no table made by LoaderTestServer.newTable is like " + table.name()));
             try (Connection c = connect()) {
                 plan = RowPlan.build(c, made, Map.of(), Map.of(), null);
             } catch (SQLException e) {

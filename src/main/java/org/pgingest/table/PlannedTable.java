@@ -18,19 +18,19 @@ import java.util.Map;
  * @param table the copy
  * @param plan  how its rows are made
  */
-public record TrialTable(Table table, RowPlan plan) {
+public record PlannedTable(Table table, RowPlan plan) {
 
     /**
      * A copy of a published shape (users, sensors, wide_sensors, articles; with an index profile of it, or
      * STANDARD) named {@code name} in {@code schema}, made through the same path as any table: its DDL resolved on
      * this server and copied. For applications and tests; shapes with foreign keys need {@link TableCopies}.
      */
-    public static TrialTable published(Connection connection, SuiteSchema schema, String shape, String indexes,
-                                       String name) throws SQLException {
+    public static PlannedTable published(Connection connection, SuiteSchema schema, String shape, String indexes,
+                                        String name) throws SQLException {
         ResolvedTable resolved = PublishedShapes.resolve(connection, shape, indexes, schema.name());
         TableCopies copies = new TableCopies(schema, resolved);
         Table table = copies.createCopy(connection, name, Map.of());
-        return new TrialTable(table, RowPlan.build(connection, table, Map.of(), resolved.nullShares(), resolved.sample()));
+        return new PlannedTable(table, RowPlan.build(connection, table, Map.of(), resolved.nullShares(), resolved.sample()));
     }
 
     /** Rows numbered from 0. */
