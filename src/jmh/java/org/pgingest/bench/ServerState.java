@@ -11,7 +11,6 @@ import org.pgingest.server.ServerFacts;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.Via;
 
-
 /**
  * The server and its pool for one trial (one fork of one benchmark with one parameter set). The target is
  * the one the launcher's -Dpg.* properties (or PGIB_* variables) name, behind the pooler {@code -Dpg.via} (or the

@@ -79,8 +79,8 @@ public class TableTrial {
         this.params = params;
         placement = Distribution.parse(distribution);
         onCluster = target.coordinatesCitus();
-        if (!onCluster && !(Distribution.isDefault(Distribution.PARAMETER, distribution)
-                && Distribution.isDefault(Distribution.SHARDS_PARAMETER, String.valueOf(shards)))) {
+        if (!onCluster && !(placement.equals(Distribution.parse(Distribution.DEFAULT))
+                && shards == Distribution.DEFAULT_SHARDS)) {
             // the launcher refuses this before any fork; a plain JMH run gets the same meaning here
             throw new IllegalArgumentException("-p distribution and -p shards place a table on a Citus cluster, and "
                     + "this target is " + target.kind().id() + " without Citus: use -Dpg.target=citus or a coordinator, or leave them out");
@@ -168,6 +168,6 @@ public class TableTrial {
      * share a key, and the same rows for the same stream in every benchmark (a COPY's ceiling reads IngestState's).
      */
     RowGenerator rows(PlannedTable copy, int stream, int streams) {
-        return new RowGenerator(copy.plan(), SEED, hostileShare, stream, streams);
+        return copy.rows(SEED, hostileShare, stream, streams);
     }
 }

@@ -50,10 +50,10 @@ final class BatchMemory implements ExchangeObserver {
         options.putAll(ObservedSocketFactory.register(id, probe));
         long[] held = new long[CALLS];
         try (Connection c = target.dataSource(options).getConnection()) {
-            PlannedTable trialTable = PlannedTable.published(c, new SuiteSchema(target.schema()), plan.shape(),
+            PlannedTable planned = PlannedTable.published(c, new SuiteSchema(target.schema()), plan.shape(),
                     PublishedShapes.STANDARD, plan.shape().toLowerCase(Locale.ROOT) + "_memory");
-            Table table = trialTable.table();
-            RowGenerator rows = trialTable.rows(RowGenerator.SEED, 0.1);
+            Table table = planned.table();
+            RowGenerator rows = planned.rows(RowGenerator.SEED, 0.1);
             for (int i = 0; i < CALLS; i++) {
                 long before = probe.liveHeap();
                 List<Object[]> batch = rows.next(plan.batch());
