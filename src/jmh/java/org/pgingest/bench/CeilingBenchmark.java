@@ -8,6 +8,7 @@ import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Warmup;
 
+import java.io.IOException;
 import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
 
@@ -31,7 +32,7 @@ import java.util.concurrent.TimeUnit;
 public class CeilingBenchmark {
 
     @Benchmark
-    public long load(CeilingState state, RowCounter rows) throws SQLException {
-        return state.load(rows);
+    public long load(CeilingState state, RowCounter rows, UnpreparedCalls unprepared) throws SQLException, IOException {
+        return state.load(rows, unprepared);
     }
 }

@@ -6,6 +6,8 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.infra.ThreadParams;
 import org.pgingest.table.PlannedTable;
 import org.pgingest.load.CopyFile;
@@ -26,6 +28,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -35,7 +39,7 @@ import java.util.OptionalLong;
  * {@code method}, table ({@link TableTrial}'s parameters), {@code rows} and {@code existingRows} (the same rows: {@link
  * TableTrial#rows}) from a file it reads itself, written beforehand by the suite's own encoder for that method's
  * format. The parameter names are IngestState's so that a report matches each COPY result to its ceiling.
- * Per call the next rows are written to the file outside the measured region; each iteration starts on the
+ * Each call's rows are written to a file of its own before the iteration ({@link CallsAhead}); each iteration starts on the
  * table's existing rows and its costs are measured in the window every thread shares ({@link IterationWindow}), after
  * which the table must hold exactly the rows loaded, as in IngestState. Where the server cannot read the file,
  * the trial setup throws {@link NotMeasurableException} with the reason: the ceiling is missing, not zero and not a
@@ -56,10 +60,15 @@ public class CeilingState implements IterationWindow.Member {
 
     private Table table;
     private Connection connection;
-    private RowGenerator generator;
     private ExistingRows existing;
-    private CopyFile file;
+    private CopyFormat format;
+    private int threadIndex;
     private Path directory;
+    /** Files written so far, for their names. */
+    private long filesWritten;
+    private CallsAhead<CopyFile, IOException> calls;
+    /** Files this iteration's calls loaded, removed after it. */
+    private final List<CopyFile> loaded = new ArrayList<>();
     private IterationWindow window;
     private long opsInIteration;
     private long rowsInIteration;
@@ -69,7 +78,8 @@ public class CeilingState implements IterationWindow.Member {
     @Setup(Level.Trial)
     public void open(ServerState server, TableTrial tableTrial, IterationWindow window, ThreadParams thread)
             throws SQLException, IOException, LoadException {
-        CopyFormat format = formatOf(method);
+        format = formatOf(method);
+        threadIndex = thread.getThreadIndex();
         PostgresTarget target = server.target();
         connection = target.dataSource().getConnection();
         PlannedTable copy = tableTrial.copy(connection, "_ceiling_" + thread.getThreadIndex());
@@ -82,31 +92,45 @@ public class CeilingState implements IterationWindow.Member {
         }
         // The same seed and row numbers as IngestState's thread of the same index, and the same existing rows first:
         // the identical rows.
-        generator = tableTrial.rows(copy, thread.getThreadIndex(), thread.getThreadCount());
+        RowGenerator generator = tableTrial.rows(copy, thread.getThreadIndex(), thread.getThreadCount());
         existing = new ExistingRows(existingRows);
         existing.fill(connection, table, generator);
         // Readable by the server's operating-system user, which on the same host need not be ours.
         directory = Files.createTempDirectory(fileRoot(), "pg-ingest-ceiling",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
-        file = new CopyFile(format, directory.resolve("rows-" + thread.getThreadIndex() + "." + format.name().toLowerCase(Locale.ROOT)));
         // A probe from a generator of its own: the measured calls start at the same row as IngestState's.
-        file.write(table, tableTrial.rows(copy, thread.getThreadIndex(), thread.getThreadCount()).next(1));
-        Optional<String> unreadable = whyServerCannotRead(target, connection, file.path());
+        CopyFile probe = newFile();
+        probe.write(table, tableTrial.rows(copy, thread.getThreadIndex(), thread.getThreadCount()).next(1));
+        loaded.add(probe);
+        Optional<String> unreadable = whyServerCannotRead(target, connection, probe.path());
         if (unreadable.isPresent()) {
             close();
             // Not a failure: this target cannot give the figure. The launcher reports the trial missing with the
             // reason and records it beside the results (NotMeasurableException).
             throw new NotMeasurableException(unreadable.get());
         }
+        calls = new CallsAhead<>(() -> {
+            CopyFile file = newFile();
+            try {
+                file.write(table, generator.next(rows));
+            } catch (LoadException e) {
+                throw new IllegalStateException("the generator made a row the loaders refuse: " + e.getMessage(), e);
+            }
+            return file;
+        }, rows, thread.getThreadCount());
         this.window = window;
         window.join(this);
     }
 
+    private CopyFile newFile() {
+        return new CopyFile(format, directory.resolve("rows-" + threadIndex + "-" + filesWritten++ + "."
+                + format.name().toLowerCase(Locale.ROOT)));
+    }
+
     /**
-     * Where the rows' file is written before every call: {@code /dev/shm} (a tmpfs, on Linux) where there is one,
-     * else {@code java.io.tmpdir}. The file is truncated and rewritten per call, and ext4 writes such a file out to
-     * disk as it is closed (its auto_da_alloc heuristic for replace-via-truncate): a disk write beside the commit's
-     * WAL fsync on every call, which the client's COPY does not pay. In memory the server's read is all it costs.
+     * Where the rows' files are written: {@code /dev/shm} (a tmpfs, on Linux) where there is one, else {@code
+     * java.io.tmpdir}. On a disk their write-back could fall among the measured calls, beside each commit's WAL
+     * fsync, which the client's COPY does not pay; in memory the server's read is all a call costs.
      */
     static Path fileRoot() {
         Path shm = Path.of("/dev/shm");
@@ -159,10 +183,11 @@ public class CeilingState implements IterationWindow.Member {
     }
 
     @Setup(Level.Iteration)
-    public void startIteration() throws SQLException {
+    public void startIteration(BenchmarkParams benchmark, IterationParams iteration) throws SQLException, IOException {
         try {
             existing.reset(connection, table);
-        } catch (SQLException | RuntimeException e) {
+            calls.prepare(benchmark, iteration);
+        } catch (SQLException | IOException | RuntimeException e) {
             window.abandon();
             throw e;
         }
@@ -171,35 +196,29 @@ public class CeilingState implements IterationWindow.Member {
         window.awaitOpened();
     }
 
-    /** The next rows, as IngestState draws them, written to the file before the call. */
-    @Setup(Level.Invocation)
-    public void writeNextRows() throws IOException {
+    /** One measured call: the server loads the next file, whose rows are the ones IngestState would send. */
+    long load(RowCounter rowCounter, UnpreparedCalls unprepared) throws SQLException, IOException {
+        long rowsLoaded;
         try {
-            file.write(table, generator.next(rows));
-        } catch (LoadException e) {
-            throw new IllegalStateException("the generator made a row the loaders refuse: " + e.getMessage(), e);
-        }
-    }
-
-    /** One measured call: the server loads the file. */
-    long load(RowCounter rowCounter) throws SQLException {
-        long loaded;
-        try {
-            loaded = file.load(connection, table);
-        } catch (SQLException | RuntimeException e) {
+            CopyFile file = calls.next();
+            unprepared.unpreparedCalls = calls.madeInside();
+            loaded.add(file);
+            rowsLoaded = file.load(connection, table);
+        } catch (SQLException | IOException | RuntimeException e) {
             window.abandon();
             throw e;
         }
         opsInIteration++;
-        rowsInIteration += loaded;
-        rowCounter.rows += loaded;
-        return loaded;
+        rowsInIteration += rowsLoaded;
+        rowCounter.rows += rowsLoaded;
+        return rowsLoaded;
     }
 
     /** Waits until the shared window is closed and every table counted, then checks this thread's. */
     @TearDown(Level.Iteration)
-    public void endIteration() throws SQLException {
+    public void endIteration() throws SQLException, IOException {
         window.awaitPublished();
+        removeLoaded();
         long inTable = rowsInTable - existing.count();
         if (inTable != rowsInIteration) {
             throw new IllegalStateException("ceiling of " + method + ": the table holds " + inTable
@@ -245,12 +264,25 @@ public class CeilingState implements IterationWindow.Member {
         rowsInTable = table.count(connection);
     }
 
+    private void removeLoaded() throws IOException {
+        for (CopyFile f : loaded) {
+            Files.deleteIfExists(f.path());
+        }
+        loaded.clear();
+    }
+
+    /** Removes every file, the ones written for calls that never came included, and their directory. */
     @TearDown(Level.Trial)
     public void close() throws SQLException, IOException {
         try {
             connection.close();
         } finally {
-            Files.deleteIfExists(file.path());
+            removeLoaded();
+            try (var files = Files.list(directory)) {
+                for (Path f : files.toList()) {
+                    Files.delete(f);
+                }
+            }
             Files.deleteIfExists(directory);
         }
     }

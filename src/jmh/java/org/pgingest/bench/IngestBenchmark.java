@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
 public class IngestBenchmark {
 
     @Benchmark
-    public long load(IngestState state, RowCounter rows) throws SQLException {
-        return state.load(rows);
+    public long load(IngestState state, RowCounter rows, UnpreparedCalls unprepared) throws SQLException {
+        return state.load(rows, unprepared);
     }
 }

@@ -6,6 +6,8 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.infra.ThreadParams;
 import org.pgingest.table.PlannedTable;
 import org.pgingest.load.CheckedRows;
@@ -29,9 +31,9 @@ import java.util.OptionalLong;
  * One loader writing one table on its own connection: a copy of the trial's table ({@link TableTrial}).
  * A table the loader cannot write (no unique key for an upsert, no binary form for a column) makes the trial
  * missing with the reason ({@link NotMeasurableException}), not failed. Each iteration starts on an empty table (or
- * one holding {@code existingRows} rows, {@link ExistingRows}) after a checkpoint; the rows of each call are generated
- * before it, outside the measured region (converting them
- * to the wire format is the loader's work and is measured); after the iteration the table must hold exactly
+ * one holding {@code existingRows} rows, {@link ExistingRows}) after a checkpoint; the rows of its calls are generated
+ * and checked before it starts ({@link CallsAhead}), outside the measured region (converting them to the wire format
+ * is the loader's work and is measured); after the iteration the table must hold exactly
  * the rows the loader reported (for a method that replaces the table's contents, such as COPY_FREEZE: the rows of
  * its last call), or the run fails. With {@code -t N} each thread has a table and keys of its own, and the server
  * costs of all threads are measured in one window per iteration ({@link IterationWindow}), which hands them to
@@ -61,8 +63,7 @@ public class IngestState implements IterationWindow.Member {
     Loader loader;
     Table table;
     Connection connection;
-    List<Object[]> batch;
-    private RowGenerator generator;
+    private CallsAhead<List<Object[]>, LoadException> calls;
     private ExistingRows existing;
     private IterationWindow window;
     /** The Citus cluster's nodes, which a failure's message names by address; empty on one server. */
@@ -96,10 +97,12 @@ public class IngestState implements IterationWindow.Member {
             throw new NotMeasurableException(method + " cannot write " + tableTrial.resolved().table().name() + ": "
                     + cannot.get());
         }
-        generator = tableTrial.rows(copy, thread.getThreadIndex(), thread.getThreadCount());
+        RowGenerator generator = tableTrial.rows(copy, thread.getThreadIndex(), thread.getThreadCount());
         // The existing rows are the generator's first: the measured rows that follow have keys of their own.
         existing = new ExistingRows(existingRows);
         existing.fill(connection, table, generator);
+        // Checked as every loader would check them (CheckedRows): the check is the suite's, not the ingest path's.
+        calls = new CallsAhead<>(() -> CheckedRows.of(table, generator.next(rows)), rows, thread.getThreadCount());
         this.window = window;
         window.join(this);
     }
@@ -132,13 +135,14 @@ public class IngestState implements IterationWindow.Member {
     }
 
     /**
-     * Takes the table back to its existing rows (empty by default), then waits for the cost window every thread
-     * shares ({@link IterationWindow}).
+     * Takes the table back to its existing rows (empty by default) and makes the iteration's rows, then waits for the
+     * cost window every thread shares ({@link IterationWindow}).
      */
     @Setup(Level.Iteration)
-    public void startIteration() throws SQLException {
+    public void startIteration(BenchmarkParams benchmark, IterationParams iteration) throws SQLException {
         try {
             existing.reset(connection, table);
+            calls.prepare(benchmark, iteration);
         } catch (SQLException | RuntimeException e) {
             window.abandon();
             throw e;
@@ -150,20 +154,14 @@ public class IngestState implements IterationWindow.Member {
         window.awaitOpened();
     }
 
-    /**
-     * Per call: fresh rows with fresh keys, checked as every loader would check them ({@link CheckedRows}: the check
-     * is the suite's, not the ingest path's). Calls take a millisecond or more, as Level.Invocation needs.
-     */
-    @Setup(Level.Invocation)
-    public void nextRows() throws LoadException {
-        batch = CheckedRows.of(table, generator.next(rows));
-    }
-
     /** One measured call: the loader on this call's rows, and what it allocated on this thread. */
-    long load(RowCounter rowCounter) throws SQLException {
-        long allocatedBefore = ThreadAllocation.current();
+    long load(RowCounter rowCounter, UnpreparedCalls unprepared) throws SQLException {
+        long allocatedBefore;
         long loaded;
         try {
+            List<Object[]> batch = calls.next();
+            unprepared.unpreparedCalls = calls.madeInside();
+            allocatedBefore = ThreadAllocation.current();
             loaded = loader.load(connection, table, batch);
         } catch (SQLException e) {
             window.abandon();

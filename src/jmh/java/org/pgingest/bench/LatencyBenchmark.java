@@ -43,8 +43,8 @@ public class LatencyBenchmark extends WriterTrial {
     public double rttMs;
 
     @Benchmark
-    public long load(RowCounter rows) throws SQLException {
-        return loadAll(rows);
+    public long load(RowCounter rows, UnpreparedCalls unprepared) throws SQLException {
+        return loadAll(rows, unprepared);
     }
 
     @Override

@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
 public class PlanningBenchmark {
 
     @Benchmark
-    public long load(PreparedIngestState state, RowCounter rows) throws SQLException {
-        return state.load(rows);
+    public long load(PreparedIngestState state, RowCounter rows, UnpreparedCalls unprepared) throws SQLException {
+        return state.load(rows, unprepared);
     }
 }

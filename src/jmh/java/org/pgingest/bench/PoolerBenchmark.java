@@ -30,9 +30,9 @@ import java.util.concurrent.TimeUnit;
 public class PoolerBenchmark {
 
     @Benchmark
-    public long load(PoolerIngestState state, RowCounter rows) throws SQLException {
+    public long load(PoolerIngestState state, RowCounter rows, UnpreparedCalls unprepared) throws SQLException {
         try {
-            return state.load(rows);
+            return state.load(rows, unprepared);
         } catch (SQLException e) {
             if (Via.parse(state.via) == Via.DIRECT) {
                 throw e;

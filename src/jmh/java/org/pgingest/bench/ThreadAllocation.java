@@ -6,8 +6,8 @@ import java.lang.management.ManagementFactory;
  * Bytes the current thread has allocated so far, read from HotSpot's per-thread counter
  * ({@code com.sun.management.ThreadMXBean.getCurrentThreadAllocatedBytes}, JDK 14+): cheap enough to read around
  * every loader call, and it counts this thread's allocations only. JMH's {@code -prof gc} cannot give the loader's
- * own figure: it divides the whole iteration's allocation, the rows generated at {@code Level.Invocation} included,
- * by the operations. Where the JVM has no such counter (not HotSpot, or switched off) the figure is missing.
+ * own figure: it divides all the JVM allocated around the iteration, the suite's own work included, by the
+ * operations. Where the JVM has no such counter (not HotSpot, or switched off) the figure is missing.
  */
 final class ThreadAllocation {
     private static final com.sun.management.ThreadMXBean THREADS = threads();

@@ -7,6 +7,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
 import org.pgingest.table.PlannedTable;
 import org.pgingest.load.CheckedRows;
 import org.pgingest.load.LoadException;
@@ -54,8 +55,8 @@ public abstract class WriterTrial {
     private Table table;
     private Writers writers;
     private CostWindow window;
-    private List<RowGenerator> generators;
-    private List<List<Object[]>> batches;
+    /** Per call, every writer's rows. */
+    private CallsAhead<List<List<Object[]>>, LoadException> calls;
     private long opsInIteration;
     private long rowsInIteration;
 
@@ -95,34 +96,36 @@ public abstract class WriterTrial {
         }
         writers = Writers.open(target, loader, workers(), connections());
         window = CostWindow.open(server.target());
-        generators = new ArrayList<>();
+        List<RowGenerator> generators = new ArrayList<>();
         for (int w = 0; w < workers(); w++) {
             // Row numbers interleaved per writer: keys never collide.
             generators.add(tableTrial.rows(copy, w, workers()));
         }
+        calls = new CallsAhead<>(() -> {
+            List<List<Object[]>> batches = new ArrayList<>(generators.size());
+            for (RowGenerator g : generators) {
+                batches.add(CheckedRows.of(table, g.next(rows)));
+            }
+            return batches;
+        }, rows * workers(), 1);
     }
 
+    /** Empties the table and makes the iteration's rows, checked ({@link CheckedRows}), before its window opens. */
     @Setup(Level.Iteration)
-    public void startIteration() throws SQLException {
+    public void startIteration(BenchmarkParams benchmark, IterationParams iteration) throws SQLException {
         try (Connection c = target.dataSource().getConnection()) {
             table.truncate(c);
         }
+        calls.prepare(benchmark, iteration);
         opsInIteration = 0;
         rowsInIteration = 0;
         window.start(writers::startWindow);
     }
 
-    /** Per call: fresh rows for every writer, checked ({@link CheckedRows}), outside the measured region. */
-    @Setup(Level.Invocation)
-    public void nextRows() throws LoadException {
-        batches = new ArrayList<>(generators.size());
-        for (RowGenerator g : generators) {
-            batches.add(CheckedRows.of(table, g.next(rows)));
-        }
-    }
-
     /** One measured operation: every writer's call, concurrently. */
-    long loadAll(RowCounter rowCounter) throws SQLException {
+    long loadAll(RowCounter rowCounter, UnpreparedCalls unprepared) throws SQLException {
+        List<List<Object[]>> batches = calls.next();
+        unprepared.unpreparedCalls = calls.madeInside();
         long loaded = writers.loadAll(loader, table, batches);
         opsInIteration++;
         rowsInIteration += loaded;

@@ -49,8 +49,8 @@ public class WritersBenchmark extends WriterTrial {
     public double rttMs;
 
     @Benchmark
-    public long load(RowCounter rows) throws SQLException {
-        return loadAll(rows);
+    public long load(RowCounter rows, UnpreparedCalls unprepared) throws SQLException {
+        return loadAll(rows, unprepared);
     }
 
     @Override
