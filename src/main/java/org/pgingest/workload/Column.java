@@ -4,7 +4,6 @@ import org.pgingest.workload.ddl.Identifiers;
 import org.pgingest.workload.types.ColumnTypeFacts;
 import org.pgingest.workload.types.TypeCodec;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -24,22 +23,11 @@ public record Column(String name, TypeCodec codec, boolean nullable, ColumnTypeF
 
     /** The CHECK expressions of its domain and the domains beneath it, on VALUE; empty for a type that is no domain. */
     List<String> domainChecks() {
-        List<String> checks = new ArrayList<>();
-        for (ColumnTypeFacts t = type; t != null && t.kind() == 'd'; t = t.base().orElse(null)) {
-            for (String check : t.checks()) {
-                String c = check.endsWith(" NOT VALID") ? check.substring(0, check.length() - 10) : check;
-                checks.add(c.startsWith("CHECK ") ? c.substring(6) : c);
-            }
-        }
-        return checks;
+        return type.domainChecks();
     }
 
     /** The type beneath any domains: what a value is cast to where the domain's CHECK must not raise an error. */
     public String baseType() {
-        ColumnTypeFacts t = type;
-        while (t.kind() == 'd' && t.base().isPresent()) {
-            t = t.base().get();
-        }
-        return t.formatted();
+        return type.baseType();
     }
 }

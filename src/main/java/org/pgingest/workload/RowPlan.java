@@ -9,6 +9,7 @@ import org.pgingest.workload.definition.QualifiedName;
 import org.pgingest.workload.definition.SampleRows;
 import org.pgingest.workload.definition.TableDefinition;
 import org.pgingest.workload.definition.UniqueKey;
+import org.pgingest.workload.types.CheckLiterals;
 import org.pgingest.workload.types.TypeCodec;
 import org.pgingest.workload.types.ValueRejectedException;
 
@@ -26,8 +27,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * How every written column of a table gets its values, decided once per table from its definition, with the server
@@ -62,7 +61,6 @@ public final class RowPlan {
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
     /** Seed of the candidates: pools are the same on every server and in every fork. */
     private static final long POOL_SEED = 0x5EED_7AB1EL;
-    private static final Pattern LITERAL = Pattern.compile("'((?:[^']|'')*)'|(?<![\\w.])(-?\\d+(?:\\.\\d+)?)(?![\\w.])");
 
     private final Table table;
     private final Kind[] kinds;
@@ -507,7 +505,7 @@ public final class RowPlan {
                         break; // a partition that takes every row
                     }
                     leaves.add("(" + leaf.constraint() + ")");
-                    boundLiterals.addAll(literalsOf(leaf.bound()));
+                    boundLiterals.addAll(CheckLiterals.of(leaf.bound()));
                 }
                 if (!leaves.isEmpty()) {
                     addCheck(partitioning.columns(), "(" + String.join(" OR ", leaves) + ") IS TRUE",
@@ -593,21 +591,16 @@ public final class RowPlan {
             SplittableRandom random = new SplittableRandom(POOL_SEED);
             List<String> literals = new ArrayList<>(boundLiterals);
             for (String e : expressions) {
-                literals.addAll(literalsOf(e));
+                literals.addAll(CheckLiterals.of(e));
             }
             for (int i : group) {
-                columns.get(i).domainChecks().forEach(check -> literals.addAll(literalsOf(check)));
+                columns.get(i).domainChecks().forEach(check -> literals.addAll(CheckLiterals.of(check)));
             }
             List<List<Object>> choices = new ArrayList<>();
             for (int i : group) {
                 List<Object> candidates = candidates(columns.get(i), literals, random);
                 if (candidates.isEmpty()) {
-                    // e.g. a domain CHECK (VALUE ~ '^[A-Z]{3}$') that no generated text meets
-                    throw new DefinitionException("the suite makes no value of column " + columns.get(i).name() + " ("
-                            + columns.get(i).codec().sqlType() + ") that " + String.join(" and ", names) + " of "
-                            + definition.name() + " accept" + (columns.get(i).domainChecks().isEmpty() ? ""
-                            : " with its domain's " + String.join(" and ", columns.get(i).domainChecks()))
-                            + ", a limit of the suite's generator; give rows of your own with --rows FILE.csv");
+                    throw noValue(List.of(i), names);
                 }
                 choices.add(candidates);
             }
@@ -630,9 +623,8 @@ public final class RowPlan {
             }
             List<Object[]> keptTypical = filter(group, expressions, typical, names);
             if (keptTypical.isEmpty()) {
-                throw new DefinitionException("no generated value of " + String.join(", ", group.stream()
-                        .map(i -> columns.get(i).name()).toList()) + " satisfies " + String.join(" and ", names)
-                        + " of " + definition.name() + "; give rows of your own with --rows FILE.csv");
+                // e.g. a domain CHECK (VALUE ~ '^[A-Z]{3}$') that no generated text meets
+                throw noValue(group, names);
             }
             List<Nulled> nulled = new ArrayList<>();
             for (int s = 0; s < group.size(); s++) {
@@ -653,6 +645,19 @@ public final class RowPlan {
                 }
             }
             addPool(group, keptTypical, filter(group, expressions, hostile, names), nulled, false);
+        }
+
+        /** The suite's limit, in one line: the columns, their types and domains' CHECKs, and the way out. */
+        private DefinitionException noValue(List<Integer> group, List<String> names) {
+            List<String> described = new ArrayList<>();
+            for (int i : group) {
+                Column c = columns.get(i);
+                described.add("column " + c.name() + " (" + c.codec().sqlType() + (c.domainChecks().isEmpty() ? ""
+                        : ", its domain's " + String.join(" and ", c.domainChecks())) + ")");
+            }
+            return new DefinitionException("the suite makes no value of " + String.join(" with ", described)
+                    + " that " + String.join(" and ", names) + " of " + definition.name() + " accept, a limit of "
+                    + "the suite's generator; give rows of your own with --rows FILE.csv");
         }
 
         /** One column's candidate values (see {@link #addFilteredPool}). */
@@ -704,16 +709,6 @@ public final class RowPlan {
                 text.append('"').append(e.replace("\\", "\\\\").replace("\"", "\\\"")).append('"');
             }
             return array.checked(array.parse(text.append('}').toString()));
-        }
-
-        /** The string and number literals of an expression, as their text. */
-        private static List<String> literalsOf(String expression) {
-            List<String> literals = new ArrayList<>();
-            Matcher m = LITERAL.matcher(expression);
-            while (m.find()) {
-                literals.add(m.group(1) != null ? m.group(1).replace("''", "'") : m.group(2));
-            }
-            return literals;
         }
 
         /** The tuples for which every expression (and every domain CHECK) holds, asked of the server. */

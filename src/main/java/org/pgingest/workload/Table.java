@@ -50,7 +50,7 @@ public record Table(SuiteSchema schema, String name, TableDefinition definition,
                         + ", but its type facts are " + type.formatted());
             }
             if (c.written()) {
-                TypeCodec codec = TypeCodecs.forColumn(type);
+                TypeCodec codec = TypeCodecs.forColumn(connection, type);
                 boolean domainNotNull = type.kind() == 'd' && type.notNull();
                 columns.add(new Column(c.name(), codec, !c.notNull() && !domainNotNull, type));
             }

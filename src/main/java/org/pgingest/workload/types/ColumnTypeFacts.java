@@ -53,6 +53,30 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
     }
 
     /**
+     * The CHECK expressions on VALUE of this domain and every domain beneath it (without "CHECK" and "NOT VALID":
+     * a NOT VALID check still applies to new values); empty for a type that is no domain.
+     */
+    public List<String> domainChecks() {
+        List<String> all = new ArrayList<>();
+        for (ColumnTypeFacts t = this; t != null && t.kind() == 'd'; t = t.base().orElse(null)) {
+            for (String check : t.checks()) {
+                String c = check.endsWith(" NOT VALID") ? check.substring(0, check.length() - 10) : check;
+                all.add(c.startsWith("CHECK ") ? c.substring(6) : c);
+            }
+        }
+        return all;
+    }
+
+    /** The type beneath any domains: what a value is cast to where a domain's CHECK must not raise an error. */
+    public String baseType() {
+        ColumnTypeFacts t = this;
+        while (t.kind() == 'd' && t.base().isPresent()) {
+            t = t.base().get();
+        }
+        return t.formatted();
+    }
+
+    /**
      * The type facts of every column of a table, by attnum, in one query (PostgreSQL 14-18): the columns and
      * every type they reach through array elements, domain bases and range subtypes, collected by a recursive
      * CTE over pg_type and assembled here. Dropped columns are left out; system columns too.

@@ -1,69 +1,209 @@
 package org.pgingest.workload.types;
 
-
-import java.math.BigDecimal;
-import java.math.RoundingMode;
+import java.sql.Array;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.stream.Collectors;
 
 /**
  * A domain: its base type's codec (binary forms included: domain_recv is the base's receive function plus the
- * domain's checks) and its CHECK constraints, read by {@link DomainCheck}. {@link #checked} refuses a value a
- * CHECK is known to refuse; generated, distinct and hostile values satisfy every CHECK this class can evaluate,
- * and a CHECK it cannot ({@link #unverifiedChecks()}) is left to the server. Values within bounds are made
- * directly for number comparisons, IN lists and length limits; others by trying the base type's values.
- * A domain's NOT NULL is the column's business: its facts say so ({@link ColumnTypeFacts#notNull()}).
+ * domain's checks), and the values it makes are ones the server accepted. The server is the only judge of the
+ * domain's CHECKs: when the table is read, it evaluates them on the base codec's generated, distinct and hostile
+ * values and on the constants the CHECKs name ({@link #judged}); generated and hostile values are drawn from those it
+ * accepted, distinct values start at the first it accepted. A value the CHECKs refuse is not refused here: the server
+ * refuses it when it is loaded, and the loaders name its row. A domain's NOT NULL is the column's business: its
+ * facts say so ({@link ColumnTypeFacts#notNull()}).
  */
 final class DomainCodec implements OrderedCodec {
-    private static final int TRIES = 1000;
+    /** Generated values the server is asked about. */
+    static final int CANDIDATES = 1024;
+    /** Distinct values probed from 0 for the first the server accepts, and as a run after it. */
+    static final int DISTINCT_PROBES = 256;
+    /** Beyond the probed run, distinct numbers offset + 2^k are asked of the server up to this k. */
+    static final int FARTHEST_POWER = 62;
+    private static final long SEED = 20_261_127;
 
     private final String sqlType;
     private final TypeCodec base;
-    private final List<String> definitions;
-    private final List<DomainCheck> checks;
-    /** bpchar compares and measures without trailing spaces; its checked values are padded. */
-    private final boolean blankPadded;
+    /** The CHECKs of the domain and the domains beneath it, joined by AND; empty where it has none. */
+    private final String checks;
+    /** Why the server gave no verdict on the candidates (its error), or empty. */
+    private final Optional<String> unjudged;
+    /** Accepted generated, distinct and named values: what {@link #generate} draws from (with CHECKs only). */
+    private final List<Object> typical;
+    private final List<Object> hostile;
+    /** The base's distinct number of this domain's first distinct value. */
+    private final long distinctOffset;
+    /** Distinct values the domain holds from the offset on; Long.MAX_VALUE when without end. */
+    private final long distinctCount;
 
-    DomainCodec(String sqlType, TypeCodec base, List<String> definitions) {
+    private DomainCodec(String sqlType, TypeCodec base, String checks, Optional<String> unjudged, List<Object> typical,
+                        List<Object> hostile, long distinctOffset, long distinctCount) {
         this.sqlType = sqlType;
         this.base = base;
-        this.definitions = List.copyOf(definitions);
-        this.checks = definitions.stream().map(DomainCheck::parse).toList();
-        this.blankPadded = base instanceof CharacterCodec;
+        this.checks = checks;
+        this.unjudged = unjudged;
+        this.typical = List.copyOf(typical);
+        this.hostile = List.copyOf(hostile);
+        this.distinctOffset = distinctOffset;
+        this.distinctCount = distinctCount;
     }
 
-    /** The CHECKs (as pg_get_constraintdef prints them) this codec cannot evaluate; the server still does. */
-    List<String> unverifiedChecks() {
-        List<String> unverified = new ArrayList<>();
-        for (int i = 0; i < checks.size(); i++) {
-            if (containsUnknown(checks.get(i))) {
-                unverified.add(definitions.get(i));
+    /**
+     * The domain's codec, its values judged by the server: {@code facts.domainChecks()} evaluated on candidates cast
+     * to the type beneath every domain (a cast to the domain itself would raise an error at the first refused value).
+     */
+    static DomainCodec judged(Connection connection, ColumnTypeFacts facts, TypeCodec base) throws SQLException {
+        List<String> checks = facts.domainChecks();
+        if (checks.isEmpty()) {
+            return new DomainCodec(facts.formatted(), base, "", Optional.empty(), List.of(), base.hostileValues(), 0,
+                    Long.MAX_VALUE);
+        }
+        List<Object> candidates = new ArrayList<>();
+        SplittableRandom random = new SplittableRandom(SEED);
+        if (base.generatorUnsupported().isEmpty()) {
+            for (int i = 0; i < CANDIDATES; i++) {
+                candidates.add(base.checked(base.generate(random)));
             }
         }
-        return unverified;
+        for (String check : checks) {
+            for (String literal : CheckLiterals.of(check)) {
+                try {
+                    candidates.add(base.checked(base.parse(literal)));
+                } catch (RuntimeException e) {
+                    // a constant that is no value of the base type (a length, a pattern): no candidate
+                }
+            }
+        }
+        int distinctFrom = candidates.size();
+        int probed = addDistinct(base, 0, DISTINCT_PROBES, candidates);
+        int hostileFrom = distinctFrom + probed;
+        base.hostileValues().forEach(v -> candidates.add(base.checked(v)));
+        boolean[] accepted;
+        try {
+            accepted = accepts(connection, facts, checks, base, candidates);
+        } catch (SQLException e) {
+            // A CHECK that raises an error on some value (a cast inside it, say): no values of the suite's, but the
+            // table is still read, and rows of the user's own still load.
+            return new DomainCodec(facts.formatted(), base, String.join(" AND ", checks), Optional.of(
+                    String.valueOf(e.getMessage()).replace('\n', ' ')), List.of(), List.of(), 0, 0);
+        }
+
+        List<Object> typical = new ArrayList<>();
+        List<Object> hostile = new ArrayList<>();
+        for (int i = 0; i < candidates.size(); i++) {
+            if (accepted[i]) {
+                (i < hostileFrom ? typical : hostile).add(candidates.get(i));
+            }
+        }
+        // Distinct values: the first probe accepted, then how long the run of accepted probes after it lasts.
+        long offset = -1;
+        long run = 0;
+        for (int i = distinctFrom; i < hostileFrom; i++) {
+            if (accepted[i] && offset < 0) {
+                offset = i - distinctFrom;
+            }
+            if (offset >= 0) {
+                if (!accepted[i]) {
+                    break;
+                }
+                run++;
+            }
+        }
+        long count = offset < 0 ? 0 : run;
+        if (offset >= 0 && offset + run == probed) {
+            count = acceptedReach(connection, facts, checks, base, offset, probed);
+        }
+        return new DomainCodec(facts.formatted(), base, String.join(" AND ", checks), Optional.empty(), typical, hostile,
+                Math.max(0, offset), count);
     }
 
-    private static boolean containsUnknown(DomainCheck check) {
-        if (check instanceof DomainCheck.Unknown) {
-            return true;
+    /**
+     * How many distinct values from {@code offset} on the domain holds, when the first {@code probed} all passed: the
+     * server is asked about offset + 2^k for k up to {@link #FARTHEST_POWER}, and the values up to the last power
+     * before the first refusal are taken as accepted (a CHECK on a range of values: VALUE > 0 holds up to int4's
+     * maximum, after which the base's sequence turns negative); without end when every probe passes.
+     */
+    private static long acceptedReach(Connection connection, ColumnTypeFacts facts, List<String> checks, TypeCodec base,
+                                      long offset, int probed) throws SQLException {
+        List<Object> far = new ArrayList<>();
+        int first = 64 - Long.numberOfLeadingZeros(probed);
+        for (int k = first; k <= FARTHEST_POWER; k++) {
+            if (addDistinct(base, offset + (1L << k), 1, far) == 0) {
+                break; // the base holds no more
+            }
         }
-        if (check instanceof DomainCheck.And and) {
-            return and.parts().stream().anyMatch(DomainCodec::containsUnknown);
+        boolean[] accepted = accepts(connection, facts, checks, base, far);
+        long reach = probed;
+        for (int j = 0; j < accepted.length; j++) {
+            if (!accepted[j]) {
+                return reach;
+            }
+            reach = (1L << (first + j)) + 1;
         }
-        if (check instanceof DomainCheck.Or or) {
-            return or.parts().stream().anyMatch(DomainCodec::containsUnknown);
-        }
-        return false;
+        return far.size() == FARTHEST_POWER - first + 1 ? Long.MAX_VALUE : reach;
     }
 
-    /** TRUE when every CHECK holds, FALSE when one fails, null when one cannot be told. */
-    private Boolean satisfies(Object checkedValue) {
-        Object v = blankPadded && checkedValue instanceof String s ? s.stripTrailing() : checkedValue;
-        return new DomainCheck.And(checks).test(v);
+    /** Adds the base's distinct values from number {@code from} on while it has them; returns how many it added. */
+    private static int addDistinct(TypeCodec base, long from, int count, List<Object> out) {
+        int added = 0;
+        for (long n = from; n < from + count; n++) {
+            Optional<Object> v;
+            try {
+                v = base.distinct(n);
+            } catch (RuntimeException e) {
+                break; // beyond what the type holds
+            }
+            if (v.isEmpty()) {
+                break;
+            }
+            out.add(v.get());
+            added++;
+        }
+        return added;
+    }
+
+    /**
+     * Which values every CHECK accepts (NULL, as in a CHECK, passes), asked of the server in one read-only query; in
+     * a transaction, within a savepoint, so that an error leaves the transaction usable.
+     */
+    private static boolean[] accepts(Connection connection, ColumnTypeFacts facts, List<String> checks, TypeCodec base,
+                                     List<Object> values) throws SQLException {
+        // A domain's CHECK reads VALUE, an unreserved keyword: a subquery column named value.
+        String sql = "SELECT u.ord FROM unnest(?::text[]) WITH ORDINALITY AS u(v, ord) WHERE (SELECT "
+                + checks.stream().map(c -> "(" + c + ") IS NOT FALSE").collect(Collectors.joining(" AND "))
+                + " FROM (SELECT u.v::" + facts.baseType() + " AS value) AS d) ORDER BY 1";
+        String[] texts = new String[values.size()];
+        for (int i = 0; i < texts.length; i++) {
+            texts[i] = base.text(values.get(i));
+        }
+        boolean[] accepted = new boolean[values.size()];
+        Savepoint savepoint = connection.getAutoCommit() ? null : connection.setSavepoint();
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            Array array = connection.createArrayOf("text", texts);
+            ps.setArray(1, array);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    accepted[(int) rs.getLong(1) - 1] = true;
+                }
+            }
+        } catch (SQLException e) {
+            if (savepoint != null) {
+                connection.rollback(savepoint);
+            }
+            throw e;
+        }
+        if (savepoint != null) {
+            connection.releaseSavepoint(savepoint);
+        }
+        return accepted;
     }
 
     @Override
@@ -76,14 +216,10 @@ final class DomainCodec implements OrderedCodec {
         return base.javaType();
     }
 
+    /** The base type's check: the domain's CHECKs are the server's to apply, as it loads the value. */
     @Override
     public Object checked(Object value) {
-        Object v = base.checked(value);
-        if (Boolean.FALSE.equals(satisfies(v))) {
-            throw new ValueRejectedException(ValueRejectedException.CHECK_VIOLATION, "value for domain " + sqlType
-                    + " violates check constraint: " + value + " against " + definitions);
-        }
-        return v;
+        return base.checked(value);
     }
 
     @Override
@@ -132,7 +268,16 @@ final class DomainCodec implements OrderedCodec {
 
     @Override
     public Optional<String> generatorUnsupported() {
-        return base.generatorUnsupported();
+        Optional<String> why = base.generatorUnsupported();
+        if (why.isPresent() || checks.isEmpty() || !typical.isEmpty()) {
+            return why;
+        }
+        if (unjudged.isPresent()) {
+            return Optional.of("the server could not evaluate the CHECKs of domain " + sqlType + " (" + checks
+                    + ") on the suite's values (" + unjudged.get() + "); give rows of your own with --rows FILE.csv");
+        }
+        return Optional.of("the server accepts none of the values the suite makes of domain " + sqlType + " (" + checks
+                + "), a limit of the suite's generator; give rows of your own with --rows FILE.csv");
     }
 
     /** A domain over an array has its base's elements. */
@@ -143,193 +288,24 @@ final class DomainCodec implements OrderedCodec {
 
     @Override
     public Object generate(SplittableRandom random) {
-        for (int i = 0; i < TRIES; i++) {
-            Object candidate = candidate(random);
-            if (candidate != null && Boolean.TRUE.equals(satisfies(candidate))) {
-                return candidate;
-            }
+        if (checks.isEmpty()) {
+            return base.generate(random);
         }
-        for (Object v : base.hostileValues()) {
-            Object c = tryChecked(v);
-            if (c != null && Boolean.TRUE.equals(satisfies(c))) {
-                return c;
-            }
+        if (typical.isEmpty()) {
+            throw new IllegalStateException(generatorUnsupported().orElseThrow());
         }
-        throw new IllegalStateException("no value of domain " + sqlType + " satisfying " + definitions
-                + " found in " + TRIES + " tries: give the table's rows with --rows FILE.csv");
+        return typical.get(random.nextInt(typical.size()));
     }
 
-    /** A base value aimed at the checks: from an IN list, within number bounds, within length limits, or any. */
-    private Object candidate(SplittableRandom random) {
-        List<String> in = inList();
-        if (!in.isEmpty()) {
-            return fromConstant(in.get(random.nextInt(in.size())));
-        }
-        Bounds numbers = bounds(false);
-        if (numbers.any() && DomainCheck.asNumber(base.checked(base.generate(random))).isPresent()) {
-            BigDecimal lo = numbers.lower != null ? numbers.lower : numbers.upper.subtract(BigDecimal.valueOf(1_000_000));
-            BigDecimal hi = numbers.upper != null ? numbers.upper : lo.add(BigDecimal.valueOf(1_000_000));
-            BigDecimal fraction = BigDecimal.valueOf(random.nextLong(1_000_001), 6);
-            return fromConstant(lo.add(hi.subtract(lo).multiply(fraction)).toPlainString());
-        }
-        Bounds lengths = bounds(true);
-        Object v = base.checked(base.generate(random));
-        if (lengths.any() && v instanceof String s) {
-            int min = lengths.lower == null ? 0 : lengths.lower.intValue() + 1;
-            int max = lengths.upper == null ? Integer.MAX_VALUE : lengths.upper.intValue() - 1;
-            String cut = Texts.firstCodePoints(s, Math.max(min, Math.min(max, Texts.codePoints(s))));
-            return tryChecked(cut + "x".repeat(Math.max(0, min - Texts.codePoints(cut))));
-        }
-        return v;
-    }
-
-    private Object tryChecked(Object v) {
-        try {
-            return base.checked(v);
-        } catch (ValueRejectedException e) {
-            return null;
-        }
-    }
-
-    /** A constant of a CHECK as a base value (a number rounded to the base's scale), or null. */
-    private Object fromConstant(String constant) {
-        Class<?> type = base.javaType();
-        try {
-            Object v;
-            if (type == String.class) {
-                v = constant;
-            } else if (type == Short.class || type == Integer.class || type == Long.class) {
-                long n = new BigDecimal(constant).setScale(0, RoundingMode.CEILING).longValueExact();
-                v = type == Short.class ? (Object) (short) n : type == Integer.class ? (Object) (int) n : (Object) n;
-                if (((Number) v).longValue() != n) {
-                    return null;
-                }
-            } else if (type == BigDecimal.class) {
-                v = new BigDecimal(constant);
-            } else if (type == Double.class) {
-                v = Double.valueOf(constant);
-            } else if (type == Float.class) {
-                v = Float.valueOf(constant);
-            } else if (type == java.time.LocalDate.class) {
-                v = java.time.LocalDate.parse(constant);
-            } else {
-                return null;
-            }
-            return tryChecked(v);
-        } catch (RuntimeException e) {
-            return null;
-        }
-    }
-
-    /** The constants of IN lists among the top-level conjuncts. */
-    private List<String> inList() {
-        for (DomainCheck c : conjuncts()) {
-            if (c instanceof DomainCheck.In in) {
-                return in.constants();
-            }
-        }
-        return List.of();
-    }
-
-    private List<DomainCheck> conjuncts() {
-        List<DomainCheck> out = new ArrayList<>();
-        for (DomainCheck c : checks) {
-            if (c instanceof DomainCheck.And and) {
-                out.addAll(and.parts());
-            } else {
-                out.add(c);
-            }
-        }
-        return out;
-    }
-
-    /** Number bounds of VALUE (or of its length) from top-level comparisons; either side may be open. */
-    private record Bounds(BigDecimal lower, BigDecimal upper) {
-        boolean any() {
-            return lower != null || upper != null;
-        }
-    }
-
-    private Bounds bounds(boolean length) {
-        BigDecimal lower = null;
-        BigDecimal upper = null;
-        for (DomainCheck c : conjuncts()) {
-            if (c instanceof DomainCheck.Compare cmp && cmp.length() == length) {
-                BigDecimal v;
-                try {
-                    v = new BigDecimal(cmp.constant());
-                } catch (NumberFormatException e) {
-                    continue;
-                }
-                switch (cmp.op()) {
-                    case ">", ">=" -> lower = lower == null || v.compareTo(lower) > 0 ? v : lower;
-                    case "<", "<=" -> upper = upper == null || v.compareTo(upper) < 0 ? v : upper;
-                    case "=" -> {
-                        lower = v;
-                        upper = v;
-                    }
-                    default -> { }
-                }
-            }
-        }
-        if (base instanceof DomainCodec inner) {
-            // a domain over a domain (small_positive AS positive CHECK (VALUE < 1000)): the inner domain's bounds
-            // hold too, or candidates below 1000 would mostly be refused by positive's VALUE > 0
-            Bounds b = inner.bounds(length);
-            lower = b.lower == null || lower != null && lower.compareTo(b.lower) > 0 ? lower : b.lower;
-            upper = b.upper == null || upper != null && upper.compareTo(b.upper) < 0 ? upper : b.upper;
-        }
-        return new Bounds(lower, upper);
-    }
-
-    /**
-     * The n-th of the domain's values: the n-th IN-list constant, the n-th unit above a lower number bound, the
-     * base's n-th value padded to a minimum length; empty once they run out or fail a CHECK.
-     */
+    /** The base's distinct values from the first the server accepted, as far as its accepted run reaches. */
     @Override
     public Optional<Object> distinct(long n) {
-        List<String> in = inList();
-        if (!in.isEmpty()) {
-            List<Object> values = new ArrayList<>();
-            for (String c : in) {
-                Object v = fromConstant(c);
-                if (v != null && Boolean.TRUE.equals(satisfies(v)) && !values.contains(v)) {
-                    values.add(v);
-                }
-            }
-            return n < values.size() ? Optional.of(values.get((int) n)) : Optional.empty();
-        }
-        Bounds numbers = bounds(false);
-        if (numbers.lower != null && base.distinct(0).flatMap(DomainCheck::asNumber).isPresent()) {
-            BigDecimal unit = base.distinct(1).flatMap(DomainCheck::asNumber).orElseThrow()
-                    .subtract(base.distinct(0).flatMap(DomainCheck::asNumber).orElseThrow());
-            // an exclusive bound (VALUE > 0) is itself no value: start one unit above it
-            Object atBound = fromConstant(numbers.lower.toPlainString());
-            long offset = atBound != null && Boolean.TRUE.equals(satisfies(atBound)) ? 0 : 1;
-            Object v = fromConstant(numbers.lower.add(unit.multiply(BigDecimal.valueOf(n).add(BigDecimal.valueOf(offset))))
-                    .toPlainString());
-            return v != null && Boolean.TRUE.equals(satisfies(v)) ? Optional.of(v) : Optional.empty();
-        }
-        Optional<Object> v = base.distinct(n);
-        Bounds lengths = bounds(true);
-        if (v.isPresent() && lengths.lower != null && v.get() instanceof String s) {
-            int min = lengths.lower.intValue() + 1;
-            v = Optional.ofNullable(tryChecked("0".repeat(Math.max(0, min - Texts.codePoints(s))) + s));
-        }
-        return v.filter(x -> Boolean.TRUE.equals(satisfies(x)));
+        return n < distinctCount ? base.distinct(distinctOffset + n) : Optional.empty();
     }
 
-    /** The base type's hostile values that satisfy the CHECKs. */
     @Override
     public List<Object> hostileValues() {
-        List<Object> values = new ArrayList<>();
-        for (Object v : base.hostileValues()) {
-            Object c = tryChecked(v);
-            if (c != null && Boolean.TRUE.equals(satisfies(c))) {
-                values.add(v);
-            }
-        }
-        return values;
+        return hostile;
     }
 
     @Override

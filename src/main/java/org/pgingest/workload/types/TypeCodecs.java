@@ -1,5 +1,7 @@
 package org.pgingest.workload.types;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -43,24 +45,25 @@ public final class TypeCodecs {
     }
 
     /**
-     * The codec of a column's type: arrays by their element's codec, domains by their base's codec plus the
-     * domain's CHECKs, enums by their labels, ranges by their subtype's codec, built-in types each by their own
-     * class, and any other type through its text form (no binary COPY).
+     * The codec of a column's type: arrays by their element's codec, domains by their base's codec with values the
+     * server finds its CHECKs accept (asked on {@code connection}, read-only), enums by their labels, ranges by their
+     * subtype's codec, built-in types each by their own class, and any other type through its text form (no binary
+     * COPY).
      */
-    public static TypeCodec forColumn(ColumnTypeFacts facts) {
+    public static TypeCodec forColumn(Connection connection, ColumnTypeFacts facts) throws SQLException {
         String sql = facts.formatted();
         if (facts.kind() == 'd' && facts.base().isPresent()) {
-            return new DomainCodec(sql, forColumn(facts.base().get()), facts.checks());
+            return DomainCodec.judged(connection, facts, forColumn(connection, facts.base().get()));
         }
         if (facts.category() == 'A' && facts.element().isPresent()) {
             ColumnTypeFacts element = facts.element().get();
-            return new ArrayCodec(sql, forColumn(element), element.oid(), element.delimiter());
+            return new ArrayCodec(sql, forColumn(connection, element), element.oid(), element.delimiter());
         }
         if (facts.kind() == 'e') {
             return new EnumCodec(sql, facts.enumLabels());
         }
         if (facts.kind() == 'r' && facts.subtype().isPresent()
-                && forColumn(facts.subtype().get()) instanceof OrderedCodec subtype) {
+                && forColumn(connection, facts.subtype().get()) instanceof OrderedCodec subtype) {
             boolean discrete = "pg_catalog".equals(facts.schema()) && DISCRETE_RANGES.contains(facts.name());
             return new RangeCodec(sql, subtype, discrete);
         }
@@ -68,7 +71,7 @@ public final class TypeCodecs {
             return BUILTIN.get(facts.name()).apply(facts);
         }
         TextFormCodec.ExtensionValues values = facts.kind() == 'm' && facts.subtype().isPresent()
-                ? TextFormValues.multirange(forColumn(facts.subtype().get()))
+                ? TextFormValues.multirange(forColumn(connection, facts.subtype().get()))
                 : TextFormValues.forType(facts);
         TypeCodec twin = facts.binaryAs().filter(BUILTIN::containsKey).map(name -> BUILTIN.get(name).apply(facts))
                 .filter(codec -> codec.javaType() == String.class).orElse(null);

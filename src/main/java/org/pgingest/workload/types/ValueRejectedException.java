@@ -18,8 +18,6 @@ public final class ValueRejectedException extends IllegalArgumentException {
     static final String TOO_LONG = "22001";
     /** A value its type cannot read, e.g. a cidr with host bits set or JSON that does not parse (invalid_text_representation). */
     public static final String INVALID_TEXT = "22P02";
-    /** A value a domain's CHECK refuses (check_violation). */
-    static final String CHECK_VIOLATION = "23514";
 
     private final String sqlState;
 

@@ -20,8 +20,8 @@
  *   <li>{@code DateCodec}, {@code TimeCodec} (time, timetz), {@code TimestampCodec} (timestamp, timestamptz),
  *       {@code IntervalCodec}, all with their precision and field typmods;</li>
  *   <li>{@code RangeCodec} (any range over a subtype with an {@code OrderedCodec}), {@code ArrayCodec}
- *       (arrays of any codec: a List, or a PgArray for more dimensions or other bounds), {@code EnumCodec}, {@code DomainCodec} (base codec plus the
- *       domain's CHECKs, read by {@code DomainCheck}).</li>
+ *       (arrays of any codec: a List, or a PgArray for more dimensions or other bounds), {@code EnumCodec},
+ *       {@code DomainCodec} (the base's codec, making values the server found the domain's CHECKs accept).</li>
  * </ul>
  * Any other type (extension types, multiranges, composite types, point, xml...) goes through
  * {@code TextFormCodec}: its text form on every text path, binary COPY "missing" with the reason; values from

@@ -24,7 +24,7 @@ class NumericSendTest {
 
     @Test
     void theBinaryFormIsTheServersNumericSend() throws Exception {
-        TypeCodec codec = TypeCodecs.forColumn(numericFacts());
+        TypeCodec codec = numericCodec();
         List<BigDecimal> values = new ArrayList<>();
         SplittableRandom random = new SplittableRandom(20_261_124);
         for (int scale = 0; scale <= 20; scale++) {
@@ -61,11 +61,11 @@ class NumericSendTest {
         }
     }
 
-    private static ColumnTypeFacts numericFacts() throws Exception {
+    private static TypeCodec numericCodec() throws Exception {
         try (Connection c = CodecServers.server(TestServers.majors().get(0)).dataSource().getConnection();
              var st = c.createStatement()) {
             st.execute("CREATE TABLE IF NOT EXISTS numeric_send_probe (v numeric)");
-            return ColumnTypeFacts.read(c, "numeric_send_probe", 1);
+            return TypeCodecs.forColumn(c, ColumnTypeFacts.read(c, "numeric_send_probe", 1));
         }
     }
 }

@@ -14,7 +14,6 @@ import java.time.OffsetDateTime;
 import java.time.OffsetTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -27,7 +26,8 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
  * as the server would, and no value the server stores is refused here (each value's neighbour inside the edge is
  * among the hostile values the round-trip test stores). One refusal is the codec's own: timestamp(p) of the last
  * second's upper half (294276-12-31 23:59:59.5 for p = 0), which the server rounds to 294277-01-01, a value its
- * own text input then refuses, so no text path could carry the rounded value.
+ * own text input then refuses, so no text path could carry the rounded value. A domain's CHECKs are not among them:
+ * the server alone judges those, as it loads the value (ErrorLocationTest: every loader names the row it refused).
  */
 class RejectionAgreementTest {
     record Case(String type, Object value) {
@@ -66,14 +66,7 @@ class RejectionAgreementTest {
             new Case("tsvector", new PgTsvector(List.of(new PgTsvector.Lexeme("x".repeat(2047), List.of())))),
             new Case("int4range", PgRange.of(5, 3, "[)")),
             new Case("int4range", PgRange.of(1, Integer.MAX_VALUE, "[]")),
-            new Case("\"Mood\"", "elated"),
-            new Case("posint", 0),
-            new Case("percent", new BigDecimal("100.01")),
-            new Case("color", "purple"),
-            new Case("\"Short Code\"", "x"),
-            new Case("lower_word", "Upper"),
-            new Case("small_range", (short) 4),
-            new Case("posint[]", Arrays.asList(1, null, -1)));
+            new Case("\"Mood\"", "elated"));
 
     static Stream<Arguments> cases() {
         return TestServers.majors().stream().flatMap(major -> CASES.stream().map(c -> Arguments.of(major, c)));

@@ -82,7 +82,7 @@ class TypeCodecRoundTripTest {
                 st.execute("CREATE TABLE " + table + " (" + ID + " int4 PRIMARY KEY, " + VALUE + " " + type + ")");
             }
             ColumnTypeFacts facts = ColumnTypeFacts.read(c, table, 2);
-            return new Scratch(table, TypeCodecs.forColumn(facts), facts);
+            return new Scratch(table, TypeCodecs.forColumn(c, facts), facts);
         }
     }
 
