@@ -13,9 +13,10 @@ import java.util.concurrent.TimeUnit;
  * warns against for calls under a millisecond, as a 5-row call is: JMH then timestamps every call, and the setup's
  * allocation and cache traffic land in the call that follows.
  *
- * <p>An iteration gets as many inputs as the previous one used at its pace, plus a quarter and two; the first, whose
- * pace is not known, those of {@link #FIRST_ROWS} rows; in single-shot mode, the iteration's batch. Inputs left over
- * serve the next iteration: their keys are still unused. The inputs held are capped at a quarter of the heap shared
+ * <p>An iteration gets twice as many inputs as the fastest earlier iteration used at its pace, plus two (on a shared
+ * machine one iteration's pace can be 1.6 times the one before); the first, whose pace is not known, those of {@link
+ * #FIRST_ROWS} rows; in single-shot mode, the iteration's batch. Inputs left over serve the next iteration (their keys
+ * are still unused), so the headroom costs memory, not work. The inputs held are capped at a quarter of the heap shared
  * by the benchmark's threads, their size judged by what making the first one allocated. A call beyond them makes its
  * input inside the measured time, and is counted ({@link UnpreparedCalls}).
  *
@@ -39,6 +40,8 @@ final class CallsAhead<T, E extends Exception> {
     /** What making one input allocated; 0 until the first is made, or where the JVM cannot tell. */
     private long bytesPerInput;
     private double lastSeconds;
+    /** Calls per second of the fastest iteration so far. */
+    private double fastestPace;
     private long taken;
     private long madeInside;
 
@@ -55,7 +58,8 @@ final class CallsAhead<T, E extends Exception> {
         if (benchmark.getMode() == Mode.SingleShotTime) {
             wanted = iteration.getBatchSize();
         } else if (lastSeconds > 0 && taken > 0) {
-            wanted = (long) Math.ceil(taken / lastSeconds * seconds * 1.25) + 2;
+            fastestPace = Math.max(fastestPace, taken / lastSeconds);
+            wanted = (long) Math.ceil(fastestPace * seconds * 2) + 2;
         } else {
             wanted = Math.max(1, FIRST_ROWS / rowsPerCall);
         }
