@@ -163,6 +163,26 @@ final class TableRun {
         return status;
     }
 
+    /**
+     * A table refused after the check began on an external server: the suite's schema the check made there is dropped
+     * (unless {@code --keep-schema}), saying so; where the refusal came first there is none, and nothing is said.
+     */
+    private static void leaveAfterRefusal(TargetConfig config, TableOptions options) {
+        if (config.kind() != TargetKind.EXTERNAL || options.keepSchema()) {
+            return;
+        }
+        try (PostgresTarget target = PostgresTarget.open(config); Connection c = target.dataSource().getConnection()) {
+            if (new SuiteSchema(config.schema()).drop(c)) {
+                System.out.println("pg-ingest-bench: schema " + config.schema() + ", where the suite checked the table, "
+                        + "dropped from the server");
+            }
+        } catch (SchemaRefusedException | SQLException e) {
+            System.err.println("pg-ingest-bench: schema " + config.schema() + " may be left on the server ("
+                    + e.getMessage().replace('\n', ' ') + "); DROP SCHEMA "
+                    + org.pgingest.workload.ddl.Identifiers.quote(config.schema()) + " CASCADE drops it");
+        }
+    }
+
     /** The resolved table and what the check found. */
     record Resolution(ResolvedTable table, TableCheck check) {
     }
@@ -178,8 +198,10 @@ final class TableRun {
         } catch (DefinitionException e) {
             e.skipped().forEach(line -> System.err.println("pg-ingest-bench: " + options.ddl().map(f -> TableOptions.DDL
                     + " " + f.getFileName() + " ").orElse("") + line + " (skipped)"));
+            leaveAfterRefusal(config, options);
             throw new UsageException(e.getMessage());
         } catch (SQLException e) {
+            leaveAfterRefusal(config, options);
             throw new UsageException("reading " + options.table() + ": " + e.getMessage().replace('\n', ' '));
         }
         ResolvedTable resolved = resolution.table();

@@ -214,6 +214,12 @@ public final class TableCopies {
         try {
             new CopyLoader(format).load(connection, table, rows);
         } catch (LoadException e) {
+            if (plan.sampleSource().isPresent()) {
+                // The values are the user's: keys and pooled columns aside, each comes from their file.
+                throw new DefinitionException("the rows of " + plan.sampleSource().get() + " break "
+                        + brokenConstraint(e).map(c -> "constraint " + c + " of ").orElse("") + table.definition().name()
+                        + " as the suite loads them (" + e.getMessage() + ")");
+            }
             throw new DefinitionException(brokenConstraint(e).map(c -> "generated rows break constraint " + c + " of ")
                     .orElse("the server refuses generated rows for ") + table.definition().name() + " ("
                     + e.getMessage() + "); give rows of your own with --rows FILE.csv");

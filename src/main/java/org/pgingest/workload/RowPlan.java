@@ -9,7 +9,7 @@ import org.pgingest.workload.definition.QualifiedName;
 import org.pgingest.workload.definition.SampleRows;
 import org.pgingest.workload.definition.TableDefinition;
 import org.pgingest.workload.definition.UniqueKey;
-import org.pgingest.workload.types.CheckLiterals;
+import org.pgingest.workload.types.CheckExpressions;
 import org.pgingest.workload.types.TypeCodec;
 import org.pgingest.workload.types.ValueRejectedException;
 
@@ -71,6 +71,8 @@ public final class RowPlan {
     private final double[] nullShares;
     /** Per column: the first distinct-value number a key carrier uses (its constraints accept from there on). */
     private final long[] offsets;
+    /** Where the user's rows came from ({@code --rows}, {@code --sample}); empty for generated rows. */
+    private final Optional<String> sampleSource;
 
     private enum Kind { DISTINCT, POOLED, GENERATED }
 
@@ -111,8 +113,9 @@ public final class RowPlan {
     }
 
     private RowPlan(Table table, Kind[] kinds, int[] groupOf, int[] slotOf, List<Pool> pools, List<String> carriers,
-                    double[] nullShares, long[] offsets) {
+                    double[] nullShares, long[] offsets, Optional<String> sampleSource) {
         this.table = table;
+        this.sampleSource = sampleSource;
         this.nullShares = nullShares;
         this.offsets = offsets;
         this.kinds = kinds;
@@ -124,6 +127,11 @@ public final class RowPlan {
 
     public Table table() {
         return table;
+    }
+
+    /** Where the rows' values came from when they are the user's own ({@code --rows}, {@code --sample}). */
+    public Optional<String> sampleSource() {
+        return sampleSource;
     }
 
     /** The columns that carry the row number to keep unique keys distinct. */
@@ -244,7 +252,8 @@ public final class RowPlan {
             for (int i = 0; i < columns.size(); i++) {
                 shares[i] = nullShares.getOrDefault(columns.get(i).name(), NULL_SHARE);
             }
-            return new RowPlan(table, kinds, groupOf, slotOf, List.copyOf(pools), List.copyOf(carriers), shares, offsets);
+            return new RowPlan(table, kinds, groupOf, slotOf, List.copyOf(pools), List.copyOf(carriers), shares, offsets,
+                    Optional.ofNullable(sample).map(SampleRows::source));
         }
 
         private int indexOf(String column) {
@@ -304,9 +313,12 @@ public final class RowPlan {
                     }
                 }
                 if (chosen == null) {
+                    List<String> domainChecks = written.stream().flatMap(i -> columns.get(i).domainChecks().stream()).toList();
                     throw new DefinitionException("unique key " + key.source() + " of " + definition.name() + " is on "
                             + String.join(", ", key.columns()) + ", whose types hold too few distinct values for the "
-                            + "suite to make every key different; give rows of your own with --rows FILE.csv");
+                            + "suite to make every key different" + (domainChecks.isEmpty() ? ""
+                            : " (as far as the server accepts them under " + String.join(" and ", domainChecks) + ")")
+                            + "; give rows of your own with --rows FILE.csv");
                 }
                 kinds[chosen] = Kind.DISTINCT;
                 carriers.add(columns.get(chosen).name());
@@ -316,9 +328,8 @@ public final class RowPlan {
 
         /**
          * For a key carrier a CHECK, domain or partition bound constrains on its own: the first distinct-value
-         * number whose value the server finds acceptable, probing 0 to 127 and then 64 steps per power of two up to
-         * 2^63 (one part in 64: timestamps counted from 2000 reach a half-year partition of 2024 near 2^49
-         * microseconds, and a year is about 2^45 of them); 0 when none is, and the trial's test insert says so.
+         * number whose value the server finds acceptable among {@link CheckExpressions#distinctProbes()}; 0 when
+         * none is, and the trial's test insert says so.
          */
         private long acceptedOffset(int column) throws SQLException {
             String name = columns.get(column).name();
@@ -335,15 +346,7 @@ public final class RowPlan {
                     expressions.add("(" + String.join(" OR ", leaves.stream().map(l -> "(" + l + ")").toList()) + ") IS TRUE");
                 }
             }
-            List<Long> numbers = new ArrayList<>();
-            for (long n = 0; n < 128; n++) {
-                numbers.add(n);
-            }
-            for (int shift = 1; shift <= 56; shift++) {
-                for (long m = 64; m < 128; m++) {
-                    numbers.add(m << shift);
-                }
-            }
+            List<Long> numbers = CheckExpressions.distinctProbes();
             List<Object[]> tuples = new ArrayList<>();
             List<Long> probed = new ArrayList<>();
             for (long n : numbers) {
@@ -505,7 +508,7 @@ public final class RowPlan {
                         break; // a partition that takes every row
                     }
                     leaves.add("(" + leaf.constraint() + ")");
-                    boundLiterals.addAll(CheckLiterals.of(leaf.bound()));
+                    boundLiterals.addAll(CheckExpressions.literals(leaf.bound()));
                 }
                 if (!leaves.isEmpty()) {
                     addCheck(partitioning.columns(), "(" + String.join(" OR ", leaves) + ") IS TRUE",
@@ -591,10 +594,10 @@ public final class RowPlan {
             SplittableRandom random = new SplittableRandom(POOL_SEED);
             List<String> literals = new ArrayList<>(boundLiterals);
             for (String e : expressions) {
-                literals.addAll(CheckLiterals.of(e));
+                literals.addAll(CheckExpressions.literals(e));
             }
             for (int i : group) {
-                columns.get(i).domainChecks().forEach(check -> literals.addAll(CheckLiterals.of(check)));
+                columns.get(i).domainChecks().forEach(check -> literals.addAll(CheckExpressions.literals(check)));
             }
             List<List<Object>> choices = new ArrayList<>();
             for (int i : group) {
@@ -686,7 +689,7 @@ public final class RowPlan {
                 }
             }
             Optional<TypeCodec> element = codec.element();
-            if (element.isPresent()) {
+            if (element.isPresent() && element.get().generatorUnsupported().isEmpty()) {
                 for (String literal : literals) {
                     if (literal.matches("\\d{1,5}") && Integer.parseInt(literal) <= MAX_ARRAY_CANDIDATE) {
                         for (int n = 0; n < ARRAYS_PER_LENGTH; n++) {
@@ -711,7 +714,10 @@ public final class RowPlan {
             return array.checked(array.parse(text.append('}').toString()));
         }
 
-        /** The tuples for which every expression (and every domain CHECK) holds, asked of the server. */
+        /**
+         * The tuples for which every expression (and every domain CHECK) holds, asked of the server in a read-only
+         * scope ({@link CheckExpressions#readOnly}): what a function in an expression tries to write fails there.
+         */
         private List<Object[]> filter(List<Integer> group, List<String> expressions, List<Object[]> tuples,
                                       List<String> names) throws SQLException {
             if (tuples.isEmpty()) {
@@ -720,7 +726,7 @@ public final class RowPlan {
             List<String> selects = new ArrayList<>();
             List<String> arrays = new ArrayList<>();
             List<String> aliases = new ArrayList<>();
-            List<String> conditions = new ArrayList<>(expressions);
+            List<String> conditions = new ArrayList<>(expressions.stream().map(CheckExpressions::forPreparedStatement).toList());
             for (int s = 0; s < group.size(); s++) {
                 Column c = columns.get(group.get(s));
                 aliases.add("c" + s);
@@ -728,30 +734,35 @@ public final class RowPlan {
                 selects.add("u.c" + s + "::" + c.baseType() + " AS " + c.quoted());
                 for (String domainCheck : c.domainChecks()) {
                     // A domain's CHECK reads VALUE, an unreserved keyword: a subquery column named value.
-                    conditions.add("(SELECT (" + domainCheck + ") IS NOT FALSE FROM (SELECT t." + c.quoted()
-                            + " AS value) AS d)");
+                    conditions.add("(SELECT (" + CheckExpressions.forPreparedStatement(domainCheck) + ") IS NOT FALSE"
+                            + " FROM (SELECT t." + c.quoted() + " AS value) AS d)");
                 }
             }
             String sql = "SELECT t.pgib_ord FROM (SELECT " + String.join(", ", selects) + ", u.pgib_ord FROM unnest("
                     + String.join(", ", arrays) + ") WITH ORDINALITY AS u(" + String.join(", ", aliases)
                     + ", pgib_ord)) AS t WHERE " + String.join(" AND ", conditions) + " ORDER BY 1";
             List<Object[]> kept = new ArrayList<>();
-            try (PreparedStatement ps = connection.prepareStatement(sql)) {
-                for (int s = 0; s < group.size(); s++) {
-                    TypeCodec codec = columns.get(group.get(s)).codec();
-                    String[] texts = new String[tuples.size()];
-                    for (int r = 0; r < texts.length; r++) {
-                        Object v = tuples.get(r)[s];
-                        texts[r] = v == null ? null : codec.text(codec.checked(v));
+            try {
+                CheckExpressions.readOnly(connection, () -> {
+                    try (PreparedStatement ps = connection.prepareStatement(sql)) {
+                        for (int s = 0; s < group.size(); s++) {
+                            TypeCodec codec = columns.get(group.get(s)).codec();
+                            String[] texts = new String[tuples.size()];
+                            for (int r = 0; r < texts.length; r++) {
+                                Object v = tuples.get(r)[s];
+                                texts[r] = v == null ? null : codec.text(codec.checked(v));
+                            }
+                            Array array = connection.createArrayOf("text", texts);
+                            ps.setArray(s + 1, array);
+                        }
+                        try (ResultSet rs = ps.executeQuery()) {
+                            while (rs.next()) {
+                                kept.add(tuples.get(rs.getInt(1) - 1));
+                            }
+                        }
                     }
-                    Array array = connection.createArrayOf("text", texts);
-                    ps.setArray(s + 1, array);
-                }
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        kept.add(tuples.get(rs.getInt(1) - 1));
-                    }
-                }
+                    return kept;
+                });
             } catch (SQLException e) {
                 throw new DefinitionException("the server could not judge generated values against "
                         + String.join(" and ", names) + " of " + definition.name() + ": " + e.getMessage()

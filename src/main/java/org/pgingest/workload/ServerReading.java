@@ -25,21 +25,28 @@ public final class ServerReading {
 
     /** The checked value of {@code text} (never null) for {@code column}, read as described above. */
     public static Object value(Connection connection, Column column, String text) throws SQLException {
+        Object parsed;
         try {
-            return column.codec().checked(column.codec().parse(text));
-        } catch (RuntimeException codecRefusal) {
+            parsed = column.codec().parse(text);
+        } catch (RuntimeException unread) {
             // parse's contract is ValueRejectedException, but a java.time or number parser beneath may throw its own
-            String serverText = serverText(connection, column.codec().sqlType(), text);
-            try {
-                return column.codec().checked(column.codec().parse(serverText));
-            } catch (ValueRejectedException stillRefused) {
-                if (!stillRefused.sqlState().equals(ValueRejectedException.INVALID_TEXT)) {
-                    throw stillRefused; // a rule of the codec's own, e.g. a value the server would round out of range
-                }
-                throw suiteLimit(column, text, serverText, stillRefused);
-            } catch (RuntimeException stillUnread) {
-                throw suiteLimit(column, text, serverText, stillUnread);
+            parsed = null;
+        }
+        if (parsed != null) {
+            // Read as written: the codec's check applies the type's rules as the server does on assignment (too long
+            // for varchar(n) is refused, never cut as the explicit cast below would cut it).
+            return column.codec().checked(parsed);
+        }
+        String serverText = serverText(connection, column.codec().sqlType(), text);
+        try {
+            return column.codec().checked(column.codec().parse(serverText));
+        } catch (ValueRejectedException stillRefused) {
+            if (!stillRefused.sqlState().equals(ValueRejectedException.INVALID_TEXT)) {
+                throw stillRefused; // a rule of the codec's own, e.g. a value the server would round out of range
             }
+            throw suiteLimit(column, text, serverText, stillRefused);
+        } catch (RuntimeException stillUnread) {
+            throw suiteLimit(column, text, serverText, stillUnread);
         }
     }
 

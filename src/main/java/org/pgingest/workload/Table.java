@@ -51,7 +51,7 @@ public record Table(SuiteSchema schema, String name, TableDefinition definition,
             }
             if (c.written()) {
                 TypeCodec codec = TypeCodecs.forColumn(connection, type);
-                boolean domainNotNull = type.kind() == 'd' && type.notNull();
+                boolean domainNotNull = type.domainNotNull();
                 columns.add(new Column(c.name(), codec, !c.notNull() && !domainNotNull, type));
             }
         }

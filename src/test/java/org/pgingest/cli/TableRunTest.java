@@ -308,6 +308,33 @@ class TableRunTest {
         }
     }
 
+    /**
+     * A live table the suite refuses after its check began on the server (a domain whose CHECK no generated value
+     * meets): one line and exit 2, and the schema the check worked in is dropped again, as a finished run's is.
+     */
+    @Test
+    void aRefusedLiveTableLeavesNoSchemaBehind() throws Exception {
+        try (EmbeddedTarget server = TestServers.withPasswordLogins()) {
+            try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+                st.execute("CREATE SCHEMA shop");
+                st.execute("CREATE DOMAIN shop.currency AS text CHECK (VALUE ~ '^[A-Z]{3}$')");
+                st.execute("CREATE TABLE shop.prices (id bigint PRIMARY KEY, amount numeric(12,2), currency shop.currency)");
+                st.execute("GRANT USAGE ON SCHEMA shop TO " + TestServers.APP_USER);
+                st.execute("GRANT SELECT ON shop.prices TO " + TestServers.APP_USER);
+            }
+            BenchMainTest.Outcome o = launch(directory, Duration.ofMinutes(3), Map.of("PGIB_JDBC_URL",
+                            server.endpoint().jdbcUrl(), "PGIB_USER", TestServers.APP_USER, "PGIB_PASSWORD",
+                            TestServers.APP_PASSWORD),
+                    "-Dpg.target=external", "-Dpg.schema=refused_check", "--table", "shop.prices", "-p", "rows=100");
+            assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(2);
+            assertThat(o.stderr().lines().filter(l -> l.startsWith("pg-ingest-bench:")).toList()).singleElement()
+                    .asString().contains("column currency", "--rows FILE.csv");
+            assertThat(o.stdout()).contains("pg-ingest-bench: schema refused_check, where the suite checked the table, "
+                    + "dropped from the server");
+            assertThat(schemas(server)).doesNotContain("refused_check");
+        }
+    }
+
     /** The server's schemas, by name. */
     private static List<String> schemas(EmbeddedTarget server) throws SQLException {
         List<String> names = new ArrayList<>();

@@ -23,12 +23,15 @@ final class ArrayCodec extends BaseCodec {
     private final int elementOid;
     /** The element type's typdelim, read from the catalog: ',' for every built-in type but box (';'). */
     private final char delimiter;
+    /** False for elements of a domain declared NOT NULL: the server refuses a NULL element of it. */
+    private final boolean nullElements;
 
-    ArrayCodec(String sqlType, TypeCodec element, int elementOid, char delimiter) {
+    ArrayCodec(String sqlType, TypeCodec element, int elementOid, char delimiter, boolean nullElements) {
         super(sqlType, List.class);
         this.element = element;
         this.elementOid = elementOid;
         this.delimiter = delimiter;
+        this.nullElements = nullElements;
     }
 
     private boolean takesFloats() {
@@ -400,7 +403,7 @@ final class ArrayCodec extends BaseCodec {
         int n = random.nextInt(0, 6);
         List<Object> list = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            list.add(random.nextInt(20) == 0 ? null : element.checked(element.generate(random)));
+            list.add(nullElements && random.nextInt(20) == 0 ? null : element.checked(element.generate(random)));
         }
         return Collections.unmodifiableList(list);
     }
@@ -412,7 +415,7 @@ final class ArrayCodec extends BaseCodec {
     }
 
     /**
-     * Empty, NULL elements, every hostile element value in one array, other lower bounds and two dimensions, and an
+     * Empty, NULL elements (where the element type allows them), every hostile element value in one array, other lower bounds and two dimensions, and an
      * array of a thousand elements.
      */
     @Override
@@ -423,9 +426,13 @@ final class ArrayCodec extends BaseCodec {
         }
         List<Object> values = new ArrayList<>();
         values.add(List.of());
-        values.add(Collections.singletonList(null));
+        if (nullElements) {
+            values.add(Collections.singletonList(null));
+        }
         if (!elements.isEmpty()) {
-            values.add(Collections.unmodifiableList(java.util.Arrays.asList(null, elements.get(0), null)));
+            if (nullElements) {
+                values.add(Collections.unmodifiableList(java.util.Arrays.asList(null, elements.get(0), null)));
+            }
             values.add(Collections.unmodifiableList(elements));
         }
         if (elements.size() >= 2) {
@@ -433,8 +440,9 @@ final class ArrayCodec extends BaseCodec {
             Object a = elements.get(0);
             Object b = elements.get(1);
             values.add(new PgArray(List.of(2), List.of(0), List.of(a, b)));
-            values.add(new PgArray(List.of(2, 2), List.of(1, 1), java.util.Arrays.asList(a, null, b, a)));
-            values.add(new PgArray(List.of(1, 2), List.of(-3, 7), java.util.Arrays.asList(b, null)));
+            Object orNull = nullElements ? null : b;
+            values.add(new PgArray(List.of(2, 2), List.of(1, 1), java.util.Arrays.asList(a, orNull, b, a)));
+            values.add(new PgArray(List.of(1, 2), List.of(-3, 7), java.util.Arrays.asList(b, orNull)));
         }
         if (element.generatorUnsupported().isEmpty()) {
             List<Object> many = new ArrayList<>();

@@ -67,6 +67,16 @@ public record ColumnTypeFacts(int oid, String schema, String name, char kind, ch
         return all;
     }
 
+    /** Whether this domain or one beneath it is declared NOT NULL (false for a type that is no domain). */
+    public boolean domainNotNull() {
+        for (ColumnTypeFacts t = this; t != null && t.kind() == 'd'; t = t.base().orElse(null)) {
+            if (t.notNull()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The type beneath any domains: what a value is cast to where a domain's CHECK must not raise an error. */
     public String baseType() {
         ColumnTypeFacts t = this;

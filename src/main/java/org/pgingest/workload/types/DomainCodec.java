@@ -5,7 +5,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Savepoint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -24,10 +23,6 @@ import java.util.stream.Collectors;
 final class DomainCodec implements OrderedCodec {
     /** Generated values the server is asked about. */
     static final int CANDIDATES = 1024;
-    /** Distinct values probed from 0 for the first the server accepts, and as a run after it. */
-    static final int DISTINCT_PROBES = 256;
-    /** Beyond the probed run, distinct numbers offset + 2^k are asked of the server up to this k. */
-    static final int FARTHEST_POWER = 62;
     private static final long SEED = 20_261_127;
 
     private final String sqlType;
@@ -74,7 +69,7 @@ final class DomainCodec implements OrderedCodec {
             }
         }
         for (String check : checks) {
-            for (String literal : CheckLiterals.of(check)) {
+            for (String literal : CheckExpressions.literals(check)) {
                 try {
                     candidates.add(base.checked(base.parse(literal)));
                 } catch (RuntimeException e) {
@@ -83,8 +78,8 @@ final class DomainCodec implements OrderedCodec {
             }
         }
         int distinctFrom = candidates.size();
-        int probed = addDistinct(base, 0, DISTINCT_PROBES, candidates);
-        int hostileFrom = distinctFrom + probed;
+        List<Long> probes = addDistinct(base, CheckExpressions.distinctProbes(), candidates);
+        int hostileFrom = distinctFrom + probes.size();
         base.hostileValues().forEach(v -> candidates.add(base.checked(v)));
         boolean[] accepted;
         try {
@@ -103,58 +98,31 @@ final class DomainCodec implements OrderedCodec {
                 (i < hostileFrom ? typical : hostile).add(candidates.get(i));
             }
         }
-        // Distinct values: the first probe accepted, then how long the run of accepted probes after it lasts.
+        // Distinct values: from the first probe accepted up to the last accepted before one is refused (the values
+        // between two accepted probes taken as accepted); without end when every probe from the first on passes.
         long offset = -1;
-        long run = 0;
-        for (int i = distinctFrom; i < hostileFrom; i++) {
-            if (accepted[i] && offset < 0) {
-                offset = i - distinctFrom;
+        long count = 0;
+        for (int p = 0; p < probes.size(); p++) {
+            boolean passed = accepted[distinctFrom + p];
+            if (offset < 0 && passed) {
+                offset = probes.get(p);
             }
             if (offset >= 0) {
-                if (!accepted[i]) {
+                if (!passed) {
                     break;
                 }
-                run++;
+                boolean everyProbe = p == probes.size() - 1 && probes.size() == CheckExpressions.distinctProbes().size();
+                count = everyProbe ? Long.MAX_VALUE : probes.get(p) - offset + 1;
             }
-        }
-        long count = offset < 0 ? 0 : run;
-        if (offset >= 0 && offset + run == probed) {
-            count = acceptedReach(connection, facts, checks, base, offset, probed);
         }
         return new DomainCodec(facts.formatted(), base, String.join(" AND ", checks), Optional.empty(), typical, hostile,
                 Math.max(0, offset), count);
     }
 
-    /**
-     * How many distinct values from {@code offset} on the domain holds, when the first {@code probed} all passed: the
-     * server is asked about offset + 2^k for k up to {@link #FARTHEST_POWER}, and the values up to the last power
-     * before the first refusal are taken as accepted (a CHECK on a range of values: VALUE > 0 holds up to int4's
-     * maximum, after which the base's sequence turns negative); without end when every probe passes.
-     */
-    private static long acceptedReach(Connection connection, ColumnTypeFacts facts, List<String> checks, TypeCodec base,
-                                      long offset, int probed) throws SQLException {
-        List<Object> far = new ArrayList<>();
-        int first = 64 - Long.numberOfLeadingZeros(probed);
-        for (int k = first; k <= FARTHEST_POWER; k++) {
-            if (addDistinct(base, offset + (1L << k), 1, far) == 0) {
-                break; // the base holds no more
-            }
-        }
-        boolean[] accepted = accepts(connection, facts, checks, base, far);
-        long reach = probed;
-        for (int j = 0; j < accepted.length; j++) {
-            if (!accepted[j]) {
-                return reach;
-            }
-            reach = (1L << (first + j)) + 1;
-        }
-        return far.size() == FARTHEST_POWER - first + 1 ? Long.MAX_VALUE : reach;
-    }
-
-    /** Adds the base's distinct values from number {@code from} on while it has them; returns how many it added. */
-    private static int addDistinct(TypeCodec base, long from, int count, List<Object> out) {
-        int added = 0;
-        for (long n = from; n < from + count; n++) {
+    /** Adds the base's distinct values of {@code numbers} while it has them; returns the numbers it added. */
+    private static List<Long> addDistinct(TypeCodec base, List<Long> numbers, List<Object> out) {
+        List<Long> added = new ArrayList<>();
+        for (long n : numbers) {
             Optional<Object> v;
             try {
                 v = base.distinct(n);
@@ -165,45 +133,39 @@ final class DomainCodec implements OrderedCodec {
                 break;
             }
             out.add(v.get());
-            added++;
+            added.add(n);
         }
         return added;
     }
 
     /**
-     * Which values every CHECK accepts (NULL, as in a CHECK, passes), asked of the server in one read-only query; in
-     * a transaction, within a savepoint, so that an error leaves the transaction usable.
+     * Which values every CHECK accepts (NULL, as in a CHECK, passes), asked of the server in one query, in a read-only
+     * scope ({@link CheckExpressions#readOnly}): what a function in a CHECK tries to write fails there.
      */
     private static boolean[] accepts(Connection connection, ColumnTypeFacts facts, List<String> checks, TypeCodec base,
                                      List<Object> values) throws SQLException {
         // A domain's CHECK reads VALUE, an unreserved keyword: a subquery column named value.
         String sql = "SELECT u.ord FROM unnest(?::text[]) WITH ORDINALITY AS u(v, ord) WHERE (SELECT "
-                + checks.stream().map(c -> "(" + c + ") IS NOT FALSE").collect(Collectors.joining(" AND "))
+                + checks.stream().map(c -> "(" + CheckExpressions.forPreparedStatement(c) + ") IS NOT FALSE")
+                        .collect(Collectors.joining(" AND "))
                 + " FROM (SELECT u.v::" + facts.baseType() + " AS value) AS d) ORDER BY 1";
         String[] texts = new String[values.size()];
         for (int i = 0; i < texts.length; i++) {
             texts[i] = base.text(values.get(i));
         }
         boolean[] accepted = new boolean[values.size()];
-        Savepoint savepoint = connection.getAutoCommit() ? null : connection.setSavepoint();
-        try (PreparedStatement ps = connection.prepareStatement(sql)) {
-            Array array = connection.createArrayOf("text", texts);
-            ps.setArray(1, array);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    accepted[(int) rs.getLong(1) - 1] = true;
+        return CheckExpressions.readOnly(connection, () -> {
+            try (PreparedStatement ps = connection.prepareStatement(sql)) {
+                Array array = connection.createArrayOf("text", texts);
+                ps.setArray(1, array);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        accepted[(int) rs.getLong(1) - 1] = true;
+                    }
                 }
             }
-        } catch (SQLException e) {
-            if (savepoint != null) {
-                connection.rollback(savepoint);
-            }
-            throw e;
-        }
-        if (savepoint != null) {
-            connection.releaseSavepoint(savepoint);
-        }
-        return accepted;
+            return accepted;
+        });
     }
 
     @Override
@@ -297,7 +259,7 @@ final class DomainCodec implements OrderedCodec {
         return typical.get(random.nextInt(typical.size()));
     }
 
-    /** The base's distinct values from the first the server accepted, as far as its accepted run reaches. */
+    /** The base's distinct values from the first the server accepted, as far as the accepted probes reach. */
     @Override
     public Optional<Object> distinct(long n) {
         return n < distinctCount ? base.distinct(distinctOffset + n) : Optional.empty();

@@ -119,6 +119,9 @@ final class TextFormValues {
 
     /** A multirange's values: braces around its range codec's text forms. */
     static TextFormCodec.ExtensionValues multirange(TypeCodec range) {
+        if (range.generatorUnsupported().isPresent()) {
+            return TextFormCodec.ExtensionValues.NONE; // its ranges' subtype has no values of the suite's
+        }
         return new TextFormCodec.ExtensionValues(r -> {
             StringBuilder out = new StringBuilder("{");
             for (int i = 0, n = r.nextInt(0, 3); i < n; i++) {

@@ -57,7 +57,8 @@ public final class TypeCodecs {
         }
         if (facts.category() == 'A' && facts.element().isPresent()) {
             ColumnTypeFacts element = facts.element().get();
-            return new ArrayCodec(sql, forColumn(connection, element), element.oid(), element.delimiter());
+            return new ArrayCodec(sql, forColumn(connection, element), element.oid(), element.delimiter(),
+                    !element.domainNotNull());
         }
         if (facts.kind() == 'e') {
             return new EnumCodec(sql, facts.enumLabels());
