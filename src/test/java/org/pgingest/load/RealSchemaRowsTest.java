@@ -54,8 +54,8 @@ class RealSchemaRowsTest {
     /** A domain key gets the distinct values the server accepts: the first of them is 1 here, not 0. */
     @Test
     void aKeyOfAPositiveDomainGetsDistinctAcceptedValues() throws Exception {
-        generatedRowsLoad("CREATE DOMAIN positive_id AS int CHECK (VALUE > 0);\n"
-                + "CREATE TABLE accounts (id positive_id PRIMARY KEY, owner text)", "accounts");
+        generatedRowsLoad("CREATE DOMAIN rs_positive_id AS int CHECK (VALUE > 0);\n"
+                + "CREATE TABLE rs_accounts (id rs_positive_id PRIMARY KEY, owner text)", "rs_accounts");
     }
 
     /**
@@ -64,9 +64,9 @@ class RealSchemaRowsTest {
      */
     @Test
     void aKeyOfADomainWithAGapIsRefusedInOneLine() {
-        assertThatThrownBy(() -> LoaderTestServer.plan(LoaderTestServer.newTableFromDdl("CREATE DOMAIN not_reserved AS int "
-                + "CHECK (VALUE NOT BETWEEN 300 AND 400);\nCREATE TABLE tickets (id not_reserved PRIMARY KEY, x int)",
-                "tickets")))
+        assertThatThrownBy(() -> LoaderTestServer.plan(LoaderTestServer.newTableFromDdl("CREATE DOMAIN rs_not_reserved AS int "
+                + "CHECK (VALUE NOT BETWEEN 300 AND 400);\nCREATE TABLE rs_tickets (id rs_not_reserved PRIMARY KEY, x int)",
+                "rs_tickets")))
                 .isInstanceOf(DefinitionException.class)
                 .hasMessageContaining("too few distinct values")
                 .hasMessageContaining("300")
@@ -77,23 +77,23 @@ class RealSchemaRowsTest {
     /** pgjdbc reads a ? outside quotes as a parameter: jsonb's ? operator in a CHECK is escaped, not a parameter. */
     @Test
     void aJsonbCheckWithTheQuestionMarkOperatorGetsValues() throws Exception {
-        generatedRowsLoad("CREATE DOMAIN with_n AS jsonb CHECK (VALUE ? 'n' OR VALUE ? 'a?b');\n"
-                + "CREATE TABLE documents (id bigserial PRIMARY KEY, body with_n)", "documents");
+        generatedRowsLoad("CREATE DOMAIN rs_with_n AS jsonb CHECK (VALUE ? 'n' OR VALUE ? 'a?b');\n"
+                + "CREATE TABLE rs_documents (id bigserial PRIMARY KEY, body rs_with_n)", "rs_documents");
     }
 
     /** The server refuses a NULL element of a NOT NULL domain: arrays of it hold none. */
     @Test
     void anArrayOfANotNullDomainHasNoNullElements() throws Exception {
-        generatedRowsLoad("CREATE DOMAIN required_int AS int NOT NULL;\n"
-                + "CREATE TABLE lists (id bigserial PRIMARY KEY, items required_int[])", "lists");
+        generatedRowsLoad("CREATE DOMAIN rs_required_int AS int NOT NULL;\n"
+                + "CREATE TABLE rs_lists (id bigserial PRIMARY KEY, items rs_required_int[])", "rs_lists");
     }
 
     /** A range of a domain no generated value meets: one line naming the column and the way out, no stack trace. */
     @Test
     void aRangeOfADomainNoValueMeetsIsOneLine() {
-        assertThatThrownBy(() -> LoaderTestServer.plan(LoaderTestServer.newTableFromDdl("CREATE DOMAIN currency_code AS text "
-                + "CHECK (VALUE ~ '^[A-Z]{3}$');\nCREATE TYPE currency_span AS RANGE (subtype = currency_code);\n"
-                + "CREATE TABLE spans (id bigserial PRIMARY KEY, span currency_span)", "spans")))
+        assertThatThrownBy(() -> LoaderTestServer.plan(LoaderTestServer.newTableFromDdl("CREATE DOMAIN rs_currency_code AS text "
+                + "CHECK (VALUE ~ '^[A-Z]{3}$');\nCREATE TYPE rs_currency_span AS RANGE (subtype = rs_currency_code);\n"
+                + "CREATE TABLE rs_spans (id bigserial PRIMARY KEY, span rs_currency_span)", "rs_spans")))
                 .isInstanceOf(DefinitionException.class)
                 .hasMessageContaining("column span")
                 .hasMessageContaining("--rows FILE.csv")
@@ -108,23 +108,23 @@ class RealSchemaRowsTest {
     @Test
     void aCheckCallingAFunctionThatWritesWritesNothing() throws Exception {
         String ddl = """
-                CREATE TABLE pgib_source.audit (v int);
-                CREATE SEQUENCE pgib_source.audit_seq;
-                CREATE FUNCTION pgib_source.audited(v int) RETURNS boolean LANGUAGE plpgsql SECURITY DEFINER AS $$
+                CREATE TABLE pgib_source.rs_audit (v int);
+                CREATE SEQUENCE pgib_source.rs_audit_seq;
+                CREATE FUNCTION pgib_source.rs_audited(v int) RETURNS boolean LANGUAGE plpgsql SECURITY DEFINER AS $$
                 BEGIN
-                    INSERT INTO pgib_source.audit VALUES (v);
-                    PERFORM nextval('pgib_source.audit_seq');
+                    INSERT INTO pgib_source.rs_audit VALUES (v);
+                    PERFORM nextval('pgib_source.rs_audit_seq');
                     RETURN v > 0;
                 END $$;
-                CREATE DOMAIN audited_int AS int CHECK (pgib_source.audited(VALUE));
-                CREATE TABLE watched (id bigserial PRIMARY KEY, a audited_int, t int CHECK (pgib_source.audited(t)));
+                CREATE DOMAIN rs_audited_int AS int CHECK (pgib_source.rs_audited(VALUE));
+                CREATE TABLE rs_watched (id bigserial PRIMARY KEY, a rs_audited_int, t int CHECK (pgib_source.rs_audited(t)));
                 """;
-        assertThatThrownBy(() -> LoaderTestServer.plan(LoaderTestServer.newTableFromDdl(ddl, "watched")))
+        assertThatThrownBy(() -> LoaderTestServer.plan(LoaderTestServer.newTableFromDdl(ddl, "rs_watched")))
                 .isInstanceOf(DefinitionException.class)
                 .hasMessageContaining("--rows FILE.csv");
         try (Connection c = LoaderTestServer.connect(); var st = c.createStatement();
-             var rs = st.executeQuery("SELECT (SELECT count(*) FROM pgib_source.audit), (SELECT is_called FROM "
-                     + "pgib_source.audit_seq)")) {
+             var rs = st.executeQuery("SELECT (SELECT count(*) FROM pgib_source.rs_audit), (SELECT is_called FROM "
+                     + "pgib_source.rs_audit_seq)")) {
             rs.next();
             assertThat(rs.getLong(1)).as("rows the CHECK's function wrote").isZero();
             assertThat(rs.getBoolean(2)).as("the CHECK's function advanced the sequence").isFalse();
@@ -137,8 +137,8 @@ class RealSchemaRowsTest {
      */
     @Test
     void aUsersValueTooLongIsRefusedNotCut() throws Exception {
-        Table table = LoaderTestServer.newTableFromDdl("CREATE TABLE short_codes (id bigserial PRIMARY KEY, code varchar(3))",
-                "short_codes");
+        Table table = LoaderTestServer.newTableFromDdl("CREATE TABLE rs_short_codes (id bigserial PRIMARY KEY, code varchar(3))",
+                "rs_short_codes");
         try (Connection c = LoaderTestServer.connect()) {
             String serverState;
             c.setAutoCommit(false);
