@@ -28,6 +28,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -175,11 +177,23 @@ final class TableRun {
             if (new SuiteSchema(config.schema()).drop(c)) {
                 System.out.println("pg-ingest-bench: schema " + config.schema() + ", where the suite checked the table, "
                         + "dropped from the server");
+            } else if (schemaExists(c, config.schema())) {
+                System.err.println("pg-ingest-bench: schema " + config.schema() + " holds objects the suite did not "
+                        + "create: left as it is");
             }
         } catch (SchemaRefusedException | SQLException e) {
             System.err.println("pg-ingest-bench: schema " + config.schema() + " may be left on the server ("
                     + e.getMessage().replace('\n', ' ') + "); DROP SCHEMA "
                     + org.pgingest.workload.ddl.Identifiers.quote(config.schema()) + " CASCADE drops it");
+        }
+    }
+
+    private static boolean schemaExists(Connection c, String schema) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM pg_namespace WHERE nspname = ?")) {
+            ps.setString(1, schema);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next();
+            }
         }
     }
 

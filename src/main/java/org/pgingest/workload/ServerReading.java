@@ -1,12 +1,12 @@
 package org.pgingest.workload;
 
+import org.pgingest.workload.types.CheckExpressions;
 import org.pgingest.workload.types.ValueRejectedException;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Savepoint;
 
 /**
  * A user's text of a value ({@code --rows}, {@code --sample}) as the loaders carry it. The codec reads the forms it
@@ -58,29 +58,25 @@ public final class ServerReading {
 
     /**
      * The server's text output of {@code text} read as {@code sqlType}, or a {@link ValueRejectedException} with the
-     * server's SQLSTATE and message. The savepoint keeps a caller's open transaction usable after a refusal.
+     * server's SQLSTATE and message. Read in a read-only scope ({@link CheckExpressions#readOnly}): a domain's CHECK
+     * may call a function that writes, and the scope keeps a caller's open transaction usable after a refusal.
      */
     private static String serverText(Connection connection, String sqlType, String text) throws SQLException {
-        Savepoint savepoint = connection.getAutoCommit() ? null : connection.setSavepoint();
-        try (PreparedStatement ps = connection.prepareStatement("SELECT ?::" + sqlType + "::text")) {
-            ps.setString(1, text);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                String out = rs.getString(1);
-                if (savepoint != null) {
-                    connection.releaseSavepoint(savepoint);
+        try {
+            return CheckExpressions.readOnly(connection, () -> {
+                try (PreparedStatement ps = connection.prepareStatement("SELECT ?::" + sqlType + "::text")) {
+                    ps.setString(1, text);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        rs.next();
+                        return rs.getString(1);
+                    }
                 }
-                return out;
-            }
+            });
         } catch (SQLException e) {
             // classes 22 (data exception) and 23 (a domain's CHECK or NOT NULL) are about the value; anything else
             // (a broken connection, a missing type) is not
             if (e.getSQLState() == null || !(e.getSQLState().startsWith("22") || e.getSQLState().startsWith("23"))) {
                 throw e;
-            }
-            if (savepoint != null) {
-                connection.rollback(savepoint);
-                connection.releaseSavepoint(savepoint);
             }
             throw new ValueRejectedException(e.getSQLState(), firstLine(e.getMessage()));
         }

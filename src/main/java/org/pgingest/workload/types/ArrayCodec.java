@@ -392,12 +392,12 @@ final class ArrayCodec extends BaseCodec {
         return s.subSequence(0, end).toString();
     }
 
-    /** Zero to five typical elements, one in twenty of them NULL. */
     @Override
     public Optional<TypeCodec> element() {
         return Optional.of(element);
     }
 
+    /** Zero to five typical elements, one in twenty of them NULL where the element type allows NULL. */
     @Override
     public Object generate(SplittableRandom random) {
         int n = random.nextInt(0, 6);

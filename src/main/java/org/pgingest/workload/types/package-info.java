@@ -29,6 +29,7 @@
  * multiranges), else none (the column needs the user's rows).
  *
  * <p>Helpers: {@code BaseCodec} (what most codecs share), {@code Texts}, {@code Integers}, {@code Floats},
- * {@code DateTimes}, {@code Timestamps}.
+ * {@code DateTimes}, {@code Timestamps}; {@code CheckExpressions}: a user's CHECK evaluated by the server on
+ * candidate values (its constants, its text for pgjdbc, the read-only scope, the distinct numbers probed).
  */
 package org.pgingest.workload.types;
