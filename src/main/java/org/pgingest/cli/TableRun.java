@@ -134,7 +134,8 @@ final class TableRun {
 
     /**
      * On an external server, drops the suite's schema the run worked in (its copies of the user's table and what they
-     * reference), unless {@code --keep-schema}; says which, and how to drop a kept one. Returns {@code status}.
+     * reference), unless {@code --keep-schema}; says which, and how to drop a kept one; says nothing where there is no
+     * such schema (a table refused before the check made it). Returns {@code status}.
      */
     static int leaveServer(TargetConfig config, TableOptions options, int status) {
         if (config.kind() != TargetKind.EXTERNAL) {
@@ -142,13 +143,14 @@ final class TableRun {
         }
         String schema = config.schema();
         String dropIt = "DROP SCHEMA " + org.pgingest.workload.ddl.Identifiers.quote(schema) + " CASCADE drops it";
-        if (options.keepSchema()) {
-            System.out.println("pg-ingest-bench: schema " + schema + " kept on the server (" + TableOptions.KEEP_SCHEMA
-                    + "); " + dropIt);
-            return status;
-        }
         try (PostgresTarget target = PostgresTarget.open(config); Connection c = target.dataSource().getConnection()) {
-            if (new SuiteSchema(schema).drop(c)) {
+            if (!schemaExists(c, schema)) {
+                return status;
+            }
+            if (options.keepSchema()) {
+                System.out.println("pg-ingest-bench: schema " + schema + " kept on the server (" + TableOptions.KEEP_SCHEMA
+                        + "); " + dropIt);
+            } else if (new SuiteSchema(schema).drop(c)) {
                 System.out.println("pg-ingest-bench: schema " + schema + ", where the suite's copies were, dropped from "
                         + "the server (" + TableOptions.KEEP_SCHEMA + " keeps it)");
             } else {
@@ -163,29 +165,6 @@ final class TableRun {
                     .replace('\n', ' ') + "); " + dropIt);
         }
         return status;
-    }
-
-    /**
-     * A table refused after the check began on an external server: the suite's schema the check made there is dropped
-     * (unless {@code --keep-schema}), saying so; where the refusal came first there is none, and nothing is said.
-     */
-    private static void leaveAfterRefusal(TargetConfig config, TableOptions options) {
-        if (config.kind() != TargetKind.EXTERNAL || options.keepSchema()) {
-            return;
-        }
-        try (PostgresTarget target = PostgresTarget.open(config); Connection c = target.dataSource().getConnection()) {
-            if (new SuiteSchema(config.schema()).drop(c)) {
-                System.out.println("pg-ingest-bench: schema " + config.schema() + ", where the suite checked the table, "
-                        + "dropped from the server");
-            } else if (schemaExists(c, config.schema())) {
-                System.err.println("pg-ingest-bench: schema " + config.schema() + " holds objects the suite did not "
-                        + "create: left as it is");
-            }
-        } catch (SchemaRefusedException | SQLException e) {
-            System.err.println("pg-ingest-bench: schema " + config.schema() + " may be left on the server ("
-                    + e.getMessage().replace('\n', ' ') + "); DROP SCHEMA "
-                    + org.pgingest.workload.ddl.Identifiers.quote(config.schema()) + " CASCADE drops it");
-        }
     }
 
     private static boolean schemaExists(Connection c, String schema) throws SQLException {
@@ -212,10 +191,10 @@ final class TableRun {
         } catch (DefinitionException e) {
             e.skipped().forEach(line -> System.err.println("pg-ingest-bench: " + options.ddl().map(f -> TableOptions.DDL
                     + " " + f.getFileName() + " ").orElse("") + line + " (skipped)"));
-            leaveAfterRefusal(config, options);
+            leaveServer(config, options, 2);
             throw new UsageException(e.getMessage());
         } catch (SQLException e) {
-            leaveAfterRefusal(config, options);
+            leaveServer(config, options, 2);
             throw new UsageException("reading " + options.table() + ": " + e.getMessage().replace('\n', ' '));
         }
         ResolvedTable resolved = resolution.table();

@@ -329,8 +329,8 @@ class TableRunTest {
             assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(2);
             assertThat(o.stderr().lines().filter(l -> l.startsWith("pg-ingest-bench:")).toList()).singleElement()
                     .asString().contains("column currency", "--rows FILE.csv");
-            assertThat(o.stdout()).contains("pg-ingest-bench: schema refused_check, where the suite checked the table, "
-                    + "dropped from the server");
+            assertThat(o.stdout()).contains("pg-ingest-bench: schema refused_check, where the suite's copies were, "
+                    + "dropped from the server (--keep-schema keeps it)");
             assertThat(schemas(server)).doesNotContain("refused_check");
         }
     }
