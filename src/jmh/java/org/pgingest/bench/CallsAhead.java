@@ -90,9 +90,4 @@ final class CallsAhead<T, E extends Exception> {
     long madeInside() {
         return madeInside;
     }
-
-    /** Inputs made and not yet used. */
-    int ready() {
-        return ready.size();
-    }
 }

@@ -13,7 +13,6 @@ import org.pgingest.workload.types.CheckExpressions;
 import org.pgingest.workload.types.TypeCodec;
 import org.pgingest.workload.types.ValueRejectedException;
 
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -741,28 +740,24 @@ public final class RowPlan {
             String sql = "SELECT t.pgib_ord FROM (SELECT " + String.join(", ", selects) + ", u.pgib_ord FROM unnest("
                     + String.join(", ", arrays) + ") WITH ORDINALITY AS u(" + String.join(", ", aliases)
                     + ", pgib_ord)) AS t WHERE " + String.join(" AND ", conditions) + " ORDER BY 1";
+            List<String[]> texts = new ArrayList<>();
+            for (int s = 0; s < group.size(); s++) {
+                TypeCodec codec = columns.get(group.get(s)).codec();
+                String[] column = new String[tuples.size()];
+                for (int r = 0; r < column.length; r++) {
+                    Object v = tuples.get(r)[s];
+                    column[r] = v == null ? null : codec.text(codec.checked(v));
+                }
+                texts.add(column);
+            }
             List<Object[]> kept = new ArrayList<>();
             try {
-                CheckExpressions.readOnly(connection, () -> {
-                    try (PreparedStatement ps = connection.prepareStatement(sql)) {
-                        for (int s = 0; s < group.size(); s++) {
-                            TypeCodec codec = columns.get(group.get(s)).codec();
-                            String[] texts = new String[tuples.size()];
-                            for (int r = 0; r < texts.length; r++) {
-                                Object v = tuples.get(r)[s];
-                                texts[r] = v == null ? null : codec.text(codec.checked(v));
-                            }
-                            Array array = connection.createArrayOf("text", texts);
-                            ps.setArray(s + 1, array);
-                        }
-                        try (ResultSet rs = ps.executeQuery()) {
-                            while (rs.next()) {
-                                kept.add(tuples.get(rs.getInt(1) - 1));
-                            }
-                        }
+                boolean[] passed = CheckExpressions.passing(connection, sql, texts, tuples.size());
+                for (int r = 0; r < passed.length; r++) {
+                    if (passed[r]) {
+                        kept.add(tuples.get(r));
                     }
-                    return kept;
-                });
+                }
             } catch (SQLException e) {
                 throw new DefinitionException("the server could not judge generated values against "
                         + String.join(" and ", names) + " of " + definition.name() + ": " + e.getMessage()

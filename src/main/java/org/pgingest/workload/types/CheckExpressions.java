@@ -1,6 +1,8 @@
 package org.pgingest.workload.types;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.sql.Statement;
@@ -93,6 +95,28 @@ public final class CheckExpressions {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * Which rows pass, asked in the read-only scope: {@code sql} takes one text array per column (unnested WITH
+     * ORDINALITY) and returns the 1-based ordinal of each row it keeps.
+     */
+    public static boolean[] passing(Connection connection, String sql, List<String[]> columns, int rows)
+            throws SQLException {
+        boolean[] passed = new boolean[rows];
+        return readOnly(connection, () -> {
+            try (PreparedStatement ps = connection.prepareStatement(sql)) {
+                for (int c = 0; c < columns.size(); c++) {
+                    ps.setArray(c + 1, connection.createArrayOf("text", columns.get(c)));
+                }
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        passed[(int) rs.getLong(1) - 1] = true;
+                    }
+                }
+            }
+            return passed;
+        });
     }
 
     /**

@@ -1,9 +1,7 @@
 package org.pgingest.workload.types;
 
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,7 +76,8 @@ final class DomainCodec implements OrderedCodec {
             }
         }
         int distinctFrom = candidates.size();
-        List<Long> probes = addDistinct(base, CheckExpressions.distinctProbes(), candidates);
+        List<Long> schedule = CheckExpressions.distinctProbes();
+        List<Long> probes = addDistinct(base, schedule, candidates);
         int hostileFrom = distinctFrom + probes.size();
         base.hostileValues().forEach(v -> candidates.add(base.checked(v)));
         boolean[] accepted;
@@ -102,6 +101,7 @@ final class DomainCodec implements OrderedCodec {
         // between two accepted probes taken as accepted); without end when every probe from the first on passes.
         long offset = -1;
         long count = 0;
+        boolean wholeSchedule = probes.size() == schedule.size();
         for (int p = 0; p < probes.size(); p++) {
             boolean passed = accepted[distinctFrom + p];
             if (offset < 0 && passed) {
@@ -111,8 +111,7 @@ final class DomainCodec implements OrderedCodec {
                 if (!passed) {
                     break;
                 }
-                boolean everyProbe = p == probes.size() - 1 && probes.size() == CheckExpressions.distinctProbes().size();
-                count = everyProbe ? Long.MAX_VALUE : probes.get(p) - offset + 1;
+                count = wholeSchedule && p == probes.size() - 1 ? Long.MAX_VALUE : probes.get(p) - offset + 1;
             }
         }
         return new DomainCodec(facts.formatted(), base, String.join(" AND ", checks), Optional.empty(), typical, hostile,
@@ -153,19 +152,7 @@ final class DomainCodec implements OrderedCodec {
         for (int i = 0; i < texts.length; i++) {
             texts[i] = base.text(values.get(i));
         }
-        boolean[] accepted = new boolean[values.size()];
-        return CheckExpressions.readOnly(connection, () -> {
-            try (PreparedStatement ps = connection.prepareStatement(sql)) {
-                Array array = connection.createArrayOf("text", texts);
-                ps.setArray(1, array);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        accepted[(int) rs.getLong(1) - 1] = true;
-                    }
-                }
-            }
-            return accepted;
-        });
+        return CheckExpressions.passing(connection, sql, List.<String[]>of(texts), values.size());
     }
 
     @Override
