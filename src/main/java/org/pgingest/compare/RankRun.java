@@ -39,6 +39,8 @@ final class RankRun implements AutoCloseable {
     /** Warm-up iterations per fork, in turns too: {@code --warmup} split in two. */
     static final int WARMUPS = 2;
     private static final int FORKS = 100_000;
+    private static final int MAX_FORK_GROWTH = 4;
+    static final int LONGEST_GROWN_FORK = 16;
     /** How long a fork may take to start and reach its first turn. */
     private static final long START_TIMEOUT_SECONDS = 300;
     private static final long STOP_TIMEOUT_SECONDS = 20;
@@ -46,6 +48,22 @@ final class RankRun implements AutoCloseable {
 
     /** One slice in the record of a round: who, in which place of the round, in which fork, and its figures. */
     record SliceRecord(int candidate, int position, int fork, Map<String, Double> figures) {
+    }
+
+    /**
+     * The measured rounds of a generation's forks: {@code --rounds-per-fork}, doubled once half the candidates the
+     * ranking started with have stopped and again at a quarter, to at most {@value #LONGEST_GROWN_FORK} (never fewer
+     * than asked). Why: a fork's start and warm-up cost the same however long it plays, and most of a short fork's time
+     * (4 s of warm-up against 2 s of measured slices in a fork of 4); with few candidates left a round is short and
+     * quiet, and the top's interval wants many. With many, short forks bring the first looks soon enough to stop the
+     * clearly slower. Forks then differ in length: a pair's fork means weigh their rounds (RankStatistics).
+     */
+    static int roundsOf(int first, int field, int running) {
+        int growth = 1;
+        while (growth < MAX_FORK_GROWTH && 2 * growth * running <= field) {
+            growth *= 2;
+        }
+        return Math.max(first, Math.min(LONGEST_GROWN_FORK, first * growth));
     }
 
     /**
@@ -115,13 +133,14 @@ final class RankRun implements AutoCloseable {
         missing.forEach((c, why) -> race.fail(c, why));
         Map<Integer, Process> processes = new LinkedHashMap<>();
         Map<Integer, Path> logs = new LinkedHashMap<>();
+        Map<Integer, String> players = new LinkedHashMap<>();
         List<List<SliceRecord>> rounds = new ArrayList<>();
-        int perFork = options.roundsPerFork();
         List<Double> forkStarts = new ArrayList<>();
+        int field = race.running().size();
+        int perFork = options.roundsPerFork();
         try (RoundReferee referee = new RoundReferee()) {
             for (int c : race.running()) {
-                logs.put(c, dir.resolve(id(c) + ".log"));
-                processes.put(c, start(candidates.get(c), rows, id(c), referee.address(id(c)), dir, logs.get(c)));
+                launch(c, candidates.get(c), rows, perFork, referee, dir, processes, logs, players);
             }
             long forkStart = 0;
             long lastRound = 0;
@@ -130,12 +149,21 @@ final class RankRun implements AutoCloseable {
             forks:
             for (int fork = 0; !race.running().isEmpty() && !race.settled() && !stopped; fork++) {
                 long t0 = System.nanoTime();
-                connect(referee, race, candidates, processes, logs, gone);
+                int next = roundsOf(options.roundsPerFork(), field, race.running().size());
+                if (next != perFork) {
+                    // JMH fixes a launcher's iterations per fork: the candidates still running get new launchers.
+                    perFork = next;
+                    stop(race.running().stream().map(processes::get).toList());
+                    for (int c : race.running()) {
+                        launch(c, candidates.get(c), rows, perFork, referee, dir, processes, logs, players);
+                    }
+                }
+                connect(referee, race, candidates, processes, logs, players, gone);
                 forkStarts.add((System.nanoTime() - (fork == 0 ? started : t0)) / 1e9);
                 for (int w = 0; w < WARMUPS && !race.running().isEmpty(); w++) {
                     long w0 = System.nanoTime();
                     for (int c : shuffled(race.running(), random)) {
-                        turn(referee, race, c, candidates, processes, logs, gone, true, false);
+                        turn(referee, race, c, candidates, processes, logs, players, gone, true, false);
                     }
                     lastRound = Math.max(lastRound, System.nanoTime() - w0);
                     if (System.nanoTime() + lastRound > endNanos) {
@@ -153,8 +181,8 @@ final class RankRun implements AutoCloseable {
                     List<SliceRecord> record = new ArrayList<>();
                     for (int i = 0; i < order.size(); i++) {
                         int c = order.get(i);
-                        Optional<RoundReferee.Slice> slice = turn(referee, race, c, candidates, processes, logs, gone,
-                                false, r == perFork - 1);
+                        Optional<RoundReferee.Slice> slice = turn(referee, race, c, candidates, processes, logs, players,
+                                gone, false, r == perFork - 1);
                         if (slice.isPresent()) {
                             round.put(c, slice.get().rowsPerSecond());
                             record.add(new SliceRecord(c, i, fork, slice.get().figures()));
@@ -191,8 +219,8 @@ final class RankRun implements AutoCloseable {
             if (!race.settled() && !race.running().isEmpty() && race.rounds() > 0 && !stopped) {
                 race.finalLook();
             }
-            for (int c : processes.keySet()) {
-                referee.release(id(c));
+            for (String player : players.values()) {
+                referee.release(player);
             }
         } finally {
             stop(processes.values());
@@ -208,6 +236,19 @@ final class RankRun implements AutoCloseable {
         return "c" + candidate;
     }
 
+    /**
+     * Starts a candidate's launcher, its forks playing {@code perFork} measured rounds: the referee knows them under a
+     * name of this launch's own, so that a fork of a launcher stopped before is never taken for the new one's.
+     */
+    private void launch(int c, Candidate candidate, int rows, int perFork, RoundReferee referee, Path dir,
+                        Map<Integer, Process> processes, Map<Integer, Path> logs, Map<Integer, String> players)
+            throws IOException {
+        String player = players.containsKey(c) ? id(c) + "-" + perFork : id(c);
+        players.put(c, player);
+        logs.put(c, dir.resolve(player + ".log"));
+        processes.put(c, start(candidate, rows, id(c), player, referee.address(player), perFork, dir, logs.get(c)));
+    }
+
     /** Asks a launcher and its fork to end, without waiting ({@link #stop} waits). */
     private static void destroy(Process p) {
         p.descendants().forEach(ProcessHandle::destroy);
@@ -219,9 +260,10 @@ final class RankRun implements AutoCloseable {
      * (its launcher ended: a missing method, a failed setup) fails.
      */
     private void connect(RoundReferee referee, Race race, List<Candidate> candidates, Map<Integer, Process> processes,
-                         Map<Integer, Path> logs, Map<Integer, String> gone) throws IOException, InterruptedException {
+                         Map<Integer, Path> logs, Map<Integer, String> players, Map<Integer, String> gone)
+            throws IOException, InterruptedException {
         Map<String, Integer> expected = new LinkedHashMap<>();
-        race.running().forEach(c -> expected.put(id(c), c));
+        race.running().forEach(c -> expected.put(players.get(c), c));
         Set<String> connected = referee.accept(expected.keySet(),
                 id -> !processes.get(expected.get(id)).isAlive(),
                 System.nanoTime() + TimeUnit.SECONDS.toNanos(START_TIMEOUT_SECONDS));
@@ -238,10 +280,11 @@ final class RankRun implements AutoCloseable {
 
     private Optional<RoundReferee.Slice> turn(RoundReferee referee, Race race, int c, List<Candidate> candidates,
                                               Map<Integer, Process> processes, Map<Integer, Path> logs,
-                                              Map<Integer, String> gone, boolean warmup, boolean last)
+                                              Map<Integer, String> players, Map<Integer, String> gone,
+                                              boolean warmup, boolean last)
             throws IOException, InterruptedException {
         try {
-            RoundReferee.Slice slice = referee.turn(id(c));
+            RoundReferee.Slice slice = referee.turn(players.get(c));
             if (slice.warmup() != warmup || slice.last() != last) {
                 throw new IOException(candidates.get(c).name() + "'s fork ran a " + (slice.warmup() ? "warm-up" : "measured")
                         + (slice.last() ? " last" : "") + " slice where the ranking expected a " + (warmup ? "warm-up"
@@ -273,7 +316,8 @@ final class RankRun implements AutoCloseable {
                 + (race.settled() ? "settled" : race.running().size() + " still running, about " + left + " s of its budget left");
     }
 
-    private Process start(Candidate c, int rows, String id, String refereeAddress, Path dir, Path log) throws IOException {
+    private Process start(Candidate c, int rows, String id, String player, String refereeAddress, int perFork, Path dir,
+                          Path log) throws IOException {
         String schema = schemaPrefix + "_" + id;
         schemas.add(schema);
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -295,10 +339,10 @@ final class RankRun implements AutoCloseable {
         // More forks than any budget reaches: the ranking, not JMH, decides when a candidate stops; each fork runs
         // its warm-up and a few measured slices, then JMH starts the candidate's next one.
         command.addAll(List.of("-f", Integer.toString(FORKS), "-wi", Integer.toString(WARMUPS), "-w", warmup,
-                "-i", Integer.toString(options.roundsPerFork()), "-r", slice,
+                "-i", Integer.toString(perFork), "-r", slice,
                 // JMH calls profilers' afterIteration in reverse order of their -prof options (1.37): the cost profiler
                 // named last adds its figures before the turn profiler reports the iteration to the referee.
-                "-prof", TurnProfiler.class.getName(), "-prof", BenchMain.COST_PROFILER, "-rff", dir.resolve(id + ".json").toAbsolutePath().toString()));
+                "-prof", TurnProfiler.class.getName(), "-prof", BenchMain.COST_PROFILER, "-rff", dir.resolve(player + ".json").toAbsolutePath().toString()));
         ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         builder.environment().keySet().removeIf(k -> k.startsWith("PGIB_"));
