@@ -103,14 +103,12 @@ final class RankStatistics {
      * @param b      index of the second
      * @param rounds rounds both ran
      * @param forks  forks those rounds ran in
-     * @param ratio  a's rows/s over b's: the mean over forks of each fork's mean log ratio, weighted by the fork's
-     *               rounds (the mean of all rounds' log ratios), turned back into a ratio
+     * @param ratio  geometric mean over forks of a's rows/s over b's (each fork's the geometric mean of its rounds)
      * @param low    the interval's lower end (NaN with fewer than two forks)
      * @param high   its upper end
      * @param level  the interval's two-sided confidence: the look's error rate shared by the look's pairs (NaN
      *               without an interval)
-     * @param sd     the standard deviation of one round's log ratio the interval implies (a fork's mean over n rounds
-     *               has sd / sqrt(n); NaN without an interval)
+     * @param sd     the standard deviation of a fork's mean log ratio the interval used (NaN without an interval)
      * @param df     its degrees of freedom (0 without an interval)
      * @param claim  what it says of a
      */
@@ -123,9 +121,9 @@ final class RankStatistics {
     }
 
     /**
-     * The variance of one round's log ratio, pooled over candidates that ran the same rounds.
+     * The variance of a fork's mean log ratio, pooled over candidates that ran the same rounds.
      *
-     * @param variance   twice the weighted residual mean square of the candidates-by-generations table of fork means
+     * @param variance   twice the residual mean square of the candidates-by-generations table of fork means
      * @param df         its degrees of freedom, (candidates - 1)(generations - 1) capped at
      *                   {@link #POOLED_DF_PER_GENERATION} (generations - 1)
      */
@@ -168,39 +166,38 @@ final class RankStatistics {
     }
 
     /**
-     * The variance of one round's log ratio pooled over {@code candidates}, from the rounds every one of
-     * them ran; empty with fewer than two candidates or two generations of such rounds.
+     * The variance of a fork's mean log ratio pooled over {@code candidates}, from the rounds every one of them ran;
+     * empty with fewer than two candidates or two generations of such rounds.
      */
     static Optional<ForkVariance> pooled(List<Round> rounds, Set<Integer> candidates) {
         List<Integer> members = new ArrayList<>(new TreeSet<>(candidates));
-        int c = members.size();
         Map<Integer, double[]> sums = new TreeMap<>(); // per generation: each member's sum of log rows/s, then the count
         for (Round round : rounds) {
-            if (members.stream().allMatch(m -> ran(round, m))) {
-                double[] sum = sums.computeIfAbsent(round.fork(), f -> new double[c + 1]);
-                for (int i = 0; i < c; i++) {
+            if (members.stream().allMatch(c -> ran(round, c))) {
+                double[] sum = sums.computeIfAbsent(round.fork(), f -> new double[members.size() + 1]);
+                for (int i = 0; i < members.size(); i++) {
                     sum[i] += Math.log(round.rowsPerSecond().get(members.get(i)));
                 }
-                sum[c]++;
+                sum[members.size()]++;
             }
         }
+        int c = members.size();
         int g = sums.size();
         if (c < 2 || g < 2) {
             return Optional.empty();
         }
         double[][] m = new double[g][c];
-        double[] weights = new double[g];
         int row = 0;
         for (double[] sum : sums.values()) {
             for (int i = 0; i < c; i++) {
                 m[row][i] = sum[i] / sum[c];
             }
-            weights[row++] = sum[c];
+            row++;
         }
         boolean[] kept = new boolean[c];
         Arrays.fill(kept, true);
         int pooled = c;
-        double[] squares = residualSquares(m, weights, kept);
+        double[] squares = residualSquares(m, kept);
         // A candidate far noisier than the rest (a fork of BATCH blocked by JIT compilation in a slice) is left out:
         // its own pairs use its own variance, and it no longer widens every other pair's interval.
         while (pooled > 2) {
@@ -220,7 +217,7 @@ final class RankStatistics {
             }
             kept[noisiest] = false;
             pooled--;
-            squares = residualSquares(m, weights, kept);
+            squares = residualSquares(m, kept);
         }
         double residual = Arrays.stream(squares).sum();
         int df = (pooled - 1) * (g - 1);
@@ -228,37 +225,34 @@ final class RankStatistics {
     }
 
     /**
-     * Each kept candidate's weighted sum of squared residuals in the generations-by-kept-candidates table {@code m} of
-     * fork means (0 for the others), a generation weighing its rounds: the weighted least-squares fit of
-     * generation plus candidate, whose generation effects are the rows' plain means (a row's cells weigh alike) and
-     * whose candidate effects are the weighted means of what is left.
+     * Each kept candidate's sum of squared residuals in the generations-by-kept-candidates table {@code m} of fork
+     * means (0 for the others).
      */
-    private static double[] residualSquares(double[][] m, double[] weights, boolean[] kept) {
+    private static double[] residualSquares(double[][] m, boolean[] kept) {
         int g = m.length;
         int c = m[0].length;
         int members = 0;
         for (boolean k : kept) {
             members += k ? 1 : 0;
         }
-        double total = Arrays.stream(weights).sum();
+        double grand = 0;
         double[] byGeneration = new double[g];
         double[] byCandidate = new double[c];
         for (int j = 0; j < g; j++) {
             for (int i = 0; i < c; i++) {
-                byGeneration[j] += kept[i] ? m[j][i] / members : 0;
-            }
-        }
-        for (int j = 0; j < g; j++) {
-            for (int i = 0; i < c; i++) {
-                byCandidate[i] += kept[i] ? weights[j] * (m[j][i] - byGeneration[j]) / total : 0;
+                if (kept[i]) {
+                    byGeneration[j] += m[j][i] / members;
+                    byCandidate[i] += m[j][i] / g;
+                    grand += m[j][i] / (members * (double) g);
+                }
             }
         }
         double[] squares = new double[c];
         for (int j = 0; j < g; j++) {
             for (int i = 0; i < c; i++) {
                 if (kept[i]) {
-                    double e = m[j][i] - byGeneration[j] - byCandidate[i];
-                    squares[i] += weights[j] * e * e;
+                    double e = m[j][i] - byGeneration[j] - byCandidate[i] + grand;
+                    squares[i] += e * e;
                 }
             }
         }
@@ -266,8 +260,8 @@ final class RankStatistics {
     }
 
     /**
-     * The pair (a, b) at a look: fork means weighted by their rounds, the variance of a round's log ratio pooled over the candidates that ran every round both ran (the larger of the pooled and the pair's own,
-     * with the pooled degrees of freedom; two candidates alone: the pair's own).
+     * The pair (a, b) at a look: its variance pooled over the candidates that ran every round both ran (the larger of
+     * the pooled and the pair's own, with the pooled degrees of freedom; two candidates alone: the pair's own).
      *
      * @param rounds    the measured rounds (a round without either candidate is skipped)
      * @param lookAlpha the error rate the look spends ({@link #alphaAtLook} or {@link #alphaAtFinalLook})
@@ -281,37 +275,44 @@ final class RankStatistics {
             members.removeIf(c -> both.stream().anyMatch(r -> !ran(r, c)));
         }
         Optional<ForkVariance> pooled = pooled(both, members);
-        Map<Integer, double[]> byFork = new TreeMap<>(); // per fork: the sum of log ratios, then the rounds
-        for (Round round : both) {
-            double[] sum = byFork.computeIfAbsent(round.fork(), f -> new double[2]);
-            sum[0] += Math.log(round.rowsPerSecond().get(a) / round.rowsPerSecond().get(b));
-            sum[1]++;
+        Map<Integer, List<Double>> byFork = new TreeMap<>();
+        int n = 0;
+        for (Round round : rounds) {
+            Double x = round.rowsPerSecond().get(a);
+            Double y = round.rowsPerSecond().get(b);
+            if (x != null && y != null && x > 0 && y > 0) {
+                byFork.computeIfAbsent(round.fork(), f -> new ArrayList<>()).add(Math.log(x / y));
+                n++;
+            }
         }
-        int forks = byFork.size();
+        double[] forkMeans = byFork.values().stream()
+                .mapToDouble(logs -> logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow()).toArray();
+        int forks = forkMeans.length;
         if (forks == 0) {
             return new Pair(a, b, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, Claim.UNSETTLED);
         }
-        double weight = both.size();
-        double mean = byFork.values().stream().mapToDouble(f -> f[0]).sum() / weight;
+        double mean = Arrays.stream(forkMeans).average().orElseThrow();
         if (forks < 2) {
-            return new Pair(a, b, both.size(), forks, Math.exp(mean), Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0,
+            return new Pair(a, b, n, forks, Math.exp(mean), Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0,
                     Claim.UNSETTLED);
         }
-        // Weighted least squares: a fork mean's variance is a round's over the fork's rounds.
-        double sumSquares = byFork.values().stream().mapToDouble(f -> f[1] * Math.pow(f[0] / f[1] - mean, 2)).sum();
+        double sumSquares = 0;
+        for (double d : forkMeans) {
+            sumSquares += (d - mean) * (d - mean);
+        }
         double variance = sumSquares / (forks - 1);
         int df = forks - 1;
         if (pooled.isPresent()) {
             variance = Math.max(variance, pooled.get().variance());
             df = pooled.get().df();
         }
-        double se = Math.sqrt(variance / weight);
+        double se = Math.sqrt(variance / forks);
         double level = 1 - lookAlpha / Math.max(1, pairs);
         double tail = (1 - level) / 2;
         double t = TDistribution.of(df).inverseSurvivalProbability(tail);
         double low = Math.exp(mean - t * se);
         double high = Math.exp(mean + t * se);
-        return new Pair(a, b, both.size(), forks, Math.exp(mean), low, high, level, Math.sqrt(variance), df,
+        return new Pair(a, b, n, forks, Math.exp(mean), low, high, level, Math.sqrt(variance), df,
                 df < MIN_DF ? Claim.UNSETTLED : claim(low, high));
     }
 

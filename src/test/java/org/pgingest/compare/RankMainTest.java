@@ -243,8 +243,7 @@ class RankMainTest {
         }
         double variance = Math.max(own, 2 * residual / 4);
         assertThat(pair.get("degreesOfFreedom").asInt()).isEqualTo(4);
-        // roundSd is a round's: a fork's mean of its two rounds has half the variance.
-        assertThat(pair.get("roundSd").asDouble()).isCloseTo(Math.sqrt(2 * variance), org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(pair.get("forkSd").asDouble()).isCloseTo(Math.sqrt(variance), org.assertj.core.api.Assertions.within(1e-9));
         double t = org.apache.commons.statistics.distribution.TDistribution.of(4)
                 .inverseCumulativeProbability(1 - (1 - pair.get("level").asDouble()) / 2);
         assertThat(pair.get("low").asDouble()).isCloseTo(Math.exp(forkMean - t * Math.sqrt(variance / 3)),

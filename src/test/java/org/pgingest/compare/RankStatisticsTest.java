@@ -140,32 +140,6 @@ class RankStatisticsTest {
         assertThat(p.claim()).as("the rounds alone would claim faster; the forks do not").isEqualTo(Claim.UNSETTLED);
     }
 
-    /**
-     * Forks of unequal length: one of one round at log ratio 0, one of one at 0.06, and one of four at 0.02, 0.04, 0.02
-     * and 0.04. The mean weighs the forks by their rounds, (0 + 0.06 + 4 x 0.03) / 6 = 0.03 (every round's alike); a
-     * round's variance is the fork means' squares weighted by their rounds over forks - 1, (0.03^2 + 0.03^2 + 4 x 0) /
-     * 2 = 0.0009; the mean's, that over the 6 rounds. t(2) at 0.975 is 4.302653 (tables).
-     */
-    @Test
-    void forksWeighTheirRounds() {
-        List<Round> rounds = new ArrayList<>(List.of(new Round(0, Map.of(0, 1000.0, 1, 1000.0)),
-                new Round(1, Map.of(0, 1000 * Math.exp(0.06), 1, 1000.0))));
-        for (double x : new double[] {0.02, 0.04, 0.02, 0.04}) {
-            rounds.add(new Round(2, Map.of(0, 1000 * Math.exp(x), 1, 1000.0)));
-        }
-        Pair p = new RankStatistics(0.95, 0.03).pair(rounds, 0, 1, 0.05, 1);
-        double se = Math.sqrt(0.0009 / 6);
-        assertThat(p.forks()).isEqualTo(3);
-        assertThat(p.rounds()).isEqualTo(6);
-        assertThat(p.ratio()).isCloseTo(Math.exp(0.03), within(1e-12));
-        assertThat(p.sd()).isCloseTo(0.03, within(1e-12));
-        assertThat(p.df()).isEqualTo(2);
-        assertThat(p.low()).isCloseTo(Math.exp(0.03 - 4.302653 * se), within(1e-6));
-        assertThat(p.high()).isCloseTo(Math.exp(0.03 + 4.302653 * se), within(1e-6));
-        assertThat(RankStatistics.pooled(rounds, java.util.Set.of(0, 1)).orElseThrow().variance())
-                .as("two candidates: the pair's own, weighted alike").isCloseTo(0.0009, within(1e-15));
-    }
-
     @Test
     void fewForksClaimNothing() {
         List<Round> rounds = new ArrayList<>();
