@@ -70,12 +70,12 @@ final class Race {
     }
 
     /**
-     * The forks grow from this generation on (RankRun): once the generations of that length number
-     * {@link RankStatistics#MIN_FORKS}, a look computes its intervals from their rounds alone. Why: rounds with few
-     * candidates are far quieter than with many (docs/rank.md), and the fork means of a look are weighed alike, as
-     * only forks alike in their rounds and field justify (weighted by rounds, the intervals held less often than they
-     * said when forks had speeds of their own); the forks of the stage are fresh data, so the interval holds as any
-     * other. Before then, a look uses every round, each fork weighing the same.
+     * The forks grow from this generation on (RankRun): once {@link RankStatistics#MIN_FORKS} generations of that
+     * length have run, a look computes its intervals and picks its leader from their rounds alone, fresh data whose
+     * intervals hold as any other. Why: a look weighs every fork alike (weighted by their rounds, forks of unequal
+     * length gave intervals that held less often than they said when forks had speeds of their own; docs/rank.md),
+     * so the short early forks, measured beside many candidates, would otherwise dilute the long ones. Before then, a
+     * look uses every round.
      */
     void newStage(int generation) {
         if (!rounds.isEmpty() && generation <= rounds.get(rounds.size() - 1).fork()) {

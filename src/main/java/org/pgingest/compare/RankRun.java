@@ -25,7 +25,8 @@ import java.util.concurrent.TimeUnit;
  * this very jar, its single trial), all started together against the one shared server, each in a schema of its own
  * with its own session settings. Their forks take turns one slice (a JMH iteration) at a time under the
  * {@link RoundReferee}, every candidate once per round in an order drawn anew each round. A fork plays a few warm-up
- * slices that count for nothing, then {@code --rounds-per-fork} measured rounds, and ends; JMH then starts the
+ * slices that count for nothing, then {@code --rounds-per-fork} measured rounds (more once the field has shrunk:
+ * {@link #roundsOf}), and ends; JMH then starts the
  * candidate's next fork (a new JVM, connection and table copy), all candidates' at the same round. The race
  * ({@link Race}) looks when a generation of forks has ended and decides who keeps running and whether the top is
  * settled; the budget decides when to stop starting forks.
