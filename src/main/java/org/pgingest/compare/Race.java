@@ -35,8 +35,6 @@ final class Race {
     private final Pair[][] pairs;
     private int looks;
     private int nextLook;
-    /** The first generation of forks of the current length (0 until the forks grow). */
-    private int stage;
     private int leader = -1;
     private boolean settled;
     private boolean finalLooked;
@@ -67,28 +65,6 @@ final class Race {
 
     int rounds() {
         return rounds.size();
-    }
-
-    /**
-     * The forks grow from this generation on (RankRun): once {@link RankStatistics#MIN_FORKS} generations of that
-     * length have run, a look computes its intervals and picks its leader from their rounds alone, fresh data whose
-     * intervals hold as any other. Why: a look weighs every fork alike (weighted by their rounds, forks of unequal
-     * length gave intervals that held less often than they said when forks had speeds of their own; docs/rank.md),
-     * so the short early forks, measured beside many candidates, would otherwise dilute the long ones. Before then, a
-     * look uses every round.
-     */
-    void newStage(int generation) {
-        if (!rounds.isEmpty() && generation <= rounds.get(rounds.size() - 1).fork()) {
-            throw new IllegalArgumentException("a stage starts after the last generation measured, not at " + generation);
-        }
-        stage = generation;
-    }
-
-    /** The rounds a look computes from: the current stage's, once it has enough generations, else all. */
-    private List<Round> basis() {
-        List<Round> staged = rounds.stream().filter(r -> r.fork() >= stage).toList();
-        long generations = staged.stream().mapToInt(Round::fork).distinct().count();
-        return generations >= RankStatistics.MIN_FORKS ? staged : rounds;
     }
 
     /** Generations of forks that ran a measured round. */
@@ -176,9 +152,8 @@ final class Race {
                 }
             }
         }
-        List<Round> basis = basis();
-        compute(basis, due, lookAlpha);
-        leader = running.stream().max((x, y) -> Double.compare(meanLog(basis, x), meanLog(basis, y))).orElse(-1);
+        compute(due, lookAlpha);
+        leader = running.stream().max((x, y) -> Double.compare(meanLog(x), meanLog(y))).orElse(-1);
         if (leader < 0) {
             settled = false;
             return;
@@ -198,9 +173,9 @@ final class Race {
      * Intervals for the given pairs, sharing {@code alpha} evenly (Bonferroni): every interval ever reported is in the
      * union bound once, at the level of the look that computed it.
      */
-    private void compute(List<Round> basis, List<Due> due, double alpha) {
+    private void compute(List<Due> due, double alpha) {
         for (Due d : due) {
-            Pair p = statistics.pair(basis, d.a(), d.b(), alpha, due.size());
+            Pair p = statistics.pair(rounds, d.a(), d.b(), alpha, due.size());
             pairs[d.a()][d.b()] = p;
             pairs[d.b()][d.a()] = p.reversed();
         }
@@ -219,10 +194,6 @@ final class Race {
 
     /** Mean log rows/s of a candidate over the rounds it ran (NaN when none). */
     double meanLog(int candidate) {
-        return meanLog(rounds, candidate);
-    }
-
-    private static double meanLog(List<Round> rounds, int candidate) {
         double sum = 0;
         int n = 0;
         for (Round round : rounds) {

@@ -57,8 +57,8 @@ final class RankRun implements AutoCloseable {
      * than asked). Why: a fork's start and warm-up cost the same however long it plays, and most of a short fork's time
      * (4 s of warm-up against 2 s of measured slices in a fork of 4); with few candidates left a round is short and
      * quiet, and the top's interval wants many. With many, short forks bring the first looks soon enough to stop the
-     * clearly slower. Forks then differ in length, and the intervals come from the longest alone once there are
-     * enough of them ({@link Race#newStage}).
+     * clearly slower. The intervals still weigh every fork alike: weighted by their rounds, forks of unequal length
+     * gave intervals that held less often than they said when forks have speeds of their own (docs/rank.md).
      */
     static int roundsOf(int first, int field, int running) {
         int growth = 1;
@@ -155,7 +155,6 @@ final class RankRun implements AutoCloseable {
                 if (next != perFork) {
                     // JMH fixes a launcher's iterations per fork: the candidates still running get new launchers.
                     perFork = next;
-                    race.newStage(fork);
                     stop(race.running().stream().map(processes::get).toList());
                     for (int c : race.running()) {
                         launch(c, candidates.get(c), rows, perFork, referee, dir, processes, logs, players);

@@ -54,9 +54,8 @@ final class RankVerdict {
         return "Each candidate ran in a series of forks (a new JVM and server connection every " + options.roundsPerFork()
                 + " rounds, twice as many once half the candidates had stopped and four times at a quarter, at most "
                 + RankRun.LONGEST_GROWN_FORK + "); the intervals count forks, not rounds, because a fork keeps a speed of"
-                + " its own for its life (once " + RankStatistics.MIN_FORKS + " generations of the longest forks had run,"
-                + " from those alone; with three candidates or more, the forks' variance is pooled over the candidates"
-                + " that ran the same rounds).";
+                + " its own for its life (each fork weighing the same; with three candidates or more, the forks' variance"
+                + " is pooled over the candidates that ran the same rounds).";
     }
 
     private final Run run;
@@ -95,12 +94,12 @@ final class RankVerdict {
         root.put("warmupSeconds", run.options().warmup().toMillis() / 1000.0);
         root.put("method", "randomized interleaved rounds in forks replaced every roundsPerFork rounds (twice as many "
                 + "once half the candidates stopped, four times at a quarter, at most " + RankRun.LONGEST_GROWN_FORK
-                + "); per pair the mean log ratio of each fork's rounds, Student's t interval over forks (from the "
-                + "longest forks alone once " + RankStatistics.MIN_FORKS + " generations of them ran) with the fork "
-                + "variance pooled over the candidates that ran every round the pair ran (randomized complete block, "
-                + "generations of forks as blocks; a pair's own when larger; forkSd, degreesOfFreedom); the k-th interim "
-                + "look spends (alpha/2)*5/((k+4)(k+5)), the final look (no fork follows) all the interim looks left; Bonferroni "
-                + "across the pairs each look computes (each pair's level); tie when the interval lies within ±delta");
+                + "); per pair the mean log ratio of each fork's rounds, Student's t interval over forks (each "
+                + "weighing the same) with the fork variance pooled over the candidates that ran every round the pair "
+                + "ran (randomized complete block, generations of forks as blocks; a pair's own when larger; forkSd, "
+                + "degreesOfFreedom); the k-th interim look spends (alpha/2)*5/((k+4)(k+5)), the final look (no fork "
+                + "follows) all the interim looks left; Bonferroni across the pairs each look computes (each pair's "
+                + "level); tie when the interval lies within ±delta");
         root.put("settled", run.rankings().stream().allMatch(r -> r.race().settled()));
         root.put("elapsedSeconds", Math.round(run.seconds() * 10) / 10.0);
         ArrayNode rankings = root.putArray("rankings");

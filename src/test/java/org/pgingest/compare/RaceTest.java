@@ -177,35 +177,4 @@ class RaceTest {
         assertThatThrownBy(last::look).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(last::finalLook).isInstanceOf(IllegalStateException.class);
     }
-
-    /**
-     * Three generations of forks in which a runs at 0.9 of b, then a stage of three in which a runs at 1.1 of b (exact
-     * rates but for a jitter of 0.1 %): until the stage has three generations a look counts every fork alike (after
-     * five generations, five forks); from then on the stage's forks alone, and a is faster.
-     */
-    @Test
-    void onceTheForksGrewThreeGenerationsTheLooksCountTheirsAlone() {
-        Race race = new Race(2, new RankStatistics(0.95, 0.03));
-        for (int g = 0; g < 6; g++) {
-            if (g == 3) {
-                race.newStage(3);
-            }
-            double a = g < 3 ? 0.9 : 1.1;
-            race.add(g, Map.of(0, 1000 * a * (1 + 0.001 * (g % 2)), 1, 1000.0));
-            race.add(g, Map.of(0, 1000 * a * (1 - 0.001 * (g % 2)), 1, 1000.0));
-            if (g == 4) {
-                race.look();
-                assertThat(race.pair(0, 1).orElseThrow().forks()).as("two stage generations: every fork").isEqualTo(5);
-            }
-        }
-        race.look();
-        RankStatistics.Pair p = race.pair(0, 1).orElseThrow();
-        assertThat(p.forks()).as("the stage's three").isEqualTo(3);
-        assertThat(p.rounds()).isEqualTo(6);
-        assertThat(p.ratio()).isCloseTo(1.1, within(1e-3));
-        assertThat(p.claim()).isEqualTo(Claim.FASTER);
-        assertThat(race.leader()).isZero();
-        assertThatThrownBy(() -> race.newStage(5)).as("a stage starts after what was measured")
-                .isInstanceOf(IllegalArgumentException.class);
-    }
 }
