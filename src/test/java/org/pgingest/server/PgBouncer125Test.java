@@ -1,6 +1,7 @@
 package org.pgingest.server;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.pgingest.Part;
 import org.pgingest.RequiresPart;
 
@@ -17,6 +18,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * setting is 0.
  */
 @RequiresPart(Part.PGBOUNCER_125)
+// One server field for both classes (static, inherited): run together, one class's @AfterAll closed the other's
+// server and their PgBouncers counted each other's backends as their pool (CI, 2026-11-27).
+@ResourceLock("PgBouncerTest.server")
 class PgBouncer125Test extends PgBouncerTest {
 
     @Override

@@ -5,6 +5,7 @@ import org.pgingest.ProcessTrees;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgingest.Part;
 import org.pgingest.RequiresPart;
@@ -50,6 +51,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * {@link PgBouncer125Test} runs the same tests against 1.25 ({@code -Dpg.pgbouncer.home}).
  */
 @RequiresPart(Part.PGBOUNCER)
+// One server field for both classes (static, inherited): run together, one class's @AfterAll closed the other's
+// server and their PgBouncers counted each other's backends as their pool (CI, 2026-11-27).
+@ResourceLock("PgBouncerTest.server")
 class PgBouncerTest {
     static EmbeddedTarget server;
     private static final AtomicInteger TABLES = new AtomicInteger();
