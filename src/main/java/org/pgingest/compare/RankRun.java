@@ -41,7 +41,10 @@ final class RankRun implements AutoCloseable {
     static final int WARMUPS = 2;
     private static final int FORKS = 100_000;
     private static final int MAX_FORK_GROWTH = 4;
-    static final int LONGEST_GROWN_FORK = 16;
+    private static final int LONGEST_GROWN_FORK = 16;
+    /** {@link #roundsOf} in words, for the verdict and its JSON. */
+    static final String FORK_GROWTH = "twice as many once half the candidates had stopped, " + MAX_FORK_GROWTH
+            + " times as many at 1/" + MAX_FORK_GROWTH + ", at most " + LONGEST_GROWN_FORK;
     /** How long a fork may take to start and reach its first turn. */
     private static final long START_TIMEOUT_SECONDS = 300;
     private static final long STOP_TIMEOUT_SECONDS = 20;

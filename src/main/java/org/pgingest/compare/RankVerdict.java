@@ -52,10 +52,9 @@ final class RankVerdict {
     /** What the intervals count, said once in every verdict: forks, not rounds (docs/rank.md says why). */
     static String unit(RankOptions options) {
         return "Each candidate ran in a series of forks (a new JVM and server connection every " + options.roundsPerFork()
-                + " rounds, twice as many once half the candidates had stopped and four times at a quarter, at most "
-                + RankRun.LONGEST_GROWN_FORK + "); the intervals count forks, not rounds, because a fork keeps a speed of"
-                + " its own for its life (each fork weighing the same; with three candidates or more, the forks' variance"
-                + " is pooled over the candidates that ran the same rounds).";
+                + " rounds, " + RankRun.FORK_GROWTH + "); the intervals count forks, not rounds, because a fork keeps a"
+                + " speed of its own for its life (each fork weighing the same; with three candidates or more, the forks'"
+                + " variance is pooled over the candidates that ran the same rounds).";
     }
 
     private final Run run;
@@ -92,9 +91,8 @@ final class RankVerdict {
         root.put("seed", run.options().seed());
         root.put("roundsPerFork", run.options().roundsPerFork());
         root.put("warmupSeconds", run.options().warmup().toMillis() / 1000.0);
-        root.put("method", "randomized interleaved rounds in forks replaced every roundsPerFork rounds (twice as many "
-                + "once half the candidates stopped, four times at a quarter, at most " + RankRun.LONGEST_GROWN_FORK
-                + "); per pair the mean log ratio of each fork's rounds, Student's t interval over forks (each "
+        root.put("method", "randomized interleaved rounds in forks replaced every roundsPerFork rounds ("
+                + RankRun.FORK_GROWTH + "); per pair the mean log ratio of each fork's rounds, Student's t interval over forks (each "
                 + "weighing the same) with the fork variance pooled over the candidates that ran every round the pair "
                 + "ran (randomized complete block, generations of forks as blocks; a pair's own when larger; forkSd, "
                 + "degreesOfFreedom); the k-th interim look spends (alpha/2)*5/((k+4)(k+5)), the final look (no fork "
