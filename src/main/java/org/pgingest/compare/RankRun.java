@@ -136,16 +136,14 @@ final class RankRun implements AutoCloseable {
         Race race = new Race(candidates.size(), new RankStatistics(options.confidence(), options.delta()));
         Map<Integer, String> gone = new LinkedHashMap<>(missing);
         missing.forEach((c, why) -> race.fail(c, why));
-        Map<Integer, Process> processes = new LinkedHashMap<>();
-        Map<Integer, Path> logs = new LinkedHashMap<>();
-        Map<Integer, String> players = new LinkedHashMap<>();
+        Map<Integer, Launch> launches = new LinkedHashMap<>();
         List<List<SliceRecord>> rounds = new ArrayList<>();
         List<Double> forkStarts = new ArrayList<>();
         int field = race.running().size();
         int perFork = options.roundsPerFork();
         try (RoundReferee referee = new RoundReferee()) {
             for (int c : race.running()) {
-                launch(c, candidates.get(c), rows, perFork, referee, dir, processes, logs, players);
+                launch(c, candidates.get(c), rows, perFork, referee, dir, launches);
             }
             long forkStart = 0;
             long lastRound = 0;
@@ -158,17 +156,17 @@ final class RankRun implements AutoCloseable {
                 if (next != perFork) {
                     // JMH fixes a launcher's iterations per fork: the candidates still running get new launchers.
                     perFork = next;
-                    stop(race.running().stream().map(processes::get).toList());
+                    stop(race.running().stream().map(c -> launches.get(c).process()).toList());
                     for (int c : race.running()) {
-                        launch(c, candidates.get(c), rows, perFork, referee, dir, processes, logs, players);
+                        launch(c, candidates.get(c), rows, perFork, referee, dir, launches);
                     }
                 }
-                connect(referee, race, candidates, processes, logs, players, gone);
+                connect(referee, race, candidates, launches, gone);
                 forkStarts.add((System.nanoTime() - (fork == 0 ? started : t0)) / 1e9);
                 for (int w = 0; w < WARMUPS && !race.running().isEmpty(); w++) {
                     long w0 = System.nanoTime();
                     for (int c : shuffled(race.running(), random)) {
-                        turn(referee, race, c, candidates, processes, logs, players, gone, true, false);
+                        turn(referee, race, c, candidates, launches, gone, true, false);
                     }
                     lastRound = Math.max(lastRound, System.nanoTime() - w0);
                     if (System.nanoTime() + lastRound > endNanos) {
@@ -186,8 +184,8 @@ final class RankRun implements AutoCloseable {
                     List<SliceRecord> record = new ArrayList<>();
                     for (int i = 0; i < order.size(); i++) {
                         int c = order.get(i);
-                        Optional<RoundReferee.Slice> slice = turn(referee, race, c, candidates, processes, logs, players,
-                                gone, false, r == perFork - 1);
+                        Optional<RoundReferee.Slice> slice = turn(referee, race, c, candidates, launches, gone, false,
+                                r == perFork - 1);
                         if (slice.isPresent()) {
                             round.put(c, slice.get().rowsPerSecond());
                             record.add(new SliceRecord(c, i, fork, slice.get().figures()));
@@ -208,9 +206,9 @@ final class RankRun implements AutoCloseable {
                     race.look();
                     out.println(RankMain.PREFIX + progress(rows, race, candidates, endNanos));
                     // Candidates that stopped running: their launchers would only start forks nobody plays.
-                    processes.forEach((c, p) -> {
+                    launches.forEach((c, launch) -> {
                         if (race.status(c) == Race.Status.BEHIND) {
-                            destroy(p);
+                            destroy(launch.process());
                         }
                     });
                 }
@@ -224,11 +222,11 @@ final class RankRun implements AutoCloseable {
             if (!race.settled() && !race.running().isEmpty() && race.rounds() > 0 && !stopped) {
                 race.finalLook();
             }
-            for (String player : players.values()) {
-                referee.release(player);
+            for (Launch launch : launches.values()) {
+                referee.release(launch.player());
             }
         } finally {
-            stop(processes.values());
+            stop(launches.values().stream().map(Launch::process).toList());
         }
         if (stopped) {
             throw new InterruptedException("the ranking was stopped (its JVM is shutting down)");
@@ -241,17 +239,20 @@ final class RankRun implements AutoCloseable {
         return "c" + candidate;
     }
 
+    /** A candidate's current launcher: its process, its log, and the name its forks have with the referee. */
+    private record Launch(String player, Process process, Path log) {
+    }
+
     /**
      * Starts a candidate's launcher, its forks playing {@code perFork} measured rounds: the referee knows them under a
      * name of this launch's own, so that a fork of a launcher stopped before is never taken for the new one's.
      */
     private void launch(int c, Candidate candidate, int rows, int perFork, RoundReferee referee, Path dir,
-                        Map<Integer, Process> processes, Map<Integer, Path> logs, Map<Integer, String> players)
-            throws IOException {
-        String player = players.containsKey(c) ? id(c) + "-" + perFork : id(c);
-        players.put(c, player);
-        logs.put(c, dir.resolve(player + ".log"));
-        processes.put(c, start(candidate, rows, id(c), player, referee.address(player), perFork, dir, logs.get(c)));
+                        Map<Integer, Launch> launches) throws IOException {
+        String player = launches.containsKey(c) ? id(c) + "-" + perFork : id(c);
+        Path log = dir.resolve(player + ".log");
+        launches.put(c, new Launch(player, start(candidate, rows, id(c), player, referee.address(player), perFork, dir, log),
+                log));
     }
 
     /** Asks a launcher and its fork to end, without waiting ({@link #stop} waits). */
@@ -264,48 +265,54 @@ final class RankRun implements AutoCloseable {
      * Waits until every running candidate's next fork has started and said hello; a candidate whose fork does not
      * (its launcher ended: a missing method, a failed setup) fails.
      */
-    private void connect(RoundReferee referee, Race race, List<Candidate> candidates, Map<Integer, Process> processes,
-                         Map<Integer, Path> logs, Map<Integer, String> players, Map<Integer, String> gone)
-            throws IOException, InterruptedException {
+    private void connect(RoundReferee referee, Race race, List<Candidate> candidates, Map<Integer, Launch> launches,
+                         Map<Integer, String> gone) throws IOException, InterruptedException {
         Map<String, Integer> expected = new LinkedHashMap<>();
-        race.running().forEach(c -> expected.put(players.get(c), c));
+        race.running().forEach(c -> expected.put(launches.get(c).player(), c));
         Set<String> connected = referee.accept(expected.keySet(),
-                id -> !processes.get(expected.get(id)).isAlive(),
+                id -> !launches.get(expected.get(id)).process().isAlive(),
                 System.nanoTime() + TimeUnit.SECONDS.toNanos(START_TIMEOUT_SECONDS));
         for (Map.Entry<String, Integer> e : expected.entrySet()) {
             if (!connected.contains(e.getKey())) {
-                int c = e.getValue();
-                gone.put(c, failure(processes.get(c), logs.get(c), "its fork did not reach its first turn within "
-                        + START_TIMEOUT_SECONDS + " s"));
-                race.fail(c, gone.get(c));
-                out.println(RankMain.PREFIX + candidates.get(c).name() + " left the ranking: " + gone.get(c));
+                leave(race, e.getValue(), candidates, launches, gone, "its fork did not reach its first turn within "
+                        + START_TIMEOUT_SECONDS + " s");
             }
         }
     }
 
     private Optional<RoundReferee.Slice> turn(RoundReferee referee, Race race, int c, List<Candidate> candidates,
-                                              Map<Integer, Process> processes, Map<Integer, Path> logs,
-                                              Map<Integer, String> players, Map<Integer, String> gone,
+                                              Map<Integer, Launch> launches, Map<Integer, String> gone,
                                               boolean warmup, boolean last)
             throws IOException, InterruptedException {
         try {
-            RoundReferee.Slice slice = referee.turn(players.get(c));
-            if (slice.warmup() != warmup || slice.last() != last) {
-                throw new IOException(candidates.get(c).name() + "'s fork ran a " + (slice.warmup() ? "warm-up" : "measured")
-                        + (slice.last() ? " last" : "") + " slice where the ranking expected a " + (warmup ? "warm-up"
-                        : "measured") + (last ? " last" : "") + " one");
-            }
-            if (!warmup && !(slice.rowsPerSecond() > 0)) {
-                throw new IOException(candidates.get(c).name() + "'s fork reported no rows/s for its slice");
-            }
-            return Optional.of(slice);
+            return Optional.of(expect(referee.turn(launches.get(c).player()), candidates.get(c), warmup, last));
         } catch (RoundReferee.PlayerGone e) {
-            String why = failure(processes.get(c), logs.get(c), e.getMessage());
-            gone.put(c, why);
-            race.fail(c, why);
-            out.println(RankMain.PREFIX + candidates.get(c).name() + " left the ranking: " + why);
+            leave(race, c, candidates, launches, gone, e.getMessage());
             return Optional.empty();
         }
+    }
+
+    /** The slice, when it is the kind the ranking expected of the candidate's fork. */
+    private static RoundReferee.Slice expect(RoundReferee.Slice slice, Candidate candidate, boolean warmup, boolean last)
+            throws IOException {
+        if (slice.warmup() != warmup || slice.last() != last) {
+            throw new IOException(candidate.name() + "'s fork ran a " + (slice.warmup() ? "warm-up" : "measured")
+                    + (slice.last() ? " last" : "") + " slice where the ranking expected a " + (warmup ? "warm-up"
+                    : "measured") + (last ? " last" : "") + " one");
+        }
+        if (!warmup && !(slice.rowsPerSecond() > 0)) {
+            throw new IOException(candidate.name() + "'s fork reported no rows/s for its slice");
+        }
+        return slice;
+    }
+
+    /** The candidate leaves the ranking: why, in its launcher's words where it has any, said and recorded. */
+    private void leave(Race race, int c, List<Candidate> candidates, Map<Integer, Launch> launches,
+                       Map<Integer, String> gone, String seen) throws IOException, InterruptedException {
+        String why = failure(launches.get(c).process(), launches.get(c).log(), seen);
+        gone.put(c, why);
+        race.fail(c, why);
+        out.println(RankMain.PREFIX + candidates.get(c).name() + " left the ranking: " + why);
     }
 
     private static List<Integer> shuffled(List<Integer> running, Random random) {
