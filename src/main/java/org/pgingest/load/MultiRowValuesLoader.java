@@ -42,22 +42,42 @@ final class MultiRowValuesLoader extends AtomicLoader {
     @Override
     protected long write(Connection connection, Table table, Iterable<Object[]> rows) throws SQLException {
         int chunkSize = chunkSize(table);
-        PreparedStatement[] full = new PreparedStatement[1];
-        try {
+        try (FullChunks full = new FullChunks(connection, table, chunkSize)) {
             return Chunks.statements(rows, chunkSize, (chunk, offset) -> {
                 if (chunk.size() < chunkSize) {
                     try (PreparedStatement tail = connection.prepareStatement(Statements.insertValues(table, chunk.size()))) {
                         return execute(tail, table, chunk);
                     }
                 }
-                if (full[0] == null) {
-                    full[0] = connection.prepareStatement(Statements.insertValues(table, chunkSize));
-                }
-                return execute(full[0], table, chunk);
+                return execute(full.statement(), table, chunk);
             });
-        } finally {
-            if (full[0] != null) {
-                full[0].close();
+        }
+    }
+
+    /** The statement of a full chunk, prepared at a call's first full chunk (a short call has none) and closed with it. */
+    private static final class FullChunks implements AutoCloseable {
+        private final Connection connection;
+        private final Table table;
+        private final int rows;
+        private PreparedStatement statement;
+
+        FullChunks(Connection connection, Table table, int rows) {
+            this.connection = connection;
+            this.table = table;
+            this.rows = rows;
+        }
+
+        PreparedStatement statement() throws SQLException {
+            if (statement == null) {
+                statement = connection.prepareStatement(Statements.insertValues(table, rows));
+            }
+            return statement;
+        }
+
+        @Override
+        public void close() throws SQLException {
+            if (statement != null) {
+                statement.close();
             }
         }
     }

@@ -9,6 +9,8 @@ import java.util.Map;
 final class DataSources {
     /** Seconds: an unreachable server must be reported well within ten seconds. */
     static final int CONNECT_TIMEOUT_SECONDS = 5;
+    /** The application_name of the suite's sessions (pgjdbc's {@code ApplicationName}). */
+    static final String APPLICATION_NAME = "pg-ingest-bench";
 
     private DataSources() {
     }
@@ -22,6 +24,8 @@ final class DataSources {
         if (endpoint.password().isPresent()) {
             ds.setPassword(endpoint.password().reveal());
         }
+        // before the options: a pooled target's clients carry their pooler's name instead (PooledTarget)
+        ds.setApplicationName(APPLICATION_NAME);
         try {
             for (Map.Entry<String, String> e : extraProperties.entrySet()) {
                 ds.setProperty(e.getKey(), e.getValue());
@@ -32,7 +36,6 @@ final class DataSources {
         if (schema != null) {
             ds.setCurrentSchema(schema);
         }
-        ds.setApplicationName("pg-ingest-bench");
         ds.setConnectTimeout(CONNECT_TIMEOUT_SECONDS);
         ds.setLoginTimeout(CONNECT_TIMEOUT_SECONDS + 2);
         return ds;

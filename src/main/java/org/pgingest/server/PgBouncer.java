@@ -37,7 +37,7 @@ import java.util.stream.Stream;
  *   <li>one database entry, the target's, logging in as the target's role: with a password the role's password is
  *       in the auth file (mode 0600, in the run directory), and clients authenticate with SCRAM against it; without
  *       one (the embedded server trusts local connections) PgBouncer trusts its own clients, which can only come
- *       from this machine;</li>
+ *       from this machine; its server connections named by {@link #applicationName()};</li>
  *   <li>{@code ignore_startup_parameters = extra_float_digits, search_path}: pgjdbc sends both at login and
  *       PgBouncer 1.18 refuses a login with a parameter it does not know; the suite's schema is set on every new
  *       server connection by {@code connect_query} instead;</li>
@@ -149,7 +149,7 @@ public final class PgBouncer implements AutoCloseable {
             Files.writeString(users, quoted(server.user()) + " " + quoted(server.password().reveal()) + "\n",
                     StandardCharsets.UTF_8);
             Path config = run.path().resolve(CONFIG_FILE);
-            Files.writeString(config, configuration(run.path(), server, schema, via, setup, port, root),
+            Files.writeString(config, configuration(run.path(), server, schema, applicationName(run), via, setup, port, root),
                     StandardCharsets.UTF_8);
             watchdog = new ProcessBuilder("/bin/sh", "-c", WATCHDOG, "pg-ingest-bench-pgbouncer",
                     binary.toString(), config.toString(), run.path().resolve(PID_FILE).toString())
@@ -179,13 +179,13 @@ public final class PgBouncer implements AutoCloseable {
     }
 
     /** The configuration file (see the class comment for why each setting). */
-    static String configuration(Path run, Endpoint server, String schema, Via via, PgBouncerSetup setup, int port,
-                                boolean root) {
+    static String configuration(Path run, Endpoint server, String schema, String applicationName, Via via,
+                                PgBouncerSetup setup, int port, boolean root) {
         List<String> lines = new ArrayList<>(List.of(
                 ";; written by pg-ingest-bench for one run, removed with it",
                 "[databases]",
                 server.database() + " = host=" + server.host() + " port=" + server.port() + " dbname=" + server.database()
-                        + " connect_query='SET search_path = " + schema + "'",
+                        + " connect_query='SET search_path = " + schema + "' application_name=" + applicationName,
                 "[pgbouncer]",
                 "listen_addr = 127.0.0.1",
                 "listen_port = " + port,
@@ -290,6 +290,20 @@ public final class PgBouncer implements AutoCloseable {
 
     public Via via() {
         return via;
+    }
+
+    /**
+     * The application_name of this PgBouncer's server connections, which tells them from other sessions of the same
+     * role on the server: each gets it as it opens (its database entry's {@code application_name}, read by 1.18 and
+     * 1.25), and keeps it while the suite's clients, which carry the same name, use it (PgBouncer sets a client's
+     * application_name on the server connection it lends the client when the two differ).
+     */
+    public String applicationName() {
+        return applicationName(run);
+    }
+
+    private static String applicationName(RunDirectory run) {
+        return DataSources.APPLICATION_NAME + "-pooler-" + run.path().getFileName();
     }
 
     /**

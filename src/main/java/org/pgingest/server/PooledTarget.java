@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import javax.sql.DataSource;
@@ -68,7 +69,8 @@ final class PooledTarget implements PostgresTarget {
     /**
      * PgBouncer opens a pool's server connections beyond the first one at its next maintenance pass after the first
      * client logged in (about a second later in 1.18). Until then a transaction pool has a single server connection,
-     * and one client's transactions would all land on it; so a client logs in here and the pool is awaited.
+     * and one client's transactions would all land on it; so a client logs in here and the pool is awaited: its own
+     * server connections, by their application_name, not other sessions of the role on a shared server.
      */
     private void awaitMinimumPool() {
         long deadline = System.nanoTime() + POOL_FILLED_WITHIN_MS * 1_000_000;
@@ -76,9 +78,10 @@ final class PooledTarget implements PostgresTarget {
         try (Connection client = dataSource(Map.of()).getConnection();
              Connection monitor = target.monitorDataSource().getConnection();
              PreparedStatement backends = monitor.prepareStatement("SELECT count(*) FROM pg_stat_activity "
-                     + "WHERE datname = ? AND usename = ? AND backend_type = 'client backend' AND pid <> pg_backend_pid()")) {
+                     + "WHERE datname = ? AND usename = ? AND application_name = ? AND backend_type = 'client backend'")) {
             backends.setString(1, target.endpoint().database());
             backends.setString(2, target.endpoint().user());
+            backends.setString(3, pgbouncer.applicationName());
             while (true) {
                 try (ResultSet rs = backends.executeQuery()) {
                     rs.next();
@@ -122,9 +125,12 @@ final class PooledTarget implements PostgresTarget {
         return target.schema();
     }
 
+    /** Clients of PgBouncer, named as its server connections are ({@link PgBouncer#applicationName()}). */
     @Override
     public DataSource dataSource(Map<String, String> driverOptions) {
-        return target.dataSourceAt(endpoint, driverOptions);
+        Map<String, String> named = new LinkedHashMap<>(driverOptions);
+        named.put("ApplicationName", pgbouncer.applicationName());
+        return target.dataSourceAt(endpoint, named);
     }
 
     @Override

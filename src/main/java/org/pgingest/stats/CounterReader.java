@@ -60,6 +60,11 @@ final class CounterReader {
     private final String database;
     private final String role;
     private final ServerCpu cpu;
+    /**
+     * The monitor's own transactions so far (one per statement, in autocommit): where the monitor shares the benchmark
+     * database they are in its commit count.
+     */
+    private long monitorStatements;
 
     /**
      * @param database the benchmark database (commits, statements)
@@ -73,11 +78,10 @@ final class CounterReader {
     }
 
     /**
-     * Reads a snapshot. {@code monitorStatements} counts the monitor's own transactions (one per statement, in
-     * autocommit): where the monitor shares the benchmark database they are in its commit count, and the
-     * snapshot records how many had been flushed to the statistics when it was read.
+     * Reads a snapshot, which records how many of the monitor's own transactions had been flushed to the statistics
+     * when it was read.
      */
-    CounterSnapshot read(Connection monitor, long[] monitorStatements, Collection<Integer> suiteBackends) throws SQLException {
+    CounterSnapshot read(Connection monitor, Collection<Integer> suiteBackends) throws SQLException {
         Map<CostFigure, Double> values = new EnumMap<>(CostFigure.class);
         Map<CostFigure, String> missing = new EnumMap<>(CostFigure.class);
         int major = facts.major();
@@ -91,7 +95,7 @@ final class CounterReader {
                 // The monitor's own transactions so far, this one included, go into the counters now.
                 st.execute(FLUSH);
             }
-            monitorFlushed = ++monitorStatements[0];
+            monitorFlushed = ++monitorStatements;
             // Within a transaction, statistics views are served from a snapshot; start from a fresh one.
             st.execute(TAG + "SELECT pg_stat_clear_snapshot()");
             try (ResultSet rs = st.executeQuery(TAG + "SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::float8, "
@@ -164,8 +168,13 @@ final class CounterReader {
         } else {
             missing.put(CostFigure.SERVER_CPU, cpu.missingReason());
         }
-        monitorStatements[0] += statementsAfterFlush(major);
+        monitorStatements += statementsAfterFlush(major);
         return new CounterSnapshot(values, missing, walStatBytes, suiteWalBytes, monitorFlushed, serverTime, insertLsn);
+    }
+
+    /** Counts a statement the monitor ran outside {@link #read} (a transaction of its own). */
+    void countMonitorStatement() {
+        monitorStatements++;
     }
 
     /** Statements {@link #read} runs after the monitor's flush, each its own transaction. */

@@ -1,5 +1,6 @@
 package org.pgingest.stats;
 
+import org.pgingest.server.PgBouncer;
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.ServerFacts;
 import org.pgingest.server.Via;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import javax.sql.DataSource;
 
@@ -58,9 +60,10 @@ public final class ServerCostMeter implements AutoCloseable {
     private final boolean monitorSharesDatabase;
     private final String database;
     private final String user;
-    private final long[] monitorStatements = new long[1];
     /** Clients through the pooler, for the flush; null without a pooler. */
     private final DataSource poolerClients;
+    /** The application_name of the pooler's server connections ({@link PgBouncer#applicationName()}); empty without. */
+    private final Optional<String> poolerConnections;
     /** Whether each worker holds a server connection of its own through the pooler (session pooling). */
     private final boolean workersHoldServerConnections;
     /** The meter's own clients through the pooler, opened as the flush needs them. */
@@ -71,11 +74,12 @@ public final class ServerCostMeter implements AutoCloseable {
     private final String flushStatement;
 
     private ServerCostMeter(Connection monitor, ServerFacts facts, CounterReader reader, boolean monitorSharesDatabase,
-                            String database, String user, DataSource poolerClients, boolean workersHoldServerConnections,
-                            String flushStatement) {
+                            String database, String user, DataSource poolerClients, Optional<String> poolerConnections,
+                            boolean workersHoldServerConnections, String flushStatement) {
         this.monitor = monitor;
         this.flushStatement = flushStatement;
         this.poolerClients = poolerClients;
+        this.poolerConnections = poolerConnections;
         this.workersHoldServerConnections = workersHoldServerConnections;
         this.database = database;
         this.user = user;
@@ -96,6 +100,7 @@ public final class ServerCostMeter implements AutoCloseable {
                     // never named statements: a named one lives on one server connection, and the next transaction
                     // through a transaction pool may get another ("prepared statement S_1 does not exist")
                     target.pooler().isPresent() ? target.dataSource(Map.of("prepareThreshold", "0")) : null,
+                    target.pooler().map(PgBouncer::applicationName),
                     target.pooler().map(p -> p.via() == Via.PGBOUNCER_SESSION).orElse(true),
                     // a Citus coordinator, started by the suite or found on an external target
                     target.coordinatesCitus() ? CounterReader.CITUS_FLUSH : CounterReader.FLUSH);
@@ -115,7 +120,8 @@ public final class ServerCostMeter implements AutoCloseable {
         try {
             monitor.setAutoCommit(true);
             return new ServerCostMeter(monitor, facts, new CounterReader(facts, database, user, ServerCpu.locate(monitor)),
-                    database.equals(monitor.getCatalog()), database, user, null, true, CounterReader.FLUSH);
+                    database.equals(monitor.getCatalog()), database, user, null, Optional.empty(), true,
+                    CounterReader.FLUSH);
         } catch (SQLException | RuntimeException e) {
             monitor.close();
             throw e;
@@ -217,7 +223,7 @@ public final class ServerCostMeter implements AutoCloseable {
     /** Flushes the workers' statistics and reads every counter. */
     CounterSnapshot snapshot(Collection<Connection> workers) throws SQLException {
         flush(workers);
-        return reader.read(monitor, monitorStatements, suiteBackends(workers));
+        return reader.read(monitor, suiteBackends(workers));
     }
 
     /**
@@ -259,13 +265,20 @@ public final class ServerCostMeter implements AutoCloseable {
         return pids;
     }
 
-    /** Client backends of the benchmark's role in the benchmark database, the monitor's left out. */
+    /**
+     * Client backends of the benchmark's role in the benchmark database, the monitor's left out; through a pooler, its
+     * server connections alone (other sessions of the role on a shared server are not the pooler's).
+     */
     private List<Integer> benchmarkBackends() throws SQLException {
         List<Integer> pids = new ArrayList<>();
         try (PreparedStatement ps = monitor.prepareStatement(CounterReader.TAG + "SELECT pid FROM pg_stat_activity "
-                + "WHERE datname = ? AND usename = ? AND backend_type = 'client backend' AND pid <> pg_backend_pid() ORDER BY pid")) {
+                + "WHERE datname = ? AND usename = ? AND backend_type = 'client backend' AND pid <> pg_backend_pid()"
+                + (poolerConnections.isPresent() ? " AND application_name = ?" : "") + " ORDER BY pid")) {
             ps.setString(1, database);
             ps.setString(2, user);
+            if (poolerConnections.isPresent()) {
+                ps.setString(3, poolerConnections.get());
+            }
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     pids.add(rs.getInt(1));
@@ -273,7 +286,7 @@ public final class ServerCostMeter implements AutoCloseable {
             }
         }
         // a transaction of the monitor's own, counted where it shares the benchmark database (see endWindow)
-        monitorStatements[0]++;
+        reader.countMonitorStatement();
         return pids;
     }
 

@@ -21,6 +21,7 @@ import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
 import org.pgingest.workload.definition.PublishedShapes;
+import org.postgresql.PGConnection;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -142,6 +143,32 @@ class PgBouncerTest {
                 }
             }
             assertThat(backends).hasSizeGreaterThanOrEqualTo(2);
+        }
+    }
+
+    /**
+     * Other sessions of the suite's role (an application's, on a shared server) are not taken for the pool: it is
+     * awaited by its own server connections, which carry the pooler's name, so a lone client's transactions still land
+     * on two of them.
+     */
+    @Test
+    void otherSessionsOfTheRoleAreNotTakenForThePool() throws Exception {
+        try (Connection other = server.dataSource().getConnection();
+             Connection another = server.dataSource().getConnection();
+             PooledTarget pooled = PooledTarget.borrow(server, Via.PGBOUNCER_TRANSACTION, setup());
+             Connection c = pooled.dataSource(Map.of("prepareThreshold", "0")).getConnection();
+             var select = c.prepareStatement("SELECT pg_backend_pid(), current_setting('application_name')")) {
+            Set<Integer> backends = new HashSet<>();
+            for (int i = 0; i < 6; i++) {
+                try (ResultSet rs = select.executeQuery()) {
+                    rs.next();
+                    backends.add(rs.getInt(1));
+                    assertThat(rs.getString(2)).isEqualTo(pooled.pooler().orElseThrow().applicationName());
+                }
+            }
+            assertThat(backends).hasSizeGreaterThanOrEqualTo(2).doesNotContain(
+                    other.unwrap(PGConnection.class).getBackendPID(),
+                    another.unwrap(PGConnection.class).getBackendPID());
         }
     }
 
