@@ -53,10 +53,7 @@ public final class SuiteSchema {
                         + quote(currentDatabase(connection)) + " TO " + quote(currentUser(connection))
                         + ", or name a schema of the suite's that it may use with -Dpg.schema=NAME");
             }
-            try (Statement st = connection.createStatement()) {
-                st.execute("CREATE SCHEMA " + quote(name));
-                st.execute("COMMENT ON SCHEMA " + quote(name) + " IS '" + MARKER + "'");
-            }
+            createMarked(connection);
             return;
         }
         if (!MARKER.equals(comment)) {
@@ -77,6 +74,29 @@ public final class SuiteSchema {
                     + "ON SCHEMA " + quote(name) + " TO " + quote(currentUser(connection)) + ", drop it (DROP SCHEMA "
                     + quote(name) + " CASCADE, as its owner), or choose another schema with -Dpg.schema=NAME");
         }
+    }
+
+    /**
+     * The schema and its marker in one transaction: made in two, a connection lost between them (a server that
+     * restarts as it starts: CI, ComposeFileTest, 2026-11-27) left a schema without its marker, which every later run
+     * then refused as someone else's.
+     */
+    private void createMarked(Connection connection) throws SQLException {
+        boolean autoCommit = connection.getAutoCommit();
+        connection.setAutoCommit(false);
+        try (Statement st = connection.createStatement()) {
+            st.execute("CREATE SCHEMA " + quote(name));
+            st.execute("COMMENT ON SCHEMA " + quote(name) + " IS '" + MARKER + "'");
+            connection.commit();
+        } catch (SQLException e) {
+            try {
+                connection.rollback();
+            } catch (SQLException lost) {
+                e.addSuppressed(lost);
+            }
+            throw e;
+        }
+        connection.setAutoCommit(autoCommit);
     }
 
     private static boolean privilege(Connection connection, String call) throws SQLException {

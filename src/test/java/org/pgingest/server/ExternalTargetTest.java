@@ -90,6 +90,36 @@ class ExternalTargetTest {
         assertThat(countRows("someone_elses.orders")).isEqualTo(2);
     }
 
+    /**
+     * The schema and its marker are made together: when the marker cannot be written (here an event trigger of this
+     * test's own refuses every COMMENT; in CI a server that restarted between the two), no unmarked schema is left
+     * for every later run to refuse as someone else's.
+     */
+    @Test
+    void aSchemaWhoseMarkerCannotBeWrittenIsNotLeftBehind() throws SQLException {
+        try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+            st.execute("CREATE FUNCTION public.refuse_comments() RETURNS event_trigger LANGUAGE plpgsql "
+                    + "AS $$ BEGIN RAISE EXCEPTION 'no comments on this server'; END $$");
+            st.execute("CREATE EVENT TRIGGER refuse_comments ON ddl_command_end WHEN TAG IN ('COMMENT') "
+                    + "EXECUTE FUNCTION public.refuse_comments()");
+        }
+        try {
+            assertThatThrownBy(() -> PostgresTarget.open(config("suite_unmarked"))).hasStackTraceContaining(
+                    "no comments on this server");
+            try (Connection c = server.dataSource().getConnection()) {
+                assertThat(new SuiteSchema("suite_unmarked").exists(c)).isFalse();
+            }
+        } finally {
+            try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+                st.execute("DROP EVENT TRIGGER refuse_comments");
+                st.execute("DROP FUNCTION public.refuse_comments()");
+            }
+        }
+        try (PostgresTarget target = PostgresTarget.open(config("suite_unmarked"))) {
+            assertThat(target.schema()).isEqualTo("suite_unmarked");
+        }
+    }
+
     /** A role that may not create the suite's schema, or use one an earlier run left: the privilege and its GRANT. */
     @Test
     void aMissingPrivilegeIsNamedWithTheGrantThatGivesIt() throws SQLException {
