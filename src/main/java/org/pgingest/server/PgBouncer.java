@@ -149,7 +149,7 @@ public final class PgBouncer implements AutoCloseable {
             Files.writeString(users, quoted(server.user()) + " " + quoted(server.password().reveal()) + "\n",
                     StandardCharsets.UTF_8);
             Path config = run.path().resolve(CONFIG_FILE);
-            Files.writeString(config, configuration(run.path(), server, schema, applicationName(run), via, setup, port, root),
+            Files.writeString(config, configuration(run.path(), server, schema, via, setup, port, root),
                     StandardCharsets.UTF_8);
             watchdog = new ProcessBuilder("/bin/sh", "-c", WATCHDOG, "pg-ingest-bench-pgbouncer",
                     binary.toString(), config.toString(), run.path().resolve(PID_FILE).toString())
@@ -179,13 +179,13 @@ public final class PgBouncer implements AutoCloseable {
     }
 
     /** The configuration file (see the class comment for why each setting). */
-    static String configuration(Path run, Endpoint server, String schema, String applicationName, Via via,
-                                PgBouncerSetup setup, int port, boolean root) {
+    static String configuration(Path run, Endpoint server, String schema, Via via, PgBouncerSetup setup, int port,
+                                boolean root) {
         List<String> lines = new ArrayList<>(List.of(
                 ";; written by pg-ingest-bench for one run, removed with it",
                 "[databases]",
                 server.database() + " = host=" + server.host() + " port=" + server.port() + " dbname=" + server.database()
-                        + " connect_query='SET search_path = " + schema + "' application_name=" + applicationName,
+                        + " connect_query='SET search_path = " + schema + "' application_name=" + applicationName(run),
                 "[pgbouncer]",
                 "listen_addr = 127.0.0.1",
                 "listen_port = " + port,
@@ -299,11 +299,11 @@ public final class PgBouncer implements AutoCloseable {
      * application_name on the server connection it lends the client when the two differ).
      */
     public String applicationName() {
-        return applicationName(run);
+        return applicationName(run.path());
     }
 
-    private static String applicationName(RunDirectory run) {
-        return DataSources.APPLICATION_NAME + "-pooler-" + run.path().getFileName();
+    private static String applicationName(Path run) {
+        return DataSources.APPLICATION_NAME + "-pooler-" + run.getFileName();
     }
 
     /**

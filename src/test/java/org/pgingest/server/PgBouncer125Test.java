@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @RequiresPart(Part.PGBOUNCER_125)
 // One server field for both classes (static, inherited): run together, one class's @AfterAll closed the other's
-// server and their PgBouncers counted each other's backends as their pool (CI, 2026-11-27).
+// server (CI, 2026-11-27).
 @ResourceLock("PgBouncerTest.server")
 class PgBouncer125Test extends PgBouncerTest {
 
