@@ -33,6 +33,7 @@ final class CostWindow implements AutoCloseable {
     /** Null on one server. */
     private final ClusterCostMeter nodes;
     private CounterSnapshot start;
+    private OptionalLong jitStart = OptionalLong.empty();
 
     private CostWindow(ServerCostMeter meter, ClusterCostMeter nodes) {
         this.meter = meter;
@@ -55,13 +56,19 @@ final class CostWindow implements AutoCloseable {
         if (nodes != null) {
             nodes.startWindow();
         }
+        jitStart = JitTime.now();
     }
 
-    /** Closes the window and publishes the iteration's costs over its {@code ops} calls and {@code rows} rows. */
+    /**
+     * Closes the window and publishes the iteration's costs over its {@code ops} calls and {@code rows} rows, with the
+     * milliseconds this JVM spent compiling while it was open.
+     */
     void end(Closing closing, long ops, long rows, OptionalLong loaderAllocatedBytes) throws SQLException {
+        OptionalLong jitMillis = JitTime.since(jitStart);
         ServerCosts costs = closing.close(meter, start);
         Map<String, NodeCosts> perNode = nodes == null ? Map.of() : nodes.endWindow(meter, costs);
-        IterationCosts.publish(new IterationCosts.Measured(costs, ops, rows, loaderAllocatedBytes, perNode));
+        IterationCosts.publish(new IterationCosts.Measured(costs, ops, rows, loaderAllocatedBytes, jitMillis,
+                perNode));
         System.out.print(ServerCostProfiler.describeMissing(perNode));
         System.out.print(ServerCostProfiler.describeMissing(costs));
     }

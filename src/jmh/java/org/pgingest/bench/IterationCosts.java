@@ -18,10 +18,13 @@ final class IterationCosts {
      * What one benchmark thread measured in one iteration.
      *
      * @param loaderAllocatedBytes bytes the thread allocated inside its loader calls alone; empty where not measured
+     * @param jitMillis            milliseconds the JVM spent compiling inside the window ({@link JitTime}); empty where
+     *                             not measured
      * @param nodes                each node's own costs on a Citus cluster, by node name ("coordinator", "worker1",
      *                             ...); empty on one server
      */
-    record Measured(ServerCosts costs, long ops, long rows, OptionalLong loaderAllocatedBytes, Map<String, NodeCosts> nodes) {
+    record Measured(ServerCosts costs, long ops, long rows, OptionalLong loaderAllocatedBytes, OptionalLong jitMillis,
+                    Map<String, NodeCosts> nodes) {
     }
 
     private static final List<Measured> PUBLISHED = new ArrayList<>();

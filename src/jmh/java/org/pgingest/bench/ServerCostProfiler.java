@@ -25,7 +25,8 @@ import java.util.OptionalDouble;
  * cached plan), planning and execution time, full-page images and data-file fsyncs per operation; the server
  * connections the benchmark held at the iteration's end ({@code server.connections}: through a transaction pooler,
  * fewer than its clients); and on the client's side the bytes the loader calls alone allocated per row
- * ({@code alloc.bytes/row}, where the state measured it). On a Citus cluster the suite started, each node's own
+ * ({@code alloc.bytes/row}, where the state measured it) and the milliseconds the JVM spent compiling while the
+ * iteration's window was open ({@code jit.time}, a total per iteration like JMH's {@code gc.time}). On a Citus cluster the suite started, each node's own
  * figures besides, named {@code node.NODE.FIGURE} ({@code node.worker1.prepared/op}, see docs/citus.md), and the
  * figures above are the sums over its nodes ({@code server.connections} stays the coordinator's: the benchmark's). A figure
  * the server could not give is NaN ("missing", never 0), and the reason is in the log.
@@ -101,6 +102,9 @@ public class ServerCostProfiler implements InternalProfiler {
         if (m != null && m.loaderAllocatedBytes().isPresent() && m.rows() > 0) {
             results.add(new ScalarResult("alloc.bytes/row", (double) m.loaderAllocatedBytes().getAsLong() / m.rows(),
                     "B/row", AggregationPolicy.AVG));
+        }
+        if (m != null && m.jitMillis().isPresent()) {
+            results.add(new ScalarResult("jit.time", m.jitMillis().getAsLong(), "ms", AggregationPolicy.AVG));
         }
         if (m != null) {
             m.nodes().forEach((node, costs) -> results.addAll(perNode(node, costs, m.ops(), m.rows())));

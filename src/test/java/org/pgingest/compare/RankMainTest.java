@@ -177,7 +177,9 @@ class RankMainTest {
         JsonNode rounds = v.get("rounds");
         // Three forks of two rounds; no candidate stops at the interim look after two forks, so every round holds all three.
         assertThat(rounds.size()).isEqualTo(6);
-        assertThat(rounds).allSatisfy(r -> assertThat(r.get("slices")).hasSize(3));
+        assertThat(rounds).allSatisfy(r -> assertThat(r.get("slices")).hasSize(3).allSatisfy(s -> assertThat(
+                s.get("figures").get("jit.time").asDouble(-1)).as("the fork's compile time in the slice, in ms")
+                .isGreaterThanOrEqualTo(0)));
         for (int i = 0; i < rounds.size(); i++) {
             assertThat(rounds.get(i).get("fork").asInt()).as("two rounds per fork, forks in order").isEqualTo(i / 2 + 1);
         }
