@@ -135,7 +135,8 @@ final class RankReport {
 
     /**
      * Each candidate's rows/s per measured round, one line each, with its legend to the right of the plot; a dashed
-     * line where a new generation of forks began (a step there is a fork's own speed, what the intervals count).
+     * line where a new generation of forks began (a step there is a fork's own speed, what the intervals count); a
+     * slice left out as compiling is a circle off its line.
      */
     static String stripChart(RankRun.Ranking r) {
         List<Integer> order = ordered(r);
@@ -165,8 +166,10 @@ final class RankReport {
                     + "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" dominant-baseline=\"middle\">%s</text>",
                     left, y, left + plotWidth, y, left - 6, y, String.format(Locale.ROOT, "%,.0f", v)));
         }
+        boolean compiling = r.rounds().stream().flatMap(List::stream).anyMatch(RankRun.SliceRecord::compiling);
         svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">round (1 to %d; "
-                + "dashed: new forks)</text>", left + plotWidth / 2, top + plotHeight + 30, rounds));
+                + "dashed: new forks%s)</text>", left + plotWidth / 2, top + plotHeight + 30, rounds,
+                compiling ? "; circles: left out, still compiling" : ""));
         for (int i = 1; i < rounds; i++) {
             if (fork(r.rounds().get(i)) != fork(r.rounds().get(i - 1))) {
                 double x = left + plotWidth * (i - 0.5) / (rounds - 1);
@@ -178,17 +181,23 @@ final class RankReport {
             int c = order.get(idx);
             String colour = PALETTE[idx % PALETTE.length];
             StringBuilder points = new StringBuilder();
+            StringBuilder circles = new StringBuilder();
             for (int i = 0; i < rounds; i++) {
                 for (RankRun.SliceRecord s : r.rounds().get(i)) {
                     if (s.candidate() == c) {
                         double x = left + (rounds == 1 ? plotWidth / 2.0 : plotWidth * i / (double) (rounds - 1));
                         double y = top + plotHeight - plotHeight * s.figures().getOrDefault("rows", 0.0) / yMax;
-                        points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
+                        if (!s.compiling()) {
+                            points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
+                        } else {
+                            circles.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" "
+                                    + "fill=\"white\" stroke=\"%s\" stroke-width=\"1.5\"/>", x, y, colour));
+                        }
                     }
                 }
             }
             svg.append(String.format(Locale.ROOT, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" "
-                    + "points=\"%s\"/>", colour, points.toString().trim()));
+                    + "points=\"%s\"/>", colour, points.toString().trim())).append(circles);
             int ly = top + 6 + idx * 18;
             svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"3\" fill=\"%s\"/>"
                     + "<text x=\"%d\" y=\"%d\" dominant-baseline=\"middle\">%s</text>", legendX, ly, colour,

@@ -50,8 +50,53 @@ final class RankRun implements AutoCloseable {
     private static final long STOP_TIMEOUT_SECONDS = 20;
     private static final String INGEST = "^" + BenchMain.methodsOf(IngestBenchmark.class) + "load$";
 
-    /** One slice in the record of a round: who, in which place of the round, in which fork, and its figures. */
-    record SliceRecord(int candidate, int position, int fork, Map<String, Double> figures) {
+    /**
+     * One slice in the record of a round: who, in which place of the round, in which fork, its figures, and whether
+     * it is left out of the rows/s as still compiling ({@link #leaveOutCompiling}).
+     */
+    record SliceRecord(int candidate, int position, int fork, Map<String, Double> figures, boolean compiling) {
+        double rowsPerSecond() {
+            return figures.getOrDefault("rows", Double.NaN);
+        }
+
+        /** The slice's time: the slice asked for, or one call where a call takes longer (JMH ends on a call's end). */
+        double millis(long sliceMillis) {
+            double score = figures.getOrDefault(TurnProfiler.SCORE, Double.NaN);
+            return score > 0 ? Math.max(sliceMillis, 1000 / score) : sliceMillis;
+        }
+    }
+
+    /**
+     * A slice in which its fork's JVM compiled for more than this share of the slice is left out of the rows/s and the
+     * intervals, as warm-up that had not ended: under -Xbatch the calls stand still while it compiles. On the shop dump
+     * after 4 s of warm-up, the per-statement methods compiled for 330-620 ms in one of their first measured slices of
+     * 500 ms, which then ran at a ninth of their rows/s; the COPY methods, up to 57 ms in a few slices, at their usual
+     * speed (docs/rank.md, Measured).
+     */
+    static final double COMPILING_SHARE = 0.10;
+
+    /**
+     * A fork's rounds with each slice marked {@code compiling} where its fork compiled for more than
+     * {@link #COMPILING_SHARE} of it ({@code jit.time}); a candidate whose every slice in the fork did keeps them all,
+     * so that each fork still has a speed for every candidate (marked, they would leave it none).
+     */
+    static List<List<SliceRecord>> leaveOutCompiling(List<List<SliceRecord>> fork, long sliceMillis) {
+        Map<Integer, Boolean> someSteady = new LinkedHashMap<>();
+        for (List<SliceRecord> round : fork) {
+            for (SliceRecord s : round) {
+                someSteady.merge(s.candidate(), !compiled(s, sliceMillis), Boolean::logicalOr);
+            }
+        }
+        List<List<SliceRecord>> marked = new ArrayList<>();
+        for (List<SliceRecord> round : fork) {
+            marked.add(new ArrayList<>(round.stream().map(s -> new SliceRecord(s.candidate(), s.position(), s.fork(),
+                    s.figures(), someSteady.get(s.candidate()) && compiled(s, sliceMillis))).toList()));
+        }
+        return marked;
+    }
+
+    private static boolean compiled(SliceRecord s, long sliceMillis) {
+        return s.figures().getOrDefault("jit.time", 0.0) > COMPILING_SHARE * s.millis(sliceMillis);
     }
 
     /**
@@ -148,7 +193,7 @@ final class RankRun implements AutoCloseable {
             long forkStart = 0;
             long lastRound = 0;
             // The budget is checked before every round, not only between forks: at 50,000 rows a round of ten
-            // candidates takes a minute or more. A fork cut short still counts: its mean is over fewer rounds.
+            // candidates takes a minute or more.
             forks:
             for (int fork = 0; !race.running().isEmpty() && !race.settled() && !stopped; fork++) {
                 long t0 = System.nanoTime();
@@ -174,29 +219,38 @@ final class RankRun implements AutoCloseable {
                     }
                 }
                 forkStart = System.nanoTime() - t0;
+                List<List<SliceRecord>> played = new ArrayList<>();
+                boolean outOfTime = false;
                 for (int r = 0; r < perFork && !race.running().isEmpty() && !stopped; r++) {
                     if (r > 0 && System.nanoTime() + lastRound > endNanos) {
-                        break forks;
+                        outOfTime = true;
+                        break;
                     }
                     t0 = System.nanoTime();
                     List<Integer> order = shuffled(race.running(), random);
-                    Map<Integer, Double> round = new LinkedHashMap<>();
                     List<SliceRecord> record = new ArrayList<>();
                     for (int i = 0; i < order.size(); i++) {
                         int c = order.get(i);
                         Optional<RoundReferee.Slice> slice = turn(referee, race, c, candidates, launches, gone, false,
                                 r == perFork - 1);
                         if (slice.isPresent()) {
-                            round.put(c, slice.get().rowsPerSecond());
-                            record.add(new SliceRecord(c, i, fork, slice.get().figures()));
+                            record.add(new SliceRecord(c, i, fork, slice.get().figures(), false));
                         }
                     }
-                    // A candidate that failed in this round is out of it too (its slices leave every round).
-                    round.keySet().retainAll(race.running());
+                    played.add(record);
+                    lastRound = System.nanoTime() - t0;
+                }
+                // A fork cut short still counts: its mean is over fewer rounds.
+                for (List<SliceRecord> record : leaveOutCompiling(played, options.slice().toMillis())) {
+                    // A candidate that failed in this fork is out of its rounds too (its slices leave every round).
                     record.removeIf(s -> !race.running().contains(s.candidate()));
+                    Map<Integer, Double> round = new LinkedHashMap<>();
+                    record.stream().filter(s -> !s.compiling()).forEach(s -> round.put(s.candidate(), s.rowsPerSecond()));
                     race.add(fork, round);
                     rounds.add(record);
-                    lastRound = System.nanoTime() - t0;
+                }
+                if (outOfTime) {
+                    break;
                 }
                 referee.letLastGo();
                 boolean roundsDone = options.maxRounds() > 0 && race.rounds() >= options.maxRounds();

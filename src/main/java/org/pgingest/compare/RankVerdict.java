@@ -54,7 +54,9 @@ final class RankVerdict {
         return "Each candidate ran in a series of forks (a new JVM and server connection every " + options.roundsPerFork()
                 + " rounds, " + RankRun.FORK_GROWTH + "); the intervals count forks, not rounds, because a fork keeps a"
                 + " speed of its own for its life (each fork weighing the same; with three candidates or more, the forks'"
-                + " variance is pooled over the candidates that ran the same rounds).";
+                + " variance is pooled over the candidates that ran the same rounds). A slice in which its fork's JVM"
+                + " was still compiling for more than " + Math.round(RankRun.COMPILING_SHARE * 100) + " % of it counts"
+                + " as warm-up, left out of the rows/s (unless every slice of the fork was).";
     }
 
     private final Run run;
@@ -79,6 +81,12 @@ final class RankVerdict {
         return n == 0 ? Double.NaN : sum / n;
     }
 
+    /** A candidate's slices left out of its rows/s because its fork was still compiling in them. */
+    static int compiling(RankRun.Ranking r, int candidate) {
+        return (int) r.rounds().stream().flatMap(List::stream).filter(s -> s.candidate() == candidate && s.compiling())
+                .count();
+    }
+
     String json() {
         ObjectMapper mapper = new ObjectMapper();
         ObjectNode root = mapper.createObjectNode();
@@ -97,7 +105,9 @@ final class RankVerdict {
                 + "ran (randomized complete block, generations of forks as blocks; a pair's own when larger; forkSd, "
                 + "degreesOfFreedom); the k-th interim look spends (alpha/2)*5/((k+4)(k+5)), the final look (no fork "
                 + "follows) all the interim looks left; Bonferroni across the pairs each look computes (each pair's "
-                + "level); tie when the interval lies within ±delta");
+                + "level); tie when the interval lies within ±delta; a slice whose jit.time exceeds "
+                + RankRun.COMPILING_SHARE + " of its time (the slice, or one call where longer) is left out (compiling), "
+                + "unless every slice of the candidate's fork is");
         root.put("settled", run.rankings().stream().allMatch(r -> r.race().settled()));
         root.put("elapsedSeconds", Math.round(run.seconds() * 10) / 10.0);
         ArrayNode rankings = root.putArray("rankings");
@@ -155,6 +165,7 @@ final class RankVerdict {
                 n.putArray("rank").add(rank[0]).add(rank[1]);
                 n.put("rowsPerSecond", Math.round(race.rowsPerSecond(c)));
                 n.put("slices", race.slices(c));
+                n.put("slicesCompiling", compiling(r, c));
                 ObjectNode counted = n.putObject("counted");
                 for (String label : COUNTED.keySet()) {
                     double v = counted(r, c, label);
@@ -194,6 +205,7 @@ final class RankVerdict {
                 ObjectNode slice = slices.addObject();
                 slice.put("candidate", name(r, s.candidate()));
                 slice.put("position", s.position());
+                slice.put("compiling", s.compiling());
                 Double rows = s.figures().get("rows");
                 putNumber(slice, "rowsPerSecond", rows == null ? Double.NaN : rows);
                 ObjectNode figures = slice.putObject("figures");
@@ -263,7 +275,8 @@ final class RankVerdict {
                     .append(race.status(c) == Race.Status.BEHIND ? " (stopped: " + race.why(c).orElse("") + ")" : "")
                     .append(" | ").append(r.candidates().get(c).semantics())
                     .append(" | ").append(String.format(Locale.ROOT, "%,d", Math.round(race.rowsPerSecond(c))))
-                    .append(" | ").append(race.slices(c)).append(" |");
+                    .append(" | ").append(race.slices(c))
+                    .append(compiling(r, c) > 0 ? " (+" + compiling(r, c) + " compiling)" : "").append(" |");
             for (String label : COUNTED.keySet()) {
                 md.append(' ').append(figure(counted(r, c, label))).append(" |");
             }

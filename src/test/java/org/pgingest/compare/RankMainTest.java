@@ -211,6 +211,9 @@ class RankMainTest {
             Double a = null;
             Double b = null;
             for (JsonNode s : round.get("slices")) {
+                if (s.get("compiling").asBoolean()) {
+                    continue; // left out: its fork was still compiling in it
+                }
                 if (s.get("candidate").asText().equals(pair.get("a").asText())) {
                     a = s.get("rowsPerSecond").asDouble();
                 } else if (s.get("candidate").asText().equals(pair.get("b").asText())) {
@@ -228,37 +231,61 @@ class RankMainTest {
         assertThat(pair.get("ratio").asDouble()).isCloseTo(Math.exp(forkMean), org.assertj.core.api.Assertions.within(1e-9));
         // Its interval: Student's t over the fork means at the pair's level. Three candidates look first after two forks
         // (alpha/12); with --rounds 6 no fork follows the third, so the final look spends the rest over the 3 pairs. The
-        // variance: pooled over the three (twice the residual mean square of their fork means, (3-1)(3-1) degrees of
-        // freedom), or the pair's own when larger.
+        // variance: pooled over the candidates counted in every round the pair was (twice the residual mean square of
+        // their fork means, (members-1)(generations-1) degrees of freedom), or the pair's own when larger.
         assertThat(v.get("rankings").get(0).get("finalLook").asBoolean()).isTrue();
         assertThat(pair.get("level").asDouble()).isCloseTo(1 - (0.001 - 0.001 / 12) / 3,
                 org.assertj.core.api.Assertions.within(1e-12));
         double[] means = byFork.values().stream().mapToDouble(l -> l.stream().mapToDouble(Double::doubleValue)
                 .average().orElseThrow()).toArray();
         double own = java.util.Arrays.stream(means).map(m -> (m - forkMean) * (m - forkMean)).sum() / (means.length - 1);
-        java.util.Map<String, double[]> logs = new java.util.TreeMap<>(); // per candidate, its mean log per fork
+        // The pool: the candidates counted in every round the pair was (a slice left out as compiling leaves its
+        // candidate out of the pool for that pair); per candidate, its mean log rows/s per fork over those rounds.
+        String pa = pair.get("a").asText();
+        String pb = pair.get("b").asText();
+        List<java.util.Map<String, Double>> counted = new ArrayList<>();
+        List<Integer> countedFork = new ArrayList<>();
         for (JsonNode round : rounds) {
-            for (JsonNode s : round.get("slices")) {
-                logs.computeIfAbsent(s.get("candidate").asText(), c -> new double[3])[round.get("fork").asInt() - 1]
-                        += Math.log(s.get("rowsPerSecond").asDouble()) / 2;
+            java.util.Map<String, Double> logOf = new java.util.TreeMap<>();
+            round.get("slices").forEach(s -> {
+                if (!s.get("compiling").asBoolean()) {
+                    logOf.put(s.get("candidate").asText(), Math.log(s.get("rowsPerSecond").asDouble()));
+                }
+            });
+            if (logOf.containsKey(pa) && logOf.containsKey(pb)) {
+                counted.add(logOf);
+                countedFork.add(round.get("fork").asInt() - 1);
+            }
+        }
+        Set<String> members = new java.util.TreeSet<>(counted.get(0).keySet());
+        counted.forEach(r -> members.retainAll(r.keySet()));
+        List<Integer> generations = countedFork.stream().distinct().sorted().toList();
+        int gs = generations.size();
+        java.util.Map<String, double[]> logs = new java.util.TreeMap<>(); // per member, its mean log per generation
+        for (int i = 0; i < counted.size(); i++) {
+            int g = generations.indexOf(countedFork.get(i));
+            long inG = countedFork.stream().filter(countedFork.get(i)::equals).count();
+            for (String m : members) {
+                logs.computeIfAbsent(m, c -> new double[gs])[g] += counted.get(i).get(m) / inG;
             }
         }
         double grand = logs.values().stream().flatMapToDouble(java.util.Arrays::stream).average().orElseThrow();
         double residual = 0;
         for (double[] m : logs.values()) {
             double candidate = java.util.Arrays.stream(m).average().orElseThrow();
-            for (int g = 0; g < 3; g++) {
+            for (int g = 0; g < gs; g++) {
                 int fork = g;
                 double generation = logs.values().stream().mapToDouble(x -> x[fork]).average().orElseThrow();
                 residual += Math.pow(m[g] - candidate - generation + grand, 2);
             }
         }
-        double variance = Math.max(own, 2 * residual / 4);
-        assertThat(pair.get("degreesOfFreedom").asInt()).isEqualTo(4);
+        int df = (members.size() - 1) * (gs - 1);
+        double variance = Math.max(own, 2 * residual / df);
+        assertThat(pair.get("degreesOfFreedom").asInt()).isEqualTo(df);
         assertThat(pair.get("forkSd").asDouble()).isCloseTo(Math.sqrt(variance), org.assertj.core.api.Assertions.within(1e-9));
-        double t = org.apache.commons.statistics.distribution.TDistribution.of(4)
+        double t = org.apache.commons.statistics.distribution.TDistribution.of(df)
                 .inverseCumulativeProbability(1 - (1 - pair.get("level").asDouble()) / 2);
-        assertThat(pair.get("low").asDouble()).isCloseTo(Math.exp(forkMean - t * Math.sqrt(variance / 3)),
+        assertThat(pair.get("low").asDouble()).isCloseTo(Math.exp(forkMean - t * Math.sqrt(variance / byFork.size())),
                 org.assertj.core.api.Assertions.within(1e-9));
         RunDirectories.assertNoneOf(o.pid());
         try (var left = Files.list(dir.resolve("target"))) {

@@ -2,6 +2,9 @@ package org.pgingest.compare;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+import java.util.Map;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class RankRunTest {
@@ -17,5 +20,49 @@ class RankRunTest {
         assertThat(RankRun.roundsOf(12, 3, 2)).isEqualTo(12);
         assertThat(RankRun.roundsOf(12, 7, 3)).as("16 at most").isEqualTo(16);
         assertThat(RankRun.roundsOf(20, 12, 3)).as("never fewer than asked").isEqualTo(20);
+    }
+
+    /** A slice of 500 ms: more than 50 ms of compiling in it leaves it out. */
+    @Test
+    void slicesInWhichTheForkCompiledForMoreThanATenthAreLeftOut() {
+        List<List<RankRun.SliceRecord>> fork = List.of(
+                List.of(slice(0, 0, 20, 40), slice(1, 1, 20, 5)),
+                List.of(slice(1, 0, 20, 616), slice(0, 1, 20, 50)),
+                List.of(slice(0, 0, 20, 51), slice(1, 1, 20, 72)));
+        List<List<RankRun.SliceRecord>> marked = RankRun.leaveOutCompiling(fork, 500);
+        assertThat(marked).hasSize(3);
+        assertThat(marked.get(0)).extracting(RankRun.SliceRecord::compiling).containsExactly(false, false);
+        assertThat(marked.get(1)).extracting(RankRun.SliceRecord::compiling).containsExactly(true, false);
+        assertThat(marked.get(2)).extracting(RankRun.SliceRecord::compiling).containsExactly(true, true);
+        assertThat(marked.get(1).get(0).figures()).isEqualTo(fork.get(1).get(0).figures());
+    }
+
+    @Test
+    void aCallLongerThanTheSliceIsTheTimeCompilingIsMeasuredAgainst() {
+        // One call of 2 s (score 0.5 calls/s): 150 ms of compiling is under a tenth of it, 250 ms is not.
+        List<List<RankRun.SliceRecord>> fork = List.of(List.of(slice(0, 0, 0.5, 150)), List.of(slice(0, 0, 0.5, 250)));
+        assertThat(RankRun.leaveOutCompiling(fork, 500)).extracting(r -> r.get(0).compiling()).containsExactly(false, true);
+    }
+
+    @Test
+    void aCandidateThatCompiledInEverySliceOfTheForkKeepsThemAll() {
+        List<List<RankRun.SliceRecord>> fork = List.of(
+                List.of(slice(0, 0, 20, 300), slice(1, 1, 20, 60)),
+                List.of(slice(1, 0, 20, 3), slice(0, 1, 20, 120)));
+        List<List<RankRun.SliceRecord>> marked = RankRun.leaveOutCompiling(fork, 500);
+        assertThat(marked.get(0)).extracting(RankRun.SliceRecord::compiling).containsExactly(false, true);
+        assertThat(marked.get(1)).extracting(RankRun.SliceRecord::compiling).containsExactly(false, false);
+    }
+
+    @Test
+    void aSliceWithoutACompileTimeIsKept() {
+        List<List<RankRun.SliceRecord>> fork = List.of(List.of(new RankRun.SliceRecord(0, 0, 0,
+                Map.of("rows", 1000.0, TurnProfiler.SCORE, 2.0), false)), List.of(slice(0, 0, 20, 400)));
+        assertThat(RankRun.leaveOutCompiling(fork, 500)).extracting(r -> r.get(0).compiling()).containsExactly(false, true);
+    }
+
+    private static RankRun.SliceRecord slice(int candidate, int position, double callsPerSecond, double jitMillis) {
+        return new RankRun.SliceRecord(candidate, position, 0, Map.of("rows", callsPerSecond * 500,
+                TurnProfiler.SCORE, callsPerSecond, "jit.time", jitMillis), false);
     }
 }
