@@ -22,13 +22,13 @@ class RankRunTest {
         assertThat(RankRun.roundsOf(20, 12, 3)).as("never fewer than asked").isEqualTo(20);
     }
 
-    /** A slice of 500 ms: more than 50 ms of compiling in it leaves it out. */
+    /** A slice of 500 ms: more than 125 ms of compiling in it leaves it out. */
     @Test
-    void slicesInWhichTheForkCompiledForMoreThanATenthAreLeftOut() {
+    void slicesInWhichTheForkCompiledForMoreThanAQuarterAreLeftOut() {
         List<List<RankRun.SliceRecord>> fork = List.of(
-                List.of(slice(0, 0, 20, 40), slice(1, 1, 20, 5)),
-                List.of(slice(1, 0, 20, 616), slice(0, 1, 20, 50)),
-                List.of(slice(0, 0, 20, 51), slice(1, 1, 20, 72)));
+                List.of(slice(0, 0, 20, 93), slice(1, 1, 20, 5)),
+                List.of(slice(1, 0, 20, 616), slice(0, 1, 20, 125)),
+                List.of(slice(0, 0, 20, 126), slice(1, 1, 20, 200)));
         List<List<RankRun.SliceRecord>> marked = RankRun.leaveOutCompiling(fork, 500);
         assertThat(marked).hasSize(3);
         assertThat(marked.get(0)).extracting(RankRun.SliceRecord::compiling).containsExactly(false, false);
@@ -39,16 +39,16 @@ class RankRunTest {
 
     @Test
     void aCallLongerThanTheSliceIsTheTimeCompilingIsMeasuredAgainst() {
-        // One call of 2 s (score 0.5 calls/s): 150 ms of compiling is under a tenth of it, 250 ms is not.
-        List<List<RankRun.SliceRecord>> fork = List.of(List.of(slice(0, 0, 0.5, 150)), List.of(slice(0, 0, 0.5, 250)));
+        // One call of 2 s (score 0.5 calls/s): 400 ms of compiling is under a quarter of it, 600 ms is not.
+        List<List<RankRun.SliceRecord>> fork = List.of(List.of(slice(0, 0, 0.5, 400)), List.of(slice(0, 0, 0.5, 600)));
         assertThat(RankRun.leaveOutCompiling(fork, 500)).extracting(r -> r.get(0).compiling()).containsExactly(false, true);
     }
 
     @Test
     void aCandidateThatCompiledInEverySliceOfTheForkKeepsThemAll() {
         List<List<RankRun.SliceRecord>> fork = List.of(
-                List.of(slice(0, 0, 20, 300), slice(1, 1, 20, 60)),
-                List.of(slice(1, 0, 20, 3), slice(0, 1, 20, 120)));
+                List.of(slice(0, 0, 20, 300), slice(1, 1, 20, 130)),
+                List.of(slice(1, 0, 20, 3), slice(0, 1, 20, 426)));
         List<List<RankRun.SliceRecord>> marked = RankRun.leaveOutCompiling(fork, 500);
         assertThat(marked.get(0)).extracting(RankRun.SliceRecord::compiling).containsExactly(false, true);
         assertThat(marked.get(1)).extracting(RankRun.SliceRecord::compiling).containsExactly(false, false);
