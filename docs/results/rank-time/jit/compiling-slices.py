@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # Per candidate of each ranking's JSON: its measured slices, how many its fork compiled in for more than SHARE of the
-# slice (jit.time; the slice, or one call where longer), the compile time's median, 90th percentile and largest, and
+# slice (jit.time against the slice asked for, or the mean call where longer; not the rank's exact rule, which takes
+# calls over calls per second and keeps a fork's slices when all compiled), the compile time's median, 90th percentile and largest, and
 # the geometric mean of its rows/s over every slice and over the slices under the share. Usage: compiling-slices.py SHARE JSON...
 import json, math, statistics as st, sys
 SHARE = float(sys.argv[1])  # the share of a slice: 0.1 for a tenth, 0.25 for a quarter

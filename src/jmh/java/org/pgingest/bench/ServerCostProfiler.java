@@ -26,7 +26,7 @@ import java.util.OptionalDouble;
  * connections the benchmark held at the iteration's end ({@code server.connections}: through a transaction pooler,
  * fewer than its clients); and on the client's side the bytes the loader calls alone allocated per row
  * ({@code alloc.bytes/row}, where the state measured it) and the milliseconds the JVM spent compiling while the
- * iteration's window was open ({@code jit.time}, a total per iteration like JMH's {@code gc.time}). On a Citus cluster the suite started, each node's own
+ * iteration's window was open ({@code jit.time}, per iteration, averaged over them). On a Citus cluster the suite started, each node's own
  * figures besides, named {@code node.NODE.FIGURE} ({@code node.worker1.prepared/op}, see docs/citus.md), and the
  * figures above are the sums over its nodes ({@code server.connections} stays the coordinator's: the benchmark's). A figure
  * the server could not give is NaN ("missing", never 0), and the reason is in the log.

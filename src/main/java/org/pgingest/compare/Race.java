@@ -153,7 +153,9 @@ final class Race {
             }
         }
         compute(due, lookAlpha);
-        leader = running.stream().max((x, y) -> Double.compare(meanLog(x), meanLog(y))).orElse(-1);
+        // A candidate without a counted round has no mean (NaN), which Double.compare would put above every other.
+        leader = running.stream().filter(c -> !Double.isNaN(meanLog(c)))
+                .max((x, y) -> Double.compare(meanLog(x), meanLog(y))).orElse(-1);
         if (leader < 0) {
             settled = false;
             return;

@@ -59,10 +59,14 @@ final class RankRun implements AutoCloseable {
             return figures.getOrDefault("rows", Double.NaN);
         }
 
-        /** The slice's time: the slice asked for, or one call where a call takes longer (JMH ends on a call's end). */
+        /**
+         * The slice's time as JMH measured it, its calls over its calls per second (JMH ends an iteration at the end of
+         * the call under way, so a slice lasts longer than asked); the time asked for where a figure is missing.
+         */
         double millis(long sliceMillis) {
             double score = figures.getOrDefault(TurnProfiler.SCORE, Double.NaN);
-            return score > 0 ? Math.max(sliceMillis, 1000 / score) : sliceMillis;
+            double calls = figures.getOrDefault(TurnProfiler.CALLS, Double.NaN);
+            return score > 0 && calls > 0 ? 1000 * calls / score : sliceMillis;
         }
     }
 

@@ -106,8 +106,8 @@ final class RankVerdict {
                 + "degreesOfFreedom); the k-th interim look spends (alpha/2)*5/((k+4)(k+5)), the final look (no fork "
                 + "follows) all the interim looks left; Bonferroni across the pairs each look computes (each pair's "
                 + "level); tie when the interval lies within ±delta; a slice whose jit.time exceeds "
-                + RankRun.COMPILING_SHARE + " of its time (the slice, or one call where longer) is left out (compiling), "
-                + "unless every slice of the candidate's fork is");
+                + RankRun.COMPILING_SHARE + " of its time (calls over calls per second, as JMH measured it) is left out "
+                + "(compiling), unless every slice of the candidate's fork is; counted figures cover every slice");
         root.put("settled", run.rankings().stream().allMatch(r -> r.race().settled()));
         root.put("elapsedSeconds", Math.round(run.seconds() * 10) / 10.0);
         ArrayNode rankings = root.putArray("rankings");
@@ -270,13 +270,14 @@ final class RankVerdict {
                         .append(" |".repeat(COUNTED.size())).append('\n');
                 continue;
             }
+            int compiling = compiling(r, c);
             md.append("| ").append(rank[0] == rank[1] ? Integer.toString(rank[0]) : rank[0] + "–" + rank[1])
                     .append(" | ").append(escape(r.candidates().get(c).describe()))
                     .append(race.status(c) == Race.Status.BEHIND ? " (stopped: " + race.why(c).orElse("") + ")" : "")
                     .append(" | ").append(r.candidates().get(c).semantics())
                     .append(" | ").append(String.format(Locale.ROOT, "%,d", Math.round(race.rowsPerSecond(c))))
                     .append(" | ").append(race.slices(c))
-                    .append(compiling(r, c) > 0 ? " (+" + compiling(r, c) + " compiling)" : "").append(" |");
+                    .append(compiling > 0 ? " (+" + compiling + " compiling)" : "").append(" |");
             for (String label : COUNTED.keySet()) {
                 md.append(' ').append(figure(counted(r, c, label))).append(" |");
             }

@@ -43,6 +43,8 @@ public final class TurnProfiler implements InternalProfiler {
     static final String STOP = "stop";
     /** The label of the primary score among an iteration's figures. */
     static final String SCORE = "score";
+    /** The label of the iteration's measured operations (calls) among its figures. */
+    static final String CALLS = "calls";
     /** Longer than any iteration of a healthy trial (JMH's own per-iteration timeout is 10 minutes). */
     static final int READ_TIMEOUT_MILLIS = 15 * 60 * 1000;
 
@@ -87,8 +89,9 @@ public final class TurnProfiler implements InternalProfiler {
     }
 
     /**
-     * The iteration's figures after a tab, {@code label=value} each, tab-separated: the primary score as {@value #SCORE}
-     * and every secondary result by its label (rows/s, and the server costs of {@code ServerCostProfiler} where that
+     * The iteration's figures after a tab, {@code label=value} each, tab-separated: the primary score as {@value #SCORE},
+     * the measured operations as {@value #CALLS} (with a throughput score, they give the iteration's time) and every
+     * secondary result by its label (rows/s, and the server costs of {@code ServerCostProfiler} where that
      * profiler is named after this one: JMH 1.37 calls profilers' {@code afterIteration} in reverse order); none
      * without a result.
      */
@@ -98,6 +101,9 @@ public final class TurnProfiler implements InternalProfiler {
         }
         StringBuilder line = new StringBuilder();
         line.append('\t').append(SCORE).append('=').append(result.getPrimaryResult().getScore());
+        if (result.getMetadata() != null) {
+            line.append('\t').append(CALLS).append('=').append(result.getMetadata().getMeasuredOps());
+        }
         result.getSecondaryResults().forEach((label, r) -> {
             if (label.indexOf('\t') < 0 && label.indexOf('=') < 0) {
                 line.append('\t').append(label).append('=').append(r.getScore());

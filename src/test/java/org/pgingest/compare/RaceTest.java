@@ -43,6 +43,22 @@ class RaceTest {
         }
     }
 
+    /** A candidate with no counted round yet (every slice left out, say) has no mean and cannot lead. */
+    @Test
+    void aCandidateWithoutACountedRoundIsNotTheLeader() {
+        Race race = new Race(3, new RankStatistics(0.95, 0.03));
+        for (int f = 0; f < 3; f++) {
+            for (int r = 0; r < ROUNDS_PER_FORK; r++) {
+                race.add(f, Map.of(0, 1000.0 * (1 + 0.01 * random.nextGaussian()), 1, 900.0 * (1 + 0.01 * random.nextGaussian())));
+            }
+        }
+        race.look();
+        assertThat(race.leader()).isZero();
+        assertThat(race.running()).contains(2);
+        assertThat(race.settled()).isFalse();
+        assertThat(race.pair(0, 2).orElseThrow().claim()).isEqualTo(Claim.UNSETTLED);
+    }
+
     @Test
     void aClearLeaderSettlesAndTheOthersStopBehindIt() {
         Race race = new Race(3, new RankStatistics(0.95, 0.03));

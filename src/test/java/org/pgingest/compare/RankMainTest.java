@@ -119,7 +119,7 @@ class RankMainTest {
         Path json = dir.resolve("grown.json");
         Outcome o = rank(600, "--variant", "a=COPY_BINARY", "--variant", "b=COPY_BINARY", "--variant", "c=AUTOCOMMIT_ROW",
                 "--variant", "d=AUTOCOMMIT_ROW", "--confidence", "80", "--slice", "200ms", "--warmup", "400ms",
-                "--rounds-per-fork", "2", "--rounds", "8", "--seed", "5", "--json", json.toString(), "--no-report");
+                "--rounds-per-fork", "2", "--rounds", "12", "--seed", "5", "--json", json.toString(), "--no-report");
         assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
         JsonNode rounds = new ObjectMapper().readTree(json.toFile()).get("rounds");
         List<Integer> forks = new ArrayList<>();
@@ -131,13 +131,14 @@ class RankMainTest {
         int halved = running.indexOf(2);
         assertThat(halved).as("the slow pair stops at a look, after two forks or more: " + running + "\n" + o.stdout())
                 .isGreaterThanOrEqualTo(4).isEven();
-        assertThat(running.subList(0, halved)).as("all four run until then").containsOnly(4);
+        assertThat(running.subList(0, halved)).as("four run until then (three once one of the pair has stopped)")
+                .allSatisfy(n -> assertThat(n).isBetween(3, 4));
         for (int i = 0; i < halved; i++) {
-            assertThat(forks.get(i)).as("round %d", i + 1).isEqualTo(i / 2 + 1);
+            assertThat(forks.get(i)).as("round %d: forks of two rounds", i + 1).isEqualTo(i / 2 + 1);
         }
         int next = halved / 2 + 1;
-        assertThat(forks.subList(halved, forks.size())).as("the next generation's forks play twice the rounds")
-                .containsExactly(next, next, next, next);
+        assertThat(forks.subList(halved, Math.min(forks.size(), halved + 4))).as("the next generation's forks play "
+                + "twice the rounds").containsExactly(next, next, next, next);
         for (int i = halved; i < rounds.size(); i++) {
             assertThat(rounds.get(i).get("slices")).hasSize(2).allSatisfy(s -> assertThat(s.get("candidate").asText())
                     .isIn("a", "b"));
@@ -178,7 +179,7 @@ class RankMainTest {
         // Three forks of two rounds; no candidate stops at the interim look after two forks, so every round holds all three.
         assertThat(rounds.size()).isEqualTo(6);
         assertThat(rounds).allSatisfy(r -> assertThat(r.get("slices")).hasSize(3).allSatisfy(s -> assertThat(
-                s.get("figures").get("jit.time").asDouble(-1)).as("the fork's compile time in the slice, in ms")
+                s.path("figures").path("jit.time").asDouble(-1)).as("the fork's compile time in the slice, in ms")
                 .isGreaterThanOrEqualTo(0)));
         for (int i = 0; i < rounds.size(); i++) {
             assertThat(rounds.get(i).get("fork").asInt()).as("two rounds per fork, forks in order").isEqualTo(i / 2 + 1);
@@ -279,8 +280,10 @@ class RankMainTest {
                 residual += Math.pow(m[g] - candidate - generation + grand, 2);
             }
         }
-        int df = (members.size() - 1) * (gs - 1);
-        double variance = Math.max(own, 2 * residual / df);
+        // Fewer than two members or generations: no pool, the pair's own variance over its forks.
+        boolean pooled = members.size() >= 2 && gs >= 2;
+        int df = pooled ? (members.size() - 1) * (gs - 1) : byFork.size() - 1;
+        double variance = pooled ? Math.max(own, 2 * residual / df) : own;
         assertThat(pair.get("degreesOfFreedom").asInt()).isEqualTo(df);
         assertThat(pair.get("forkSd").asDouble()).isCloseTo(Math.sqrt(variance), org.assertj.core.api.Assertions.within(1e-9));
         double t = org.apache.commons.statistics.distribution.TDistribution.of(df)

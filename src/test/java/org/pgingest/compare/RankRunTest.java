@@ -38,9 +38,9 @@ class RankRunTest {
     }
 
     @Test
-    void aCallLongerThanTheSliceIsTheTimeCompilingIsMeasuredAgainst() {
-        // One call of 2 s (score 0.5 calls/s): 400 ms of compiling is under a quarter of it, 600 ms is not.
-        List<List<RankRun.SliceRecord>> fork = List.of(List.of(slice(0, 0, 0.5, 400)), List.of(slice(0, 0, 0.5, 600)));
+    void compilingIsMeasuredAgainstTheSlicesTimeAsJmhMeasuredIt() {
+        // Two calls of 400 ms each (2.5 calls/s over 800 ms): 190 ms of compiling is under a quarter, 210 ms is not.
+        List<List<RankRun.SliceRecord>> fork = List.of(List.of(slice(0, 0, 2.5, 2, 190)), List.of(slice(0, 0, 2.5, 2, 210)));
         assertThat(RankRun.leaveOutCompiling(fork, 500)).extracting(r -> r.get(0).compiling()).containsExactly(false, true);
     }
 
@@ -61,8 +61,14 @@ class RankRunTest {
         assertThat(RankRun.leaveOutCompiling(fork, 500)).extracting(r -> r.get(0).compiling()).containsExactly(false, true);
     }
 
+    /** A slice of 500 ms. */
     private static RankRun.SliceRecord slice(int candidate, int position, double callsPerSecond, double jitMillis) {
+        return slice(candidate, position, callsPerSecond, callsPerSecond / 2, jitMillis);
+    }
+
+    private static RankRun.SliceRecord slice(int candidate, int position, double callsPerSecond, double calls,
+                                             double jitMillis) {
         return new RankRun.SliceRecord(candidate, position, 0, Map.of("rows", callsPerSecond * 500,
-                TurnProfiler.SCORE, callsPerSecond, "jit.time", jitMillis), false);
+                TurnProfiler.SCORE, callsPerSecond, TurnProfiler.CALLS, calls, "jit.time", jitMillis), false);
     }
 }
