@@ -199,7 +199,6 @@ final class RankRun implements AutoCloseable {
             long lastRound = 0;
             // The budget is checked before every round, not only between forks: at 50,000 rows a round of ten
             // candidates takes a minute or more.
-            forks:
             for (int fork = 0; !race.running().isEmpty() && !race.settled() && !stopped; fork++) {
                 long t0 = System.nanoTime();
                 int next = roundsOf(options.roundsPerFork(), field, race.running().size());
@@ -213,20 +212,18 @@ final class RankRun implements AutoCloseable {
                 }
                 connect(referee, race, candidates, launches, gone);
                 forkStarts.add((System.nanoTime() - (fork == 0 ? started : t0)) / 1e9);
-                for (int w = 0; w < WARMUPS && !race.running().isEmpty(); w++) {
+                boolean outOfTime = false;
+                for (int w = 0; w < WARMUPS && !race.running().isEmpty() && !outOfTime; w++) {
                     long w0 = System.nanoTime();
                     for (int c : shuffled(race.running(), random)) {
                         turn(referee, race, c, candidates, launches, gone, true, false);
                     }
                     lastRound = Math.max(lastRound, System.nanoTime() - w0);
-                    if (System.nanoTime() + lastRound > endNanos) {
-                        break forks;
-                    }
+                    outOfTime = System.nanoTime() + lastRound > endNanos;
                 }
                 forkStart = System.nanoTime() - t0;
                 List<List<SliceRecord>> played = new ArrayList<>();
-                boolean outOfTime = false;
-                for (int r = 0; r < perFork && !race.running().isEmpty() && !stopped; r++) {
+                for (int r = 0; r < perFork && !outOfTime && !race.running().isEmpty() && !stopped; r++) {
                     if (r > 0 && System.nanoTime() + lastRound > endNanos) {
                         outOfTime = true;
                         break;
@@ -245,7 +242,7 @@ final class RankRun implements AutoCloseable {
                     played.add(record);
                     lastRound = System.nanoTime() - t0;
                 }
-                // A fork cut short still counts: its mean is over fewer rounds.
+                // A fork cut short still counts: its mean is over fewer rounds (none when its warm-up was cut).
                 for (List<SliceRecord> record : leaveOutCompiling(played, options.slice().toMillis())) {
                     // A candidate that failed in this fork is out of its rounds too (its slices leave every round).
                     record.removeIf(s -> !race.running().contains(s.candidate()));
