@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -86,18 +87,13 @@ final class RankRun implements AutoCloseable {
      * so that each fork still has a speed for every candidate (marked, they would leave it none).
      */
     static List<List<SliceRecord>> leaveOutCompiling(List<List<SliceRecord>> fork, long sliceMillis) {
-        Map<Integer, Boolean> someSteady = new LinkedHashMap<>();
-        for (List<SliceRecord> round : fork) {
-            for (SliceRecord s : round) {
-                someSteady.merge(s.candidate(), !compiled(s, sliceMillis), Boolean::logicalOr);
-            }
-        }
-        List<List<SliceRecord>> marked = new ArrayList<>();
-        for (List<SliceRecord> round : fork) {
-            marked.add(new ArrayList<>(round.stream().map(s -> new SliceRecord(s.candidate(), s.position(), s.fork(),
-                    s.figures(), someSteady.get(s.candidate()) && compiled(s, sliceMillis))).toList()));
-        }
-        return marked;
+        Set<Integer> steadyOnce = new HashSet<>();
+        fork.forEach(round -> round.stream().filter(s -> !compiled(s, sliceMillis))
+                .forEach(s -> steadyOnce.add(s.candidate())));
+        // Rounds stay mutable: a candidate failing later leaves every round it ran (rank's end).
+        return fork.stream().<List<SliceRecord>>map(round -> new ArrayList<>(round.stream().map(s -> new SliceRecord(
+                s.candidate(), s.position(), s.fork(), s.figures(),
+                steadyOnce.contains(s.candidate()) && compiled(s, sliceMillis))).toList())).toList();
     }
 
     private static boolean compiled(SliceRecord s, long sliceMillis) {
@@ -242,10 +238,10 @@ final class RankRun implements AutoCloseable {
                     played.add(record);
                     lastRound = System.nanoTime() - t0;
                 }
+                // A candidate that failed in this fork is out of its rounds too (its slices leave every round).
+                played.forEach(record -> record.removeIf(s -> !race.running().contains(s.candidate())));
                 // A fork cut short still counts: its mean is over fewer rounds (none when its warm-up was cut).
                 for (List<SliceRecord> record : leaveOutCompiling(played, options.slice().toMillis())) {
-                    // A candidate that failed in this fork is out of its rounds too (its slices leave every round).
-                    record.removeIf(s -> !race.running().contains(s.candidate()));
                     Map<Integer, Double> round = new LinkedHashMap<>();
                     record.stream().filter(s -> !s.compiling()).forEach(s -> round.put(s.candidate(), s.rowsPerSecond()));
                     race.add(fork, round);
