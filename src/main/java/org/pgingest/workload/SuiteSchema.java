@@ -91,6 +91,7 @@ public final class SuiteSchema {
         } catch (SQLException e) {
             try {
                 connection.rollback();
+                connection.setAutoCommit(autoCommit);
             } catch (SQLException lost) {
                 e.addSuppressed(lost);
             }
