@@ -7,7 +7,9 @@ import org.pgingest.stats.NodeCosts;
 import org.pgingest.stats.ServerCostMeter;
 import org.pgingest.stats.ServerCosts;
 
+import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Collection;
 import java.util.Map;
 import java.util.OptionalLong;
 
@@ -71,6 +73,14 @@ final class CostWindow implements AutoCloseable {
                 perNode));
         System.out.print(ServerCostProfiler.describeMissing(perNode));
         System.out.print(ServerCostProfiler.describeMissing(costs));
+    }
+
+    /**
+     * After the window and what follows it on the caller's connections: leaves nothing of theirs or the meter's
+     * pending in the server's statistics, where another fork's window opens next ({@link ServerCostMeter#settle}).
+     */
+    void settle(Collection<Connection> connections) throws SQLException {
+        meter.settle(connections);
     }
 
     @Override

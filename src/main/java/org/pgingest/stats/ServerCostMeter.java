@@ -174,6 +174,25 @@ public final class ServerCostMeter implements AutoCloseable {
     }
 
     /**
+     * Leaves nothing the monitor or the workers did pending in the server's statistics (15+): each flushes. For after
+     * a window and whatever follows it (a row count), where other meters open windows on the same database in turn
+     * (a ranking's candidates, each fork with a meter of its own): a backend reports what it left pending when it
+     * next ends a transaction a second or more after its last report, else 10 s after it went idle (PGSTAT_MIN_INTERVAL,
+     * PGSTAT_IDLE_INTERVAL), so the monitor's reads after a window surfaced as 13-17 commits in another candidate's
+     * (docs/rank.md, Measured). 14 reports only as a backend ends a transaction, which is then its own next window.
+     */
+    public void settle(Collection<Connection> workers) throws SQLException {
+        if (facts.major() < 15) {
+            return;
+        }
+        flush(workers);
+        try (Statement st = monitor.createStatement()) {
+            st.execute(CounterReader.FLUSH);
+        }
+        reader.countMonitorStatement();
+    }
+
+    /**
      * Waits until every connection the workers closed in the window has left the server, so that a writer that
      * opens a connection per call is counted in full: a backend reports its pending statistics as it exits, and
      * (15+) before it leaves {@code pg_stat_activity}; on 14 the collector receives them a little later, which

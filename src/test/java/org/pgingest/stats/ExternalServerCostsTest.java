@@ -13,6 +13,7 @@ import org.pgingest.workload.SuiteSchema;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.List;
+import java.util.OptionalLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -46,6 +47,49 @@ class ExternalServerCostsTest {
                     assertThat(costs.require(CostFigure.WAL_FSYNCS)).isBetween(300.0, 302.0);
                     // no superuser: CHECKPOINT is refused, and the window says so
                     assertThat(costs.notes()).contains("no checkpoint before the window: this role may not run CHECKPOINT");
+                }
+            }
+        }
+    }
+
+    /**
+     * Two meters on one database taking turns, as a ranking's candidates do, each fork with its own monitor and
+     * worker: what one meter and its worker did after its window (the monitor's reads, the worker's row count) must
+     * not surface in the other's window. A backend reports statistics left pending 10 s after it went idle (15+), so the
+     * second window stays open that long.
+     */
+    @Test
+    void aMetersWorkAfterItsWindowStaysOutOfTheNextMetersWindow() throws Exception {
+        try (EmbeddedTarget server = TestServers.withPasswordLogins()) {
+            try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+                st.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements SCHEMA public");
+                st.execute("GRANT pg_read_all_stats TO " + TestServers.APP_USER);
+            }
+            try (PostgresTarget external = PostgresTarget.open(TestServers.externalConfig(server, TestServers.APP_PASSWORD)
+                    .withSchema("suite_turns"))) {
+                PlannedTable users;
+                try (Connection c = external.dataSource().getConnection()) {
+                    users = PlannedTable.published(c, new SuiteSchema(external.schema()), "users", PublishedShapes.STANDARD, "users");
+                }
+                Table table = users.table();
+                var rows = users.rows(1, 0);
+                try (ServerCostMeter first = ServerCostMeter.open(external);
+                     Connection firstWorker = external.dataSource().getConnection();
+                     ServerCostMeter second = ServerCostMeter.open(external);
+                     Connection secondWorker = external.dataSource().getConnection()) {
+                    CounterSnapshot start = first.startWindow(List.of(firstWorker));
+                    new AutocommitRowLoader().load(firstWorker, table, rows.next(20));
+                    first.endWindow(start, List.of(firstWorker));
+                    table.count(firstWorker);
+                    first.settle(List.of(firstWorker));
+
+                    start = second.startWindow(List.of(secondWorker));
+                    new AutocommitRowLoader().load(secondWorker, table, rows.next(30));
+                    Thread.sleep(11_000);
+                    ServerCosts costs = second.endWindow(start, List.of(secondWorker),
+                            new SuiteWork(OptionalLong.of(30), OptionalLong.of(30)));
+                    assertThat(costs.require(CostFigure.COMMITS)).isEqualTo(30.0);
+                    assertThat(costs.contaminated()).as(costs.notes().toString()).isFalse();
                 }
             }
         }
