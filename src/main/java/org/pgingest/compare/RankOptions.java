@@ -39,7 +39,8 @@ import java.util.stream.Collectors;
  * @param maxRounds  measured rounds at most per ranking, rounded up to whole forks ({@code --rounds}; 0: as many as
  *                   the budget allows)
  * @param roundsPerFork measured rounds each fork of a candidate plays before the next fork replaces it
- * @param warmup     each fork's warm-up time per candidate (its calls in turns, counted for nothing)
+ * @param warmup     each fork's warm-up time per candidate, counted for nothing: half with every candidate's new fork
+ *                   at once (the trial's setup), half its own calls in turns
  * @param json       {@code --json FILE}
  * @param markdown   {@code --markdown FILE}
  * @param report     whether to write target/report.html and .md

@@ -25,8 +25,9 @@ import java.util.concurrent.TimeUnit;
  * One ranking of {@code ./bench rank} (one number of rows per call): one launcher per candidate ({@link BenchMain} of
  * this very jar, its single trial), all started together against the one shared server, each in a schema of its own
  * with its own session settings. Their forks take turns one slice (a JMH iteration) at a time under the
- * {@link RoundReferee}, every candidate once per round in an order drawn anew each round. A fork plays a few warm-up
- * slices that count for nothing, then {@code --rounds-per-fork} measured rounds (more once the field has shrunk:
+ * {@link RoundReferee}, every candidate once per round in an order drawn anew each round. A fork plays two warm-up
+ * slices that count for nothing ({@link #WARMUPS}: the first with every other new fork at once), then
+ * {@code --rounds-per-fork} measured rounds (more once the field has shrunk:
  * {@link #roundsOf}), and ends; JMH then starts the
  * candidate's next fork (a new JVM, connection and table copy), all candidates' at the same round. The race
  * ({@link Race}) looks when a generation of forks has ended and decides who keeps running and whether the top is
@@ -38,7 +39,14 @@ import java.util.concurrent.TimeUnit;
  * than one long one: a fork keeps a speed of its own for its life, so forks, not rounds, are what the intervals count.
  */
 final class RankRun implements AutoCloseable {
-    /** Warm-up iterations per fork, in turns too: {@code --warmup} split in two. */
+    /**
+     * Warm-up iterations per fork: {@code --warmup} split in two. The first is played by every candidate's new fork at
+     * once: it holds the trial's setup (the JVM's first classes, the table's copy, the first calls' rows: 2.7 s of a
+     * 5 s slice on the shop dump, which in turns every other fork waited for), so the forks overlap it on the
+     * machine's cores. The second is played in turns, calls of the fork's own on a quiet machine: with it alone, a
+     * fork's first rounds ran no slower against the other candidates' than after two in turns (docs/rank.md,
+     * Measured).
+     */
     static final int WARMUPS = 2;
     private static final int FORKS = 100_000;
     private static final int MAX_FORK_GROWTH = 4;
@@ -211,8 +219,12 @@ final class RankRun implements AutoCloseable {
                 boolean outOfTime = false;
                 for (int w = 0; w < WARMUPS && !race.running().isEmpty() && !outOfTime; w++) {
                     long w0 = System.nanoTime();
-                    for (int c : shuffled(race.running(), random)) {
-                        turn(referee, race, c, candidates, launches, gone, true, false);
+                    if (w == 0) {
+                        warmUpTogether(referee, race, candidates, launches, gone);
+                    } else {
+                        for (int c : shuffled(race.running(), random)) {
+                            turn(referee, race, c, candidates, launches, gone, true, false);
+                        }
                     }
                     lastRound = Math.max(lastRound, System.nanoTime() - w0);
                     outOfTime = System.nanoTime() + lastRound > endNanos;
@@ -329,6 +341,24 @@ final class RankRun implements AutoCloseable {
                 leave(race, e.getValue(), candidates, launches, gone, "its fork did not reach its first turn within "
                         + START_TIMEOUT_SECONDS + " s");
             }
+        }
+    }
+
+    /**
+     * The first warm-up slice of every running candidate's new fork, played by all at once ({@link #WARMUPS}); a
+     * candidate whose fork leaves during it fails.
+     */
+    private void warmUpTogether(RoundReferee referee, Race race, List<Candidate> candidates,
+                                Map<Integer, Launch> launches, Map<Integer, String> gone)
+            throws IOException, InterruptedException {
+        Map<String, Integer> byPlayer = new LinkedHashMap<>();
+        race.running().forEach(c -> byPlayer.put(launches.get(c).player(), c));
+        RoundReferee.Together played = referee.together(byPlayer.keySet());
+        for (Map.Entry<String, String> left : played.gone().entrySet()) {
+            leave(race, byPlayer.get(left.getKey()), candidates, launches, gone, left.getValue());
+        }
+        for (Map.Entry<String, RoundReferee.Slice> slice : played.slices().entrySet()) {
+            expect(slice.getValue(), candidates.get(byPlayer.get(slice.getKey())), true, false);
         }
     }
 

@@ -10,6 +10,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -91,32 +92,87 @@ final class RoundReferee implements AutoCloseable {
 
     /** Gives the player one turn: it runs one iteration, and its figures come back. */
     Slice turn(String player) throws PlayerGone {
-        Player p = players.get(player);
-        if (p == null) {
-            throw new IllegalStateException("no player " + player);
-        }
+        Player p = player(player);
         try {
             String ready = read(player, p);
             if (!ready.startsWith(TurnProfiler.READY)) {
                 throw gone(player, "said '" + ready + "' instead of '" + TurnProfiler.READY + "'");
             }
             p.out().println(TurnProfiler.GO);
-            String done = read(player, p);
-            String status = TurnProfiler.status(done);
-            boolean last = status.equals(TurnProfiler.DONE_LAST);
-            if (!last && !status.equals(TurnProfiler.DONE)) {
-                throw gone(player, "said '" + status + "' instead of '" + TurnProfiler.DONE + "'");
-            }
-            if (last) {
-                players.remove(player);
-                leaving.put(player, p);
-            } else {
-                p.out().println(TurnProfiler.OK);
-            }
-            return new Slice(ready.endsWith("WARMUP"), last, figures(done));
+            return done(player, p, ready);
         } catch (IOException e) {
             throw gone(player, e.getMessage());
         }
+    }
+
+    private Player player(String player) {
+        Player p = players.get(player);
+        if (p == null) {
+            throw new IllegalStateException("no player " + player);
+        }
+        return p;
+    }
+
+    /**
+     * Reads the player's "done" line for the iteration it was let go with after saying {@code ready}: a fork that ran
+     * its last slice is held, any other is answered at once.
+     */
+    private Slice done(String player, Player p, String ready) throws IOException, PlayerGone {
+        String done = read(player, p);
+        String status = TurnProfiler.status(done);
+        boolean last = status.equals(TurnProfiler.DONE_LAST);
+        if (!last && !status.equals(TurnProfiler.DONE)) {
+            throw gone(player, "said '" + status + "' instead of '" + TurnProfiler.DONE + "'");
+        }
+        if (last) {
+            players.remove(player);
+            leaving.put(player, p);
+        } else {
+            p.out().println(TurnProfiler.OK);
+        }
+        return new Slice(ready.endsWith("WARMUP"), last, figures(done));
+    }
+
+    /**
+     * What a slice played by several players at once gave: each player's slice, and why each that left did.
+     */
+    record Together(Map<String, Slice> slices, Map<String, String> gone) {
+    }
+
+    /**
+     * Gives the players one turn at the same time: each runs one iteration, all started once every one has said it is
+     * ready, and their figures come back once every one is done. For slices that count for nothing (a new fork's first
+     * warm-up, which holds its trial's setup): they load each other's machine and server. A player that breaks the
+     * protocol or ends leaves ({@link Together#gone}); the others play on.
+     */
+    Together together(Collection<String> names) {
+        Map<String, String> gone = new LinkedHashMap<>();
+        Map<String, String> ready = new LinkedHashMap<>();
+        for (String player : names) {
+            try {
+                String line = read(player, player(player));
+                if (!line.startsWith(TurnProfiler.READY)) {
+                    throw gone(player, "said '" + line + "' instead of '" + TurnProfiler.READY + "'");
+                }
+                ready.put(player, line);
+            } catch (IOException e) {
+                gone.put(player, gone(player, e.getMessage()).getMessage());
+            } catch (PlayerGone e) {
+                gone.put(player, e.getMessage());
+            }
+        }
+        ready.keySet().forEach(player -> players.get(player).out().println(TurnProfiler.GO));
+        Map<String, Slice> slices = new LinkedHashMap<>();
+        ready.forEach((player, line) -> {
+            try {
+                slices.put(player, done(player, players.get(player), line));
+            } catch (IOException e) {
+                gone.put(player, gone(player, e.getMessage()).getMessage());
+            } catch (PlayerGone e) {
+                gone.put(player, e.getMessage());
+            }
+        });
+        return new Together(slices, gone);
     }
 
     /**

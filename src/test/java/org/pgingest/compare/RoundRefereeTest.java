@@ -4,6 +4,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.ResultRole;
+import org.openjdk.jmh.results.ThroughputResult;
 import org.openjdk.jmh.runner.IterationType;
 import org.openjdk.jmh.runner.options.TimeValue;
 
@@ -13,6 +16,7 @@ import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -73,6 +77,50 @@ class RoundRefereeTest {
                 assertThat(ended.await(30, TimeUnit.SECONDS)).as("both ended once let go").isTrue();
             }
         }
+    }
+
+    /**
+     * Forks whose warm-up slice lasts until every one of them has been let go: played in turns, the first would wait
+     * for the others for ever (here 30 s, then it says so in its figures).
+     */
+    @Test
+    void aSlicePlayedTogetherLetsEveryForkGoBeforeAnyIsDone_andOneThatEndsLeavesAlone() throws Exception {
+        BenchmarkParams trial = RefereeTest.trial("COPY_BINARY");
+        CountDownLatch allGoing = new CountDownLatch(3);
+        try (RoundReferee referee = new RoundReferee()) {
+            for (String player : List.of("c0", "c1", "c2")) {
+                threads.submit(() -> {
+                    TurnProfiler profiler = new TurnProfiler(referee.address(player));
+                    profiler.beforeIteration(trial, RefereeTest.WARMUP);
+                    allGoing.countDown();
+                    boolean together = allGoing.await(30, TimeUnit.SECONDS);
+                    profiler.afterIteration(trial, RefereeTest.WARMUP, together ? null : failedToMeet());
+                    return null;
+                });
+            }
+            // c3 says hello, then its fork ends before its first slice.
+            String[] address = referee.address("c3").split(":");
+            try (Socket ending = new Socket(InetAddress.getByName(address[0]), Integer.parseInt(address[1]));
+                 PrintWriter out = new PrintWriter(ending.getOutputStream(), true, StandardCharsets.UTF_8)) {
+                out.println(TurnProfiler.HELLO + " c3 org.pgingest.bench.IngestBenchmark.load {method=BATCH}");
+                assertThat(referee.accept(Set.of("c0", "c1", "c2", "c3"), p -> false, deadline()))
+                        .containsExactlyInAnyOrder("c0", "c1", "c2", "c3");
+            }
+            RoundReferee.Together played = referee.together(List.of("c0", "c3", "c1", "c2"));
+            assertThat(played.gone()).containsOnlyKeys("c3");
+            assertThat(played.slices()).containsOnlyKeys("c0", "c1", "c2");
+            assertThat(played.slices().values()).allSatisfy(slice -> {
+                assertThat(slice.warmup()).isTrue();
+                assertThat(slice.figures()).as("no fork waited out its 30 s").isEmpty();
+            });
+        }
+    }
+
+    /** A result whose figures say the forks did not all run at once. */
+    private static IterationResult failedToMeet() {
+        IterationResult result = new IterationResult(RefereeTest.trial("COPY_BINARY"), RefereeTest.WARMUP, null);
+        result.addResult(new ThroughputResult(ResultRole.PRIMARY, "waited", 1, 1, TimeUnit.SECONDS));
+        return result;
     }
 
     @Test
