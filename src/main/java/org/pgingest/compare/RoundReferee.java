@@ -19,7 +19,8 @@ import java.util.function.Predicate;
 /**
  * The launcher's end of {@code ./bench rank}'s turn-taking with N players ({@link TurnProfiler} is each candidate
  * fork's end, the same protocol as a comparison's). A player is a candidate's current fork; the ranking decides who
- * goes when ({@link #turn}), one iteration (a slice) at a time, and gets each slice's figures back. A fork that ran its
+ * goes when ({@link #turn}), one iteration (a slice) at a time, or every new fork's first warm-up at once
+ * ({@link #together}), and gets each slice's figures back. A fork that ran its
  * last iteration is held until {@link #letLastGo} (every fork of the generation done: none ends its JVM, tears down
  * its trial or lets JMH start the next while another still measures), and the candidate's next fork connects under
  * the same name ({@link #accept}). A player that ends early or breaks the protocol is that candidate's failure
