@@ -95,10 +95,7 @@ final class RoundReferee implements AutoCloseable {
     Slice turn(String player) throws PlayerGone {
         Player p = player(player);
         try {
-            String ready = read(player, p);
-            if (!ready.startsWith(TurnProfiler.READY)) {
-                throw gone(player, "said '" + ready + "' instead of '" + TurnProfiler.READY + "'");
-            }
+            String ready = ready(player, p);
             p.out().println(TurnProfiler.GO);
             return done(player, p, ready);
         } catch (IOException e) {
@@ -112,6 +109,15 @@ final class RoundReferee implements AutoCloseable {
             throw new IllegalStateException("no player " + player);
         }
         return p;
+    }
+
+    /** Reads the player's "ready" line, which says the kind of iteration it is about to run. */
+    private String ready(String player, Player p) throws IOException, PlayerGone {
+        String ready = read(player, p);
+        if (!ready.startsWith(TurnProfiler.READY)) {
+            throw gone(player, "said '" + ready + "' instead of '" + TurnProfiler.READY + "'");
+        }
+        return ready;
     }
 
     /**
@@ -151,11 +157,7 @@ final class RoundReferee implements AutoCloseable {
         Map<String, String> ready = new LinkedHashMap<>();
         for (String player : names) {
             try {
-                String line = read(player, player(player));
-                if (!line.startsWith(TurnProfiler.READY)) {
-                    throw gone(player, "said '" + line + "' instead of '" + TurnProfiler.READY + "'");
-                }
-                ready.put(player, line);
+                ready.put(player, ready(player, player(player)));
             } catch (IOException e) {
                 gone.put(player, gone(player, e.getMessage()).getMessage());
             } catch (PlayerGone e) {

@@ -11,6 +11,7 @@ import org.pgingest.workload.definition.PublishedShapes;
 import org.pgingest.workload.SuiteSchema;
 
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.OptionalLong;
@@ -25,29 +26,19 @@ class ExternalServerCostsTest {
 
     @Test
     void theMonitorsOwnTransactionsAreNotCountedAsCommits() throws Exception {
-        try (EmbeddedTarget server = TestServers.withPasswordLogins()) {
-            try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
-                st.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements SCHEMA public");
-                st.execute("GRANT pg_read_all_stats TO " + TestServers.APP_USER);
-            }
-            try (PostgresTarget external = PostgresTarget.open(TestServers.externalConfig(server, TestServers.APP_PASSWORD)
-                    .withSchema("suite_costs"))) {
-                PlannedTable users;
-                try (Connection c = external.dataSource().getConnection()) {
-                    users = PlannedTable.published(c, new SuiteSchema(external.schema()), "users", PublishedShapes.STANDARD, "users");
-                }
-                Table table = users.table();
-                try (ServerCostMeter meter = ServerCostMeter.open(external);
-                     Connection worker = external.dataSource().getConnection()) {
-                    CounterSnapshot start = meter.startWindow(List.of(worker));
-                    new AutocommitRowLoader().load(worker, table, users.rows(1, 0).next(300));
-                    ServerCosts costs = meter.endWindow(start, List.of(worker));
-                    assertThat(costs.require(CostFigure.COMMITS)).isEqualTo(300.0);
-                    assertThat(costs.require(CostFigure.STATEMENTS)).isEqualTo(300.0);
-                    assertThat(costs.require(CostFigure.WAL_FSYNCS)).isBetween(300.0, 302.0);
-                    // no superuser: CHECKPOINT is refused, and the window says so
-                    assertThat(costs.notes()).contains("no checkpoint before the window: this role may not run CHECKPOINT");
-                }
+        try (EmbeddedTarget server = TestServers.withPasswordLogins();
+             PostgresTarget external = external(server, "suite_costs")) {
+            PlannedTable users = users(external);
+            try (ServerCostMeter meter = ServerCostMeter.open(external);
+                 Connection worker = external.dataSource().getConnection()) {
+                CounterSnapshot start = meter.startWindow(List.of(worker));
+                new AutocommitRowLoader().load(worker, users.table(), users.rows(1, 0).next(300));
+                ServerCosts costs = meter.endWindow(start, List.of(worker));
+                assertThat(costs.require(CostFigure.COMMITS)).isEqualTo(300.0);
+                assertThat(costs.require(CostFigure.STATEMENTS)).isEqualTo(300.0);
+                assertThat(costs.require(CostFigure.WAL_FSYNCS)).isBetween(300.0, 302.0);
+                // no superuser: CHECKPOINT is refused, and the window says so
+                assertThat(costs.notes()).contains("no checkpoint before the window: this role may not run CHECKPOINT");
             }
         }
     }
@@ -60,38 +51,48 @@ class ExternalServerCostsTest {
      */
     @Test
     void aMetersWorkAfterItsWindowStaysOutOfTheNextMetersWindow() throws Exception {
-        try (EmbeddedTarget server = TestServers.withPasswordLogins()) {
-            try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
-                st.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements SCHEMA public");
-                st.execute("GRANT pg_read_all_stats TO " + TestServers.APP_USER);
-            }
-            try (PostgresTarget external = PostgresTarget.open(TestServers.externalConfig(server, TestServers.APP_PASSWORD)
-                    .withSchema("suite_turns"))) {
-                PlannedTable users;
-                try (Connection c = external.dataSource().getConnection()) {
-                    users = PlannedTable.published(c, new SuiteSchema(external.schema()), "users", PublishedShapes.STANDARD, "users");
-                }
-                Table table = users.table();
-                var rows = users.rows(1, 0);
-                try (ServerCostMeter first = ServerCostMeter.open(external);
-                     Connection firstWorker = external.dataSource().getConnection();
-                     ServerCostMeter second = ServerCostMeter.open(external);
-                     Connection secondWorker = external.dataSource().getConnection()) {
-                    CounterSnapshot start = first.startWindow(List.of(firstWorker));
-                    new AutocommitRowLoader().load(firstWorker, table, rows.next(20));
-                    first.endWindow(start, List.of(firstWorker));
-                    table.count(firstWorker);
-                    first.settle(List.of(firstWorker));
+        try (EmbeddedTarget server = TestServers.withPasswordLogins();
+             PostgresTarget external = external(server, "suite_turns")) {
+            PlannedTable users = users(external);
+            Table table = users.table();
+            var rows = users.rows(1, 0);
+            try (ServerCostMeter first = ServerCostMeter.open(external);
+                 Connection firstWorker = external.dataSource().getConnection();
+                 ServerCostMeter second = ServerCostMeter.open(external);
+                 Connection secondWorker = external.dataSource().getConnection()) {
+                CounterSnapshot start = first.startWindow(List.of(firstWorker));
+                new AutocommitRowLoader().load(firstWorker, table, rows.next(20));
+                first.endWindow(start, List.of(firstWorker));
+                table.count(firstWorker);
+                first.settle(List.of(firstWorker));
 
-                    start = second.startWindow(List.of(secondWorker));
-                    new AutocommitRowLoader().load(secondWorker, table, rows.next(30));
-                    Thread.sleep(11_000);
-                    ServerCosts costs = second.endWindow(start, List.of(secondWorker),
-                            new SuiteWork(OptionalLong.of(30), OptionalLong.of(30)));
-                    assertThat(costs.require(CostFigure.COMMITS)).isEqualTo(30.0);
-                    assertThat(costs.contaminated()).as(costs.notes().toString()).isFalse();
-                }
+                start = second.startWindow(List.of(secondWorker));
+                new AutocommitRowLoader().load(secondWorker, table, rows.next(30));
+                Thread.sleep(11_000);
+                ServerCosts costs = second.endWindow(start, List.of(secondWorker),
+                        new SuiteWork(OptionalLong.of(30), OptionalLong.of(30)));
+                assertThat(costs.require(CostFigure.COMMITS)).isEqualTo(30.0);
+                assertThat(costs.contaminated()).as(costs.notes().toString()).isFalse();
             }
+        }
+    }
+
+    /**
+     * The embedded server as an external target of the application's role (no superuser), in {@code schema}:
+     * pg_stat_statements installed and the role allowed to read every session's statistics first.
+     */
+    private static PostgresTarget external(EmbeddedTarget server, String schema) throws SQLException {
+        try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+            st.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements SCHEMA public");
+            st.execute("GRANT pg_read_all_stats TO " + TestServers.APP_USER);
+        }
+        return PostgresTarget.open(TestServers.externalConfig(server, TestServers.APP_PASSWORD).withSchema(schema));
+    }
+
+    /** The published users table, made in the target's schema. */
+    private static PlannedTable users(PostgresTarget external) throws SQLException {
+        try (Connection c = external.dataSource().getConnection()) {
+            return PlannedTable.published(c, new SuiteSchema(external.schema()), "users", PublishedShapes.STANDARD, "users");
         }
     }
 }
