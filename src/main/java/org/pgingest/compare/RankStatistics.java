@@ -42,10 +42,12 @@ import java.util.TreeSet;
  *       the same as the pair's own, exactly.</li>
  *   <li><b>Multiplicity.</b> Bonferroni across the pairs a look computes (those between candidates still running;
  *       a stopped candidate's pairs keep the interval of the look it stopped at): each at {@code alpha_k / pairs}, so
- *       every interval reported holds at once, and every claim drawn from them with it.</li>
- *   <li><b>Claims</b>, of a against b: {@code tie} when the whole interval lies within {@code [1/(1+delta), 1+delta]}
- *       (an equivalence test, TOST, at the same level), else {@code faster} when it lies above 1, {@code slower}
- *       below 1, {@code unsettled} otherwise.</li>
+ *       every claim of every look holds at once with the stated confidence (a union bound).</li>
+ *   <li><b>Claims</b>, of a against b, each wrong with at most the pair's share of the error rate: {@code tie} when
+ *       the interval at twice the share lies within {@code [1/(1+delta), 1+delta]} (two one-sided tests, TOST: a tie
+ *       is wrong only if the true ratio lies beyond one end, so each end is a one-sided bound at the share; Schuirmann
+ *       1987), else from the interval at the share: {@code faster} when it lies above 1, {@code slower} below 1,
+ *       {@code unsettled} otherwise.</li>
  * </ul>
  */
 final class RankStatistics {
@@ -106,8 +108,8 @@ final class RankStatistics {
      * @param ratio  geometric mean over forks of a's rows/s over b's (each fork's the geometric mean of its rounds)
      * @param low    the interval's lower end (NaN with fewer than two forks)
      * @param high   its upper end
-     * @param level  the interval's two-sided confidence: the look's error rate shared by the look's pairs (NaN
-     *               without an interval)
+     * @param level  the interval's two-sided confidence (NaN without an interval): 1 - share, the look's error rate
+     *               shared by the look's pairs; a tie's 1 - 2 share (its ends are the two one-sided tests)
      * @param sd     the standard deviation of a fork's mean log ratio the interval used (NaN without an interval)
      * @param df     its degrees of freedom (0 without an interval)
      * @param claim  what it says of a
@@ -307,12 +309,18 @@ final class RankStatistics {
             df = pooled.get().df();
         }
         double se = Math.sqrt(variance / forks);
-        double level = 1 - lookAlpha / Math.max(1, pairs);
-        double tail = (1 - level) / 2;
-        double t = TDistribution.of(df).inverseSurvivalProbability(tail);
+        double share = lookAlpha / Math.max(1, pairs);
+        TDistribution student = TDistribution.of(df);
+        // A tie is two one-sided tests (TOST), each at the pair's share: both ends of the interval at 1 - 2 * share.
+        double t = student.inverseSurvivalProbability(share);
+        if (df >= MIN_DF && within(Math.exp(mean - t * se), Math.exp(mean + t * se))) {
+            return new Pair(a, b, n, forks, Math.exp(mean), Math.exp(mean - t * se), Math.exp(mean + t * se),
+                    1 - 2 * share, Math.sqrt(variance), df, Claim.TIE);
+        }
+        t = student.inverseSurvivalProbability(share / 2);
         double low = Math.exp(mean - t * se);
         double high = Math.exp(mean + t * se);
-        return new Pair(a, b, n, forks, Math.exp(mean), low, high, level, Math.sqrt(variance), df,
+        return new Pair(a, b, n, forks, Math.exp(mean), low, high, 1 - share, Math.sqrt(variance), df,
                 df < MIN_DF ? Claim.UNSETTLED : claim(low, high));
     }
 
@@ -327,7 +335,7 @@ final class RankStatistics {
 
     /** The claim an interval [low, high] of a's rows/s over b's supports. */
     Claim claim(double low, double high) {
-        if (low >= 1 / (1 + delta) && high <= 1 + delta) {
+        if (within(low, high)) {
             return Claim.TIE;
         }
         if (low > 1) {
@@ -337,6 +345,11 @@ final class RankStatistics {
             return Claim.SLOWER;
         }
         return Claim.UNSETTLED;
+    }
+
+    /** Whether [low, high] lies within the tie margin, [1/(1+delta), 1+delta]. */
+    private boolean within(double low, double high) {
+        return low >= 1 / (1 + delta) && high <= 1 + delta;
     }
 
     double delta() {

@@ -56,7 +56,9 @@ final class RankVerdict {
                 + " speed of its own for its life (each fork weighing the same; with three candidates or more, the forks'"
                 + " variance is pooled over the candidates that ran the same rounds). A slice in which its fork's JVM"
                 + " was still compiling for more than " + Math.round(RankRun.COMPILING_SHARE * 100) + " % of it counts"
-                + " as warm-up, left out of the rows/s (unless every slice of the fork was).";
+                + " as warm-up, left out of the rows/s (unless every slice of the fork was). A tie's interval is two"
+                + " one-sided tests (TOST), each end a bound at the claim's share of the error rate: narrower than an"
+                + " order's interval at the same confidence.";
     }
 
     private final Run run;
@@ -105,7 +107,8 @@ final class RankVerdict {
                 + "ran (randomized complete block, generations of forks as blocks; a pair's own when larger; forkSd, "
                 + "degreesOfFreedom); the k-th interim look spends (alpha/2)*5/((k+4)(k+5)), the final look (no fork "
                 + "follows) all the interim looks left; Bonferroni across the pairs each look computes (each pair's "
-                + "level); tie when the interval lies within ±delta; a slice whose jit.time exceeds "
+                + "level); tie when both one-sided bounds at the pair's share lie within ±delta (TOST: that interval's level "
+                + "is 1 - 2 share), else faster or slower when the interval at 1 - share excludes 1; a slice whose jit.time exceeds "
                 + RankRun.COMPILING_SHARE + " of its time (calls over calls per second, as JMH measured it) is left out "
                 + "(compiling), unless every slice of the candidate's fork is; counted figures cover every slice");
         root.put("settled", run.rankings().stream().allMatch(r -> r.race().settled()));

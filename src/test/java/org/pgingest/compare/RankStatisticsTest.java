@@ -101,6 +101,36 @@ class RankStatisticsTest {
         assertThat(one.level()).isCloseTo(0.95, within(1e-15));
     }
 
+    /**
+     * A tie is two one-sided tests, each at the pair's share of the error rate: its interval's ends at Student's t
+     * quantile 1 - share, not 1 - share/2. Ten forks with log ratios mean m, sample standard deviation 0.02
+     * (standard error 0.02/sqrt(10)); t(9) at 0.95 = 1.833113, at 0.975 = 2.262157 (tables); the margin ln(1.03) =
+     * 0.029559. At m = 0.017 the one-sided bounds reach 0.0286 (a tie, its interval at 90 %) though the two-sided 95 %
+     * interval reaches 0.0313; at m = 0.019 they reach 0.0306: faster, on the 95 % interval.
+     */
+    @Test
+    void aTieIsTwoOneSidedTests() {
+        double half = 0.02 * Math.sqrt(9.0 / 10);
+        double se = 0.02 / Math.sqrt(10);
+        RankStatistics s = new RankStatistics(0.95, 0.03);
+        for (double m : new double[] {0.017, 0.019}) {
+            double[] a = new double[10];
+            double[] b = new double[10];
+            for (int i = 0; i < 10; i++) {
+                b[i] = 800 + 11 * i;
+                a[i] = b[i] * Math.exp(m + (i % 2 == 0 ? half : -half));
+            }
+            Pair p = s.pair(rounds(a, b), 0, 1, 0.05, 1);
+            boolean tie = m < 0.018;
+            double t = tie ? 1.833113 : 2.262157;
+            assertThat(p.claim()).isEqualTo(tie ? Claim.TIE : Claim.FASTER);
+            assertThat(p.level()).isCloseTo(tie ? 0.90 : 0.95, within(1e-15));
+            assertThat(p.low()).isCloseTo(Math.exp(m - t * se), within(1e-6));
+            assertThat(p.high()).isCloseTo(Math.exp(m + t * se), within(1e-6));
+            assertThat(p.reversed().claim()).isEqualTo(tie ? Claim.TIE : Claim.SLOWER);
+        }
+    }
+
     @Test
     void claimsFollowTheIntervalAndTheMargin() {
         RankStatistics s = new RankStatistics(0.95, 0.03);
