@@ -36,7 +36,8 @@ import java.util.concurrent.TimeUnit;
  * [--confidence PCT] [--json FILE] [--markdown FILE]} (and {@link RankOptions}'s tuning options): which candidate
  * loads the table fastest, with the confidence of every claim, within a time budget. Candidates take turns in randomized rounds on one server ({@link RankRun}); the
  * statistics are {@link RankStatistics}'s, the racing {@link Race}'s. Exit 0 with a verdict (settled or not: an
- * unsettled top is an answer too, said as such), 2 on bad input (before anything starts), 1 when the run failed.
+ * unsettled top is an answer too, said as such), 2 on bad input (before anything starts) and on a server that cannot
+ * be started, reached or given a setting, 1 when the run failed.
  * docs/rank.md says how and why.
  */
 public final class RankMain {
@@ -208,7 +209,10 @@ public final class RankMain {
         return asked.stream().filter(c -> !PER_ROW.contains(c.method())).toList();
     }
 
-    /** The least time one ranking of this many candidates needs: its start, and the forks before any claim. */
+    /**
+     * The least time one ranking of this many candidates needs: its start, and the forks before any claim. Both
+     * warm-up iterations are priced as played in turns, though new forks play the first at once: an overestimate.
+     */
     static double rankingSeconds(RankOptions options, int candidates) {
         double round = candidates * (options.slice().toMillis() / 1000.0 + SLICE_OVERHEAD_SECONDS);
         double warmup = candidates * (options.warmup().toMillis() / 1000.0 + RankRun.WARMUPS * SLICE_OVERHEAD_SECONDS);

@@ -100,7 +100,8 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
             }
             if (!OPTIONS.contains(arg)) {
                 throw new UsageException("rank: " + arg + " is no option of rank; valid: " + String.join(", ", OPTIONS)
-                        + ", a table (--ddl FILE --table NAME, --table NAME with --rows or --sample) and leading -D options");
+                        + ", a table (--ddl FILE --table NAME, or --table NAME on an external server; with --rows "
+                        + "FILE.csv, --sample N, --drop-foreign-keys, --keep-schema) and leading -D options");
             }
             if (i + 1 >= rest.size()) {
                 throw new UsageException(arg + " needs a value");

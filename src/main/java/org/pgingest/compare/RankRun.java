@@ -53,7 +53,7 @@ final class RankRun implements AutoCloseable {
     private static final int LONGEST_GROWN_FORK = 16;
     /** {@link #roundsOf} in words, for the verdict and its JSON. */
     static final String FORK_GROWTH = "twice as many once half the candidates had stopped, " + MAX_FORK_GROWTH
-            + " times as many at 1/" + MAX_FORK_GROWTH + ", at most " + LONGEST_GROWN_FORK;
+            + " times as many once only 1/" + MAX_FORK_GROWTH + " were left, at most " + LONGEST_GROWN_FORK;
     /** How long a fork may take to start and reach its first turn. */
     private static final long START_TIMEOUT_SECONDS = 300;
     private static final long STOP_TIMEOUT_SECONDS = 20;
@@ -110,11 +110,11 @@ final class RankRun implements AutoCloseable {
 
     /**
      * The measured rounds of a generation's forks: {@code --rounds-per-fork}, doubled once half the candidates the
-     * ranking started with have stopped and again at a quarter, to at most {@value #LONGEST_GROWN_FORK} (never fewer
-     * than asked). Why: a fork's start and warm-up cost the same however long it plays, and most of a short fork's time
-     * (4 s of warm-up against 2 s of measured slices in a fork of 4); with few candidates left a round is short and
-     * quiet, and the top's interval wants many. With many, short forks bring the first looks soon enough to stop the
-     * clearly slower. The intervals still weigh every fork alike: weighted by their rounds, forks of unequal length
+     * ranking started with have stopped and again once three quarters have, to at most {@value #LONGEST_GROWN_FORK}
+     * (never fewer than asked). Why: a fork's start and warm-up cost the same however long it plays, and most of a
+     * short fork's time (its setup and 2 s of warm-up alone against 2 s of measured slices in a fork of 4); with few
+     * candidates left a round is short and quiet, and the top's interval wants many. With many, short forks bring the
+     * first looks soon enough to stop the clearly slower. The intervals still weigh every fork alike: weighted by their rounds, forks of unequal length
      * gave intervals that held less often than they said when forks have speeds of their own (docs/rank.md).
      */
     static int roundsOf(int first, int field, int running) {

@@ -21,9 +21,10 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * The one server both sides of a comparison load into: the target the leading {@code -D} options name (an embedded
- * server by default, started here once), which every run of both sides reaches as an external target, each side in
- * a schema of its own ({@code pgingest_baseline}, {@code pgingest_candidate}) and with its own session settings.
+ * The one server every side of a comparison or ranking loads into: the target the leading {@code -D} options name (an
+ * embedded server by default, started here once), which every run of every side reaches as an external target, each
+ * side in a schema of its own ({@code pgingest_baseline}, {@code pgingest_candidate}; a ranking's
+ * {@code pgingest_rank<pid>_c<n>}) and with its own session settings.
  * Each JMH fork would otherwise start a server of its own, and two servers are two machines' worth of difference.
  */
 final class SharedServer implements AutoCloseable {
@@ -49,7 +50,7 @@ final class SharedServer implements AutoCloseable {
             return new SharedServer(target, config);
         } catch (SQLException | RuntimeException e) {
             target.close();
-            throw new TargetException("the comparison's server started but could not be prepared: " + e.getMessage(), e);
+            throw new TargetException("the run's server started but could not be prepared: " + e.getMessage(), e);
         }
     }
 
@@ -66,7 +67,7 @@ final class SharedServer implements AutoCloseable {
     /**
      * The side's JDBC URL: the server's, with the side's session settings as pgjdbc's {@code options} parameter. On an
      * external server the settings given for both sides are session settings too (the suite changes nothing
-     * server-wide there, {@link SessionSettings}), so they come first; a server the comparison started has them in its
+     * server-wide there, {@link SessionSettings}), so they come first; a server the run started has them in its
      * configuration already. The sides get them here rather than as {@code -Dpg.conf} options: a side's build may
      * predate session settings on external targets, and would then only compare them.
      */

@@ -20,12 +20,14 @@ import java.util.List;
 import java.util.TreeMap;
 
 /**
- * Runs inside each side's JMH fork during {@code ./bench compare} and makes the two sides take turns: before every
- * iteration it asks the launcher's {@link Referee} for its turn and waits; after it, it says it is done. JMH calls
+ * Runs inside each JMH fork of {@code ./bench compare} (two sides) and {@code ./bench rank} (a side per candidate) and
+ * makes the forks take turns: before every iteration it asks the launcher's referee ({@link Referee},
+ * {@link RoundReferee}) for its turn and waits; after it, it says it is done. JMH calls
  * {@code beforeIteration} before it hands the iteration to the benchmark threads and {@code afterIteration} after they
  * have all finished (JMH 1.37, {@code BenchmarkHandler.runIteration}), so everything a side does in an iteration
  * (the trial's setup in the first, the table reset and cost window of each, the trial's teardown in the last)
- * happens in its turn, while the other side's fork waits idle.
+ * happens in its turn, while the other forks wait idle; a ranking lets its new forks play their first warm-up
+ * iteration, which holds the trial's setup, at once ({@link RoundReferee#together}).
  *
  * <p>It is written for the sides' jars, which may be builds that predate it: the launcher copies this one class
  * into a jar of its own placed first on each side's class path, so it must depend on nothing but the JDK and JMH's
@@ -59,7 +61,7 @@ public final class TurnProfiler implements InternalProfiler {
         this(System.getProperty(REFEREE_PROPERTY));
     }
 
-    /** @param address {@code host:port:side}; null outside a comparison */
+    /** @param address {@code host:port:side}; null outside a comparison or ranking */
     TurnProfiler(String address) {
         this.address = address;
     }
@@ -131,7 +133,7 @@ public final class TurnProfiler implements InternalProfiler {
             in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
             out = new PrintWriter(new OutputStreamWriter(socket.getOutputStream(), StandardCharsets.UTF_8), true);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot reach the comparison's referee at " + address, e);
+            throw new UncheckedIOException("cannot reach the run's referee at " + address, e);
         }
         TreeMap<String, String> params = new TreeMap<>();
         benchmark.getParamsKeys().forEach(k -> params.put(k, benchmark.getParam(k)));
@@ -145,13 +147,13 @@ public final class TurnProfiler implements InternalProfiler {
         try {
             answer = in.readLine();
         } catch (IOException e) {
-            throw new UncheckedIOException("lost the comparison's referee", e);
+            throw new UncheckedIOException("lost the run's referee", e);
         }
         if (answer == null) {
-            throw new IllegalStateException("the comparison's referee went away (the launcher stopped)");
+            throw new IllegalStateException("the run's referee went away (the launcher stopped)");
         }
         if (!answer.equals(expected)) {
-            throw new IllegalStateException("the comparison stopped this trial: "
+            throw new IllegalStateException("the referee stopped this trial: "
                     + (answer.startsWith(STOP) ? answer.substring(STOP.length()).trim() : answer));
         }
     }
@@ -160,7 +162,7 @@ public final class TurnProfiler implements InternalProfiler {
         try {
             socket.close();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot close the connection to the comparison's referee", e);
+            throw new UncheckedIOException("cannot close the connection to the run's referee", e);
         }
     }
 }

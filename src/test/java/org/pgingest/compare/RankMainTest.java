@@ -75,8 +75,8 @@ class RankMainTest {
         assertRefused("--variant a given twice: give each variant a name of its own",
                 "--variant", "a=BATCH", "--variant", "a=UNNEST");
         assertRefused("rank: --frobnicate is no option of rank; valid: -p, --variant, --budget, --delta, --confidence, "
-                + "--slice, --warmup, --seed, --rounds, --rounds-per-fork, --json, --markdown, --no-report, a table (--ddl FILE --table NAME, --table NAME with "
-                + "--rows or --sample) and leading -D options", "--frobnicate");
+                + "--slice, --warmup, --seed, --rounds, --rounds-per-fork, --json, --markdown, --no-report, a table (--ddl FILE --table NAME, or --table NAME on "
+                + "an external server; with --rows FILE.csv, --sample N, --drop-foreign-keys, --keep-schema) and leading -D options", "--frobnicate");
         assertRefused("--variant a: BATCH needs batchSize of 1 or more (rows per executeBatch), was 0; change that -p value or narrow -p method",
                 "--variant", "a=BATCH,batchSize=0", "--variant", "b=BATCH");
         assertRefused("--warmup 100ms: give 200ms to 5m (each new fork's warm-up per candidate, before its measured "

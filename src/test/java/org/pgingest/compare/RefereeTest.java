@@ -122,7 +122,7 @@ class RefereeTest {
                     .hasMessage("the candidate side's fork ended while the referee waited for 'ready'")
                     .satisfies(e -> assertThat(((Referee.RefereeException) e).atFault()).contains(Side.CANDIDATE));
             assertThatThrownBy(() -> a.get(30, TimeUnit.SECONDS)).cause().isInstanceOf(IllegalStateException.class)
-                    .hasMessage("the comparison stopped this trial: the candidate side's fork ended while the referee "
+                    .hasMessage("the referee stopped this trial: the candidate side's fork ended while the referee "
                             + "waited for 'ready'");
         }
         assertThat(log.turns).containsExactly("a");
@@ -139,7 +139,7 @@ class RefereeTest {
                             + "{method=BATCH}, candidate org.pgingest.bench.IngestBenchmark.load {method=COPY_BINARY}");
             for (Future<?> side : List.of(a, b)) {
                 assertThatThrownBy(() -> side.get(30, TimeUnit.SECONDS)).cause()
-                        .hasMessageStartingWith("the comparison stopped this trial: the sides run different trials");
+                        .hasMessageStartingWith("the referee stopped this trial: the sides run different trials");
             }
         }
     }
