@@ -114,8 +114,9 @@ final class RankRun implements AutoCloseable {
      * (never fewer than asked). Why: a fork's start and warm-up cost the same however long it plays, and most of a
      * short fork's time (its setup and 2 s of warm-up alone against 2 s of measured slices in a fork of 4); with few
      * candidates left a round is short and quiet, and the top's interval wants many. With many, short forks bring the
-     * first looks soon enough to stop the clearly slower. The intervals still weigh every fork alike: weighted by their rounds, forks of unequal length
-     * gave intervals that held less often than they said when forks have speeds of their own (docs/rank.md).
+     * first looks soon enough to stop the clearly slower. The intervals still weigh every fork alike: weighted by
+     * their rounds, forks of unequal length gave intervals that held less often than they said when forks have
+     * speeds of their own (docs/rank.md).
      */
     static int roundsOf(int first, int field, int running) {
         int growth = 1;

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -322,6 +323,29 @@ final class RankStatistics {
         double high = Math.exp(mean + t * se);
         return new Pair(a, b, n, forks, Math.exp(mean), low, high, 1 - share, Math.sqrt(variance), df,
                 df < MIN_DF ? Claim.UNSETTLED : claim(low, high));
+    }
+
+    /**
+     * A projection for the advice on a pair left unsettled, not a claim: the forks after which its interval would
+     * settle (a tie's one-sided bounds within the margin, or an order's interval clear of 1) if forks kept the mean
+     * and spread its forks had, at the same share of the error rate, on the pair's own degrees of freedom; empty
+     * without an interval or beyond {@code limit}.
+     */
+    static OptionalInt forksToSettle(Pair pair, double delta, int limit) {
+        double distance = Math.abs(Math.log(pair.ratio()));
+        double share = 1 - pair.level();
+        if (Double.isNaN(distance) || Double.isNaN(share) || Double.isNaN(pair.sd())) {
+            return OptionalInt.empty();
+        }
+        for (int n = MIN_FORKS; n <= limit; n++) {
+            TDistribution student = TDistribution.of(n - 1);
+            double se = pair.sd() / Math.sqrt(n);
+            if (distance + student.inverseSurvivalProbability(share) * se <= Math.log(1 + delta)
+                    || distance - student.inverseSurvivalProbability(share / 2) * se > 0) {
+                return OptionalInt.of(n);
+            }
+        }
+        return OptionalInt.empty();
     }
 
     /** The forks of each candidate before the first look: two when three or more candidates pool their variance. */

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
 /**
@@ -23,6 +24,8 @@ import java.util.stream.Collectors;
 final class RankVerdict {
     /** Counted figures shown per candidate: JMH labels of ServerCostProfiler, with their column heads. */
     static final Map<String, String> COUNTED = countedFigures();
+    /** The most forks the advice projects an unsettled pair to need before it says only a wider margin would do. */
+    private static final int PROJECTION_LIMIT = 1000;
 
     private static Map<String, String> countedFigures() {
         Map<String, String> m = new LinkedHashMap<>();
@@ -102,15 +105,16 @@ final class RankVerdict {
         root.put("roundsPerFork", run.options().roundsPerFork());
         root.put("warmupSeconds", run.options().warmup().toMillis() / 1000.0);
         root.put("method", "randomized interleaved rounds in forks replaced every roundsPerFork rounds ("
-                + RankRun.FORK_GROWTH + "); per pair the mean log ratio of each fork's rounds, Student's t interval over forks (each "
-                + "weighing the same) with the fork variance pooled over the candidates that ran every round the pair "
-                + "ran (randomized complete block, generations of forks as blocks; a pair's own when larger; forkSd, "
-                + "degreesOfFreedom); the k-th interim look spends (alpha/2)*5/((k+4)(k+5)), the final look (no fork "
-                + "follows) all the interim looks left; Bonferroni across the pairs each look computes (each pair's "
-                + "level); tie when both one-sided bounds at the pair's share lie within ±delta (TOST: that interval's level "
-                + "is 1 - 2 share), else faster or slower when the interval at 1 - share excludes 1; a slice whose jit.time exceeds "
-                + RankRun.COMPILING_SHARE + " of its time (calls over calls per second, as JMH measured it) is left out "
-                + "(compiling), unless every slice of the candidate's fork is; counted figures cover every slice");
+                + RankRun.FORK_GROWTH + "); per pair the mean log ratio of each fork's rounds, Student's t interval "
+                + "over forks (each weighing the same) with the fork variance pooled over the candidates that ran every "
+                + "round the pair ran (randomized complete block, generations of forks as blocks; a pair's own when "
+                + "larger; forkSd, degreesOfFreedom); the k-th interim look spends (alpha/2)*5/((k+4)(k+5)), the final "
+                + "look (no fork follows) all the interim looks left; Bonferroni across the pairs each look computes "
+                + "(its share, each pair's level); tie when both one-sided bounds at the share lie within ±delta (TOST: "
+                + "the interval at level 1 - 2 share), else faster or slower when the interval at 1 - share excludes 1; "
+                + "a slice whose jit.time exceeds " + RankRun.COMPILING_SHARE + " of its time (calls over calls per "
+                + "second, as JMH measured it) is left out (compiling), unless every slice of the candidate's fork is; "
+                + "counted figures cover every slice");
         root.put("settled", run.rankings().stream().allMatch(r -> r.race().settled()));
         root.put("elapsedSeconds", Math.round(run.seconds() * 10) / 10.0);
         ArrayNode rankings = root.putArray("rankings");
@@ -385,6 +389,7 @@ final class RankVerdict {
             sb.append(open.isEmpty() ? "" : open.stream().map(c -> escape(name(r, c))).collect(Collectors.joining(", "))
                     + (open.size() == 1 ? " is" : " are") + " not told apart from it");
             sb.append("; a longer --budget, or a wider --delta if a few per cent do not matter to you, settles more.");
+            projection(r).ifPresent(sb::append);
         }
         if (!lead.semantics().equals("appends")) {
             Optional<Integer> appender = race.ranked().stream()
@@ -396,6 +401,33 @@ final class RankVerdict {
             sb.append('.');
         }
         return sb.toString();
+    }
+
+    /**
+     * " Were later forks as spread as these, ..." for the pairs the budget left open against the leader: the most
+     * forks any of them would need ({@link RankStatistics#forksToSettle}) and their time at this ranking's pace.
+     */
+    private Optional<String> projection(RankRun.Ranking r) {
+        Race race = r.race();
+        List<Pair> open = race.unsettled().stream().flatMap(c -> race.pair(race.leader(), c).stream())
+                .filter(p -> !Double.isNaN(p.level())).toList();
+        if (open.isEmpty() || race.forks() == 0) {
+            return Optional.empty();
+        }
+        int most = 0;
+        for (Pair p : open) {
+            OptionalInt n = RankStatistics.forksToSettle(p, run.options().delta(), PROJECTION_LIMIT);
+            if (n.isEmpty()) {
+                return Optional.of(String.format(Locale.ROOT, " Were later forks as spread as these, %,d in all would "
+                        + "not settle %s: at this noise only a wider --delta would.", PROJECTION_LIMIT,
+                        open.size() == 1 ? "it" : "them"));
+            }
+            most = Math.max(most, n.getAsInt());
+        }
+        double minutes = r.seconds() / race.forks() * most / 60;
+        return Optional.of(String.format(Locale.ROOT, " Were later forks as spread as these, about %s in all would "
+                + "settle %s (about %.0f minutes at this ranking's pace).", forks(most), open.size() == 1 ? "it" : "them",
+                Math.ceil(minutes)));
     }
 
     private static Optional<Integer> secondBest(RankRun.Ranking r) {

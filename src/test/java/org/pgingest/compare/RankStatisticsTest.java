@@ -131,6 +131,25 @@ class RankStatisticsTest {
         }
     }
 
+    /**
+     * The advice's projection for an unsettled pair, against t tables and the margin ln(1.03) = 0.029559. A twin at
+     * ratio 1 with fork sd 0.05 and share 0.025 ties once t(n-1, 0.975) 0.05 / sqrt(n) fits: at 13 forks 2.178813
+     * gives 0.03022, at 14 2.160369 gives 0.02887, so 14. A pair at log ratio 0.1 is ordered once t(n-1, 0.9875)
+     * 0.05 / sqrt(n) is under 0.1: at 4 forks 4.176535 gives 0.1044, at 5 3.495406 gives 0.0782, so 5. At log ratio
+     * 0.02 with fork sd 0.5, neither within 1,000 forks.
+     */
+    @Test
+    void theForksAnUnsettledPairWouldNeedComeFromItsSpread() {
+        Pair twin = new Pair(0, 1, 60, 5, 1.0, 0.9, 1.1, 0.975, 0.05, 4, Claim.UNSETTLED);
+        assertThat(RankStatistics.forksToSettle(twin, 0.03, 1000)).hasValue(14);
+        Pair apart = new Pair(0, 1, 36, 3, Math.exp(0.1), 0.95, 1.3, 0.975, 0.05, 2, Claim.UNSETTLED);
+        assertThat(RankStatistics.forksToSettle(apart, 0.03, 1000)).hasValue(5);
+        Pair noisy = new Pair(0, 1, 276, 23, Math.exp(0.02), 0.8, 1.25, 0.975, 0.5, 22, Claim.UNSETTLED);
+        assertThat(RankStatistics.forksToSettle(noisy, 0.03, 1000)).isEmpty();
+        Pair none = new Pair(0, 1, 12, 1, 1.0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, Claim.UNSETTLED);
+        assertThat(RankStatistics.forksToSettle(none, 0.03, 1000)).isEmpty();
+    }
+
     @Test
     void claimsFollowTheIntervalAndTheMargin() {
         RankStatistics s = new RankStatistics(0.95, 0.03);

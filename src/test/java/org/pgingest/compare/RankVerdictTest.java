@@ -41,6 +41,30 @@ class RankVerdictTest {
                 List.of(ranking()), Map.of(), 60));
     }
 
+    /**
+     * Six forks of two rounds, COPY_BINARY's rows/s e^(+-0.05) times COPY_TEXT's by turns (fork sd 0.05 sqrt(6/5) =
+     * 0.054772), looked at once, finally, with all of alpha: the tie's bounds, t(5, 0.95) = 2.015048 standard errors,
+     * reach 0.0451, past ln(1.03) = 0.029559, so the budget left it open. Were later forks as spread, n forks would
+     * tie it once t(n-1, 0.95) 0.054772 / sqrt(n) fits: at 11, t(10) = 1.812461 gives 0.02993; at 12, t(11) =
+     * 1.795885 gives 0.02840 (tables). The ranking took 60 s for 6 forks: 12 forks are 2 minutes.
+     */
+    @Test
+    void anUnsettledVerdictSaysHowManyForksWouldSettleIt() {
+        List<Candidate> candidates = List.of(Candidate.of(LoadMethod.COPY_BINARY), Candidate.of(LoadMethod.COPY_TEXT));
+        Race race = new Race(2, new RankStatistics(0.95, 0.03));
+        for (int round = 0; round < 12; round++) {
+            int fork = round / 2;
+            race.add(fork, Map.of(0, 20_000 * Math.exp(fork % 2 == 0 ? 0.05 : -0.05), 1, 20_000.0));
+        }
+        race.finalLook();
+        RankRun.Ranking ranking = new RankRun.Ranking(500, candidates, race, List.of(), Map.of(), 60, List.of());
+        RankVerdict v = new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)",
+                RankOptions.parse(new String[0]), List.of(ranking), Map.of(), 60));
+        assertThat(race.settled()).isFalse();
+        assertThat(v.advice(ranking)).contains("**Not settled**")
+                .contains("Were later forks as spread as these, about 12 forks in all would settle it (about 2 minutes");
+    }
+
     @Test
     void theTableCountsTheSlicesLeftOutBesideThoseCounted() {
         assertThat(verdict().markdown()).contains("| 9 (+3 compiling) |").contains("| 12 |");
