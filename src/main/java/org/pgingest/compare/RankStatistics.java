@@ -314,13 +314,15 @@ final class RankStatistics {
         TDistribution student = TDistribution.of(df);
         // A tie is two one-sided tests (TOST), each at the pair's share: both ends of the interval at 1 - 2 * share.
         double t = student.inverseSurvivalProbability(share);
-        if (df >= MIN_DF && within(Math.exp(mean - t * se), Math.exp(mean + t * se))) {
-            return new Pair(a, b, n, forks, Math.exp(mean), Math.exp(mean - t * se), Math.exp(mean + t * se),
-                    1 - 2 * share, Math.sqrt(variance), df, Claim.TIE);
-        }
-        t = student.inverseSurvivalProbability(share / 2);
         double low = Math.exp(mean - t * se);
         double high = Math.exp(mean + t * se);
+        if (df >= MIN_DF && within(low, high)) {
+            return new Pair(a, b, n, forks, Math.exp(mean), low, high, 1 - 2 * share, Math.sqrt(variance), df,
+                    Claim.TIE);
+        }
+        t = student.inverseSurvivalProbability(share / 2);
+        low = Math.exp(mean - t * se);
+        high = Math.exp(mean + t * se);
         return new Pair(a, b, n, forks, Math.exp(mean), low, high, 1 - share, Math.sqrt(variance), df,
                 df < MIN_DF ? Claim.UNSETTLED : claim(low, high));
     }
