@@ -50,6 +50,11 @@ final class Race {
         }
     }
 
+    /** The statistics this race's looks claim with (the advice projects from them too). */
+    RankStatistics statistics() {
+        return statistics;
+    }
+
     /** Candidates that still take turns, in index order. */
     List<Integer> running() {
         return List.copyOf(running);

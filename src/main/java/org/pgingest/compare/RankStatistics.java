@@ -309,41 +309,43 @@ final class RankStatistics {
             variance = Math.max(variance, pooled.get().variance());
             df = pooled.get().df();
         }
-        double se = Math.sqrt(variance / forks);
-        double share = lookAlpha / Math.max(1, pairs);
+        return interval(a, b, n, forks, mean, Math.sqrt(variance), df, lookAlpha / Math.max(1, pairs));
+    }
+
+    /**
+     * The interval and claim of a pair whose forks' mean log ratio is {@code mean}, a fork's standard deviation
+     * {@code sd} on {@code df} degrees of freedom, at the pair's {@code share} of the look's error rate.
+     */
+    private Pair interval(int a, int b, int rounds, int forks, double mean, double sd, int df, double share) {
+        double se = sd / Math.sqrt(forks);
         TDistribution student = TDistribution.of(df);
         // A tie is two one-sided tests (TOST), each at the pair's share: both ends of the interval at 1 - 2 * share.
         double t = student.inverseSurvivalProbability(share);
         double low = Math.exp(mean - t * se);
         double high = Math.exp(mean + t * se);
         if (df >= MIN_DF && within(low, high)) {
-            return new Pair(a, b, n, forks, Math.exp(mean), low, high, 1 - 2 * share, Math.sqrt(variance), df,
-                    Claim.TIE);
+            return new Pair(a, b, rounds, forks, Math.exp(mean), low, high, 1 - 2 * share, sd, df, Claim.TIE);
         }
         t = student.inverseSurvivalProbability(share / 2);
         low = Math.exp(mean - t * se);
         high = Math.exp(mean + t * se);
-        return new Pair(a, b, n, forks, Math.exp(mean), low, high, 1 - share, Math.sqrt(variance), df,
+        return new Pair(a, b, rounds, forks, Math.exp(mean), low, high, 1 - share, sd, df,
                 df < MIN_DF ? Claim.UNSETTLED : claim(low, high));
     }
 
     /**
-     * A projection for the advice on a pair left unsettled, not a claim: the forks after which its interval would
-     * settle (a tie's one-sided bounds within the margin, or an order's interval clear of 1) if forks kept the mean
-     * and spread its forks had, at the same share of the error rate, on the pair's own degrees of freedom; empty
-     * without an interval or beyond {@code limit}.
+     * A projection for the advice on a pair left unsettled, not a claim: the forks after which the pair's claim would
+     * settle if further forks kept the mean and spread its forks had, at the same share of the error rate, on the
+     * pair's own degrees of freedom; empty for a settled pair, without an interval or beyond {@code limit}.
      */
-    static OptionalInt forksToSettle(Pair pair, double delta, int limit) {
-        double distance = Math.abs(Math.log(pair.ratio()));
-        double share = 1 - pair.level();
-        if (Double.isNaN(distance) || Double.isNaN(share) || Double.isNaN(pair.sd())) {
+    OptionalInt forksToSettle(Pair pair, int limit) {
+        if (pair.claim() != Claim.UNSETTLED || Double.isNaN(pair.level())) {
             return OptionalInt.empty();
         }
+        double share = 1 - pair.level(); // an unsettled pair's interval is at 1 - share
         for (int n = MIN_FORKS; n <= limit; n++) {
-            TDistribution student = TDistribution.of(n - 1);
-            double se = pair.sd() / Math.sqrt(n);
-            if (distance + student.inverseSurvivalProbability(share) * se <= Math.log(1 + delta)
-                    || distance - student.inverseSurvivalProbability(share / 2) * se > 0) {
+            if (interval(pair.a(), pair.b(), 0, n, Math.log(pair.ratio()), pair.sd(), n - 1, share).claim()
+                    != Claim.UNSETTLED) {
                 return OptionalInt.of(n);
             }
         }

@@ -416,7 +416,7 @@ final class RankVerdict {
         }
         int most = 0;
         for (Pair p : open) {
-            OptionalInt n = RankStatistics.forksToSettle(p, run.options().delta(), PROJECTION_LIMIT);
+            OptionalInt n = race.statistics().forksToSettle(p, PROJECTION_LIMIT);
             if (n.isEmpty()) {
                 return Optional.of(String.format(Locale.ROOT, " Were later forks as spread as these, %,d in all would "
                         + "not settle %s: at this noise only a wider --delta would.", PROJECTION_LIMIT,

@@ -140,14 +140,15 @@ class RankStatisticsTest {
      */
     @Test
     void theForksAnUnsettledPairWouldNeedComeFromItsSpread() {
+        RankStatistics s = new RankStatistics(0.95, 0.03);
         Pair twin = new Pair(0, 1, 60, 5, 1.0, 0.9, 1.1, 0.975, 0.05, 4, Claim.UNSETTLED);
-        assertThat(RankStatistics.forksToSettle(twin, 0.03, 1000)).hasValue(14);
+        assertThat(s.forksToSettle(twin, 1000)).hasValue(14);
         Pair apart = new Pair(0, 1, 36, 3, Math.exp(0.1), 0.95, 1.3, 0.975, 0.05, 2, Claim.UNSETTLED);
-        assertThat(RankStatistics.forksToSettle(apart, 0.03, 1000)).hasValue(5);
+        assertThat(s.forksToSettle(apart, 1000)).hasValue(5);
         Pair noisy = new Pair(0, 1, 276, 23, Math.exp(0.02), 0.8, 1.25, 0.975, 0.5, 22, Claim.UNSETTLED);
-        assertThat(RankStatistics.forksToSettle(noisy, 0.03, 1000)).isEmpty();
+        assertThat(s.forksToSettle(noisy, 1000)).isEmpty();
         Pair none = new Pair(0, 1, 12, 1, 1.0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, Claim.UNSETTLED);
-        assertThat(RankStatistics.forksToSettle(none, 0.03, 1000)).isEmpty();
+        assertThat(s.forksToSettle(none, 1000)).isEmpty();
     }
 
     @Test
