@@ -258,8 +258,30 @@ final class RankVerdict {
             if (!r.missing().isEmpty()) {
                 md.append('\n');
             }
+            catchUps(r).ifPresent(note -> md.append(note).append("\n\n"));
         }
         return md.toString();
+    }
+
+    /**
+     * What the commits of the candidates that stage rows in a temporary table hold besides their own, when they
+     * counted more than a commit per call: each CREATE and DROP of the table queues catalog invalidations that every
+     * other session reads, and an idle session far enough behind reads them in an empty transaction of its own
+     * (PostgreSQL's sinval catch-up, all versions; docs/results/catchup/). Here the idle sessions are the other
+     * candidates' connections, so how many depends on the ranking, not on the method.
+     */
+    private static Optional<String> catchUps(RankRun.Ranking r) {
+        List<String> names = r.race().ranked().stream()
+                .filter(c -> !r.candidates().get(c).method().insertsOnlyItsRows() && counted(r, c, "commits/op") > 1)
+                .map(c -> escape(name(r, c))).toList();
+        if (names.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("Commits/call of " + String.join(", ", names) + " count other sessions' empty transactions "
+                + "too: each call creates and drops a temporary table, whose catalog changes every other session must "
+                + "read, and an idle one (here the other candidates' connections) reads them in a transaction of its "
+                + "own once far enough behind (PostgreSQL's sinval catch-up). Those write no WAL and flush nothing; "
+                + "each call commits once.");
     }
 
     private String table(RankRun.Ranking r) {

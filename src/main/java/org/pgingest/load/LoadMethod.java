@@ -83,7 +83,7 @@ public enum LoadMethod {
             return new CopyFreezeLoader(CopyFormat.BINARY);
         }
     },
-    /** COPY into UNLOGGED staging, INSERT ... ON CONFLICT DO NOTHING, TRUNCATE staging. */
+    /** COPY into a TEMP table, INSERT ... ON CONFLICT DO NOTHING (rows whose key exists, or repeats, skipped). */
     STAGED_DEDUPE {
         @Override
         public Loader create(Knobs k) {

@@ -12,7 +12,7 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** What the verdict says of slices left out as compiling, on a hand-made ranking. */
+/** What the verdict says on hand-made rankings: slices left out as compiling, the advice's projection, commits. */
 class RankVerdictTest {
     /** COPY_BINARY and BATCH over 3 forks of 4 rounds; BATCH's second slice in each fork left out as compiling. */
     private static RankRun.Ranking ranking() {
@@ -63,6 +63,34 @@ class RankVerdictTest {
         assertThat(race.settled()).isFalse();
         assertThat(v.advice(ranking)).contains("**Not settled**")
                 .contains("Were later forks as spread as these, about 12 forks in all would settle it (about 2 minutes");
+    }
+
+    /**
+     * A ranking where STAGED_DEDUPE counted 1.1 commits per call (the other candidates' idle sessions' catch-up
+     * transactions, docs/results/catchup/) beside COPY_BINARY's 1: the verdict says whose commits hold others', and
+     * says nothing when every stager counted one per call.
+     */
+    @Test
+    void moreCommitsThanCallsOfATemporaryTableStagerAreSaidToBeOthers() {
+        assertThat(staged(1.1).markdown()).contains("Commits/call of STAGED_DEDUPE count other sessions' empty "
+                + "transactions too").doesNotContain("of COPY_BINARY, ");
+        assertThat(staged(1.0).markdown()).doesNotContain("other sessions' empty transactions");
+    }
+
+    private static RankVerdict staged(double stagerCommitsPerCall) {
+        List<Candidate> candidates = List.of(Candidate.of(LoadMethod.COPY_BINARY), Candidate.of(LoadMethod.STAGED_DEDUPE));
+        Race race = new Race(2, new RankStatistics(0.95, 0.03));
+        List<List<RankRun.SliceRecord>> rounds = new ArrayList<>();
+        for (int round = 0; round < 6; round++) {
+            race.add(round / 2, Map.of(0, 30_000.0 * (1 + 0.01 * round), 1, 20_000.0));
+            rounds.add(List.of(new RankRun.SliceRecord(0, 0, round / 2, Map.of("rows", 30_000.0, "commits/op", 1.0), false),
+                    new RankRun.SliceRecord(1, 1, round / 2, Map.of("rows", 20_000.0, "commits/op", stagerCommitsPerCall),
+                            false)));
+        }
+        race.finalLook();
+        RankRun.Ranking ranking = new RankRun.Ranking(500, candidates, race, rounds, Map.of(), 30, List.of());
+        return new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)", RankOptions.parse(new String[0]),
+                List.of(ranking), Map.of(), 30));
     }
 
     @Test
