@@ -267,8 +267,8 @@ final class RankVerdict {
      * What the commits of the candidates that stage rows in a temporary table hold besides their own, when they
      * counted more than a commit per call: each CREATE and DROP of the table queues catalog invalidations that every
      * other session reads, and an idle session far enough behind reads them in an empty transaction of its own
-     * (PostgreSQL's sinval catch-up, all versions; docs/results/catchup/). Here the idle sessions are the other
-     * candidates' connections, so how many depends on the ranking, not on the method.
+     * (sinval.c's ProcessCatchupInterrupt; the same in 14-17's sources, seen on 15: docs/results/catchup/). Here the
+     * idle sessions are the other candidates' connections, so how many depends on the ranking, not on the method.
      */
     private static Optional<String> catchUps(RankRun.Ranking r) {
         List<String> names = r.race().ranked().stream()
