@@ -72,6 +72,10 @@ public final class RankMain {
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (RankOptions.helpAsked(args)) {
+            out.print(RankOptions.usage());
+            return 0;
+        }
         try {
             return rank(args, out, err);
         } catch (UsageException | TargetException e) {

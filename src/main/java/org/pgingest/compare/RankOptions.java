@@ -72,6 +72,15 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
     /** Benchmark parameters a rank passes to every candidate; method and rows are its own axes. */
     static final Set<String> PARAMS = Set.of("shape", "indexes", "hostileShare", "existingRows", "batchSize",
             "commitEvery");
+    /** The ranges each tuning option is refused outside of; the checks and {@link #usage} read them here. */
+    static final Duration LEAST_SLICE = Duration.ofMillis(100);
+    static final Duration MOST_SLICE = Duration.ofMinutes(1);
+    static final Duration LEAST_WARMUP = Duration.ofMillis(200);
+    static final Duration MOST_WARMUP = Duration.ofMinutes(5);
+    static final double MOST_DELTA_PCT = 50;
+    static final double LEAST_CONFIDENCE_PCT = 50;
+    static final int LEAST_ROUNDS_PER_FORK = 2;
+    static final int MOST_ROUNDS_PER_FORK = 100;
     private static final List<String> OPTIONS = List.of("-p", Candidate.VARIANT, "--budget", "--delta", "--confidence",
             "--slice", "--warmup", "--seed", "--rounds", "--rounds-per-fork", "--json", "--markdown", "--no-report");
     private static final Pattern DURATION = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m(?!s))?(?:(\\d+)s)?(?:(\\d+)ms)?");
@@ -99,8 +108,8 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
                 continue;
             }
             if (!OPTIONS.contains(arg)) {
-                throw new UsageException("rank: " + arg + " is no option of rank; valid: " + String.join(", ", OPTIONS)
-                        + ", a table (--ddl FILE --table NAME, or --table NAME on an external server; with --rows "
+                throw new UsageException("rank: " + arg + " is no option of rank (--help lists them); valid: "
+                        + String.join(", ", OPTIONS) + ", a table (--ddl FILE --table NAME, or --table NAME on an external server; with --rows "
                         + "FILE.csv, --sample N, --drop-foreign-keys, --keep-schema) and leading -D options");
             }
             if (i + 1 >= rest.size()) {
@@ -153,19 +162,19 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
         });
         Duration budget = Optional.ofNullable(single.get("--budget")).map(v -> duration("--budget", v)).orElse(DEFAULT_BUDGET);
         Duration slice = Optional.ofNullable(single.get("--slice")).map(v -> duration("--slice", v)).orElse(DEFAULT_SLICE);
-        if (slice.toMillis() < 100 || slice.toMinutes() > 1) {
-            throw new UsageException("--slice " + single.get("--slice") + ": give 100ms to 1m (one candidate's measured "
-                    + "time per round)");
+        if (slice.compareTo(LEAST_SLICE) < 0 || slice.compareTo(MOST_SLICE) > 0) {
+            throw new UsageException("--slice " + single.get("--slice") + ": give " + text(LEAST_SLICE) + " to "
+                    + text(MOST_SLICE) + " (one candidate's measured time per round)");
         }
         Duration warmup = Optional.ofNullable(single.get("--warmup")).map(v -> duration("--warmup", v))
                 .orElse(DEFAULT_WARMUP);
-        if (warmup.toMillis() < 200 || warmup.toMinutes() > 5) {
-            throw new UsageException("--warmup " + single.get("--warmup") + ": give 200ms to 5m (each new fork's warm-up "
-                    + "per candidate, before its measured rounds)");
+        if (warmup.compareTo(LEAST_WARMUP) < 0 || warmup.compareTo(MOST_WARMUP) > 0) {
+            throw new UsageException("--warmup " + single.get("--warmup") + ": give " + text(LEAST_WARMUP) + " to "
+                    + text(MOST_WARMUP) + " (each new fork's warm-up per candidate, before its measured rounds)");
         }
-        double delta = Optional.ofNullable(single.get("--delta")).map(v -> percent("--delta", v, 0, 50))
+        double delta = Optional.ofNullable(single.get("--delta")).map(v -> percent("--delta", v, 0, MOST_DELTA_PCT))
                 .orElse(DEFAULT_DELTA);
-        double confidence = Optional.ofNullable(single.get("--confidence")).map(v -> percent("--confidence", v, 50, 100))
+        double confidence = Optional.ofNullable(single.get("--confidence")).map(v -> percent("--confidence", v, LEAST_CONFIDENCE_PCT, 100))
                 .orElse(DEFAULT_CONFIDENCE);
         long seed = Optional.ofNullable(single.get("--seed")).map(RankOptions::seed).orElse(System.nanoTime());
         Optional<Path> json = Optional.ofNullable(single.get("--json")).map(f -> output("--json", f));
@@ -299,6 +308,62 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
         throw new UsageException(option + " " + value + ": give a duration such as 90s, 10m, 1h or 2m30s");
     }
 
+    /** Whether the command line asks for {@link #usage} (anywhere in it: nothing else is read then). */
+    static boolean helpAsked(String[] args) {
+        return Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h");
+    }
+
+    /** {@code ./bench rank --help}: every option with its default and the range it is refused outside of. */
+    static String usage() {
+        return String.join("\n",
+                "./bench rank [table] [options]: which candidate loads the table fastest, every claim at a stated",
+                "confidence, candidates measured in randomized rounds on one server (docs/rank.md).",
+                "",
+                "Table (default: the published users shape; -p shape=NAME for another):",
+                "  --ddl FILE --table NAME       your table from its DDL (pg_dump --schema-only), copied into the run's own database",
+                "  --table NAME                  a live table on an external server (-Dpg.target=external), copied",
+                "  with --rows FILE.csv, --sample N, --drop-foreign-keys, --keep-schema (docs/your-table.md)",
+                "Candidates (default: every method that can write the table, each one candidate):",
+                "  -p method=M1,M2[,...]         two or more methods",
+                "  " + Candidate.VARIANT + " NAME=METHOD[,PARAM=VALUE]...[,pg.conf.SETTING=VALUE]...",
+                "                                a candidate of its own; two or more (two of one method: an A/A)",
+                "  -p rows=N[,N...]              rows per call, one ranking each (default "
+                        + DEFAULT_ROWS.stream().map(String::valueOf).collect(Collectors.joining(",")) + ")",
+                "  -p NAME=VALUE                 for every candidate, NAME one of "
+                        + PARAMS.stream().sorted().collect(Collectors.joining(", ")),
+                "When it stops, what it claims:",
+                "  --budget DURATION             the whole run, setup included (default " + text(DEFAULT_BUDGET)
+                        + "; e.g. 90s, 30m, 1h)",
+                "  --delta PCT                   the tie margin, above 0 and below " + fmt(MOST_DELTA_PCT)
+                        + " (default " + fmt(DEFAULT_DELTA * 100) + ")",
+                "  --confidence PCT              family-wise over every claim and look, above "
+                        + fmt(LEAST_CONFIDENCE_PCT) + " and below 100 (default " + fmt(DEFAULT_CONFIDENCE * 100) + ")",
+                "Rounds:",
+                "  --slice DURATION              a candidate's measured time per round, " + text(LEAST_SLICE) + " to "
+                        + text(MOST_SLICE) + " (default " + text(DEFAULT_SLICE) + ")",
+                "  --warmup DURATION             each new fork's warm-up, " + text(LEAST_WARMUP) + " to "
+                        + text(MOST_WARMUP) + " (default " + text(DEFAULT_WARMUP) + ")",
+                "  --rounds-per-fork N           " + LEAST_ROUNDS_PER_FORK + " to " + MOST_ROUNDS_PER_FORK + " (default "
+                        + LONGEST_DEFAULT_ROUNDS_PER_FORK + ", down to " + SHORTEST_DEFAULT_ROUNDS_PER_FORK
+                        + " when many candidates share the budget)",
+                "  --rounds N                    measured rounds at most per ranking, " + RankStatistics.MIN_FORKS
+                        + " forks' worth or more (default: as the budget allows)",
+                "  --seed N                      the rounds' orders repeat with it (default: drawn)",
+                "Output:",
+                "  --json FILE, --markdown FILE  the verdict; --no-report: no target/report.html and .md",
+                "Leading -D options choose the target, version and server settings (docs/running.md).",
+                "Exit 0 with a verdict, settled or not; 1 when the run failed; 2 on bad input (before anything starts)",
+                "or a server that cannot be started, reached or given a setting.",
+                "");
+    }
+
+    /** A duration as the options take it: 500ms, 4s, 10m, 1h. */
+    private static String text(Duration d) {
+        long ms = d.toMillis();
+        return ms % 3_600_000 == 0 ? ms / 3_600_000 + "h" : ms % 60_000 == 0 ? ms / 60_000 + "m"
+                : ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
+    }
+
     /** A percentage ("3", "3%", "99.9") as a share, strictly between {@code low} and {@code high} percent. */
     static double percent(String option, String value, double low, double high) {
         String v = value.trim().endsWith("%") ? value.trim().substring(0, value.trim().length() - 1) : value.trim();
@@ -344,14 +409,15 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
     private static int roundsPerFork(String value) {
         try {
             int n = Integer.parseInt(value.trim());
-            if (n >= 2 && n <= 100) {
+            if (n >= LEAST_ROUNDS_PER_FORK && n <= MOST_ROUNDS_PER_FORK) {
                 return n;
             }
         } catch (NumberFormatException e) {
             // the same line as a value out of range
         }
-        throw new UsageException("--rounds-per-fork " + value + ": give a whole number from 2 to 100 (measured rounds "
-                + "each candidate's fork plays before a new one replaces it)");
+        throw new UsageException("--rounds-per-fork " + value + ": give a whole number from " + LEAST_ROUNDS_PER_FORK
+                + " to " + MOST_ROUNDS_PER_FORK + " (measured rounds each candidate's fork plays before a new one "
+                + "replaces it)");
     }
 
     private static Path output(String option, String file) {

@@ -74,7 +74,7 @@ class RankMainTest {
                 + "changed, is an A/A or a planted difference)", "--variant", "a=BATCH");
         assertRefused("--variant a given twice: give each variant a name of its own",
                 "--variant", "a=BATCH", "--variant", "a=UNNEST");
-        assertRefused("rank: --frobnicate is no option of rank; valid: -p, --variant, --budget, --delta, --confidence, "
+        assertRefused("rank: --frobnicate is no option of rank (--help lists them); valid: -p, --variant, --budget, --delta, --confidence, "
                 + "--slice, --warmup, --seed, --rounds, --rounds-per-fork, --json, --markdown, --no-report, a table (--ddl FILE --table NAME, or --table NAME on "
                 + "an external server; with --rows FILE.csv, --sample N, --drop-foreign-keys, --keep-schema) and leading -D options", "--frobnicate");
         assertRefused("--variant a: BATCH needs batchSize of 1 or more (rows per executeBatch), was 0; change that -p value or narrow -p method",
@@ -86,6 +86,30 @@ class RankMainTest {
         assertRefused("--rounds 5: give a whole number of 6 or more (3 forks of 2 rounds, the fewest that claim anything; "
                         + "measured rounds at most, rounded up to whole forks; the budget still ends the run first)",
                 "-p", "method=COPY_BINARY,BATCH", "--rounds-per-fork", "2", "--rounds", "5");
+    }
+
+    /**
+     * --help, wherever it stands, lists every option the parser takes with the ranges it refuses outside of (the same
+     * constants), exits 0 and starts nothing; the ranges it states are the ones the parser holds to.
+     */
+    @Test
+    void helpListsEveryOptionAndItsRangeAndStartsNothing() throws Exception {
+        Outcome o = rank(60, "-p", "method=COPY_BINARY,BATCH", "--help");
+        assertThat(o.exit()).as(o.stderr()).isZero();
+        assertThat(o.stderr()).isEmpty();
+        for (String option : List.of("-p method=", "--variant NAME=", "-p rows=", "--budget", "--delta", "--confidence",
+                "--slice", "--warmup", "--rounds-per-fork", "--rounds N", "--seed", "--json", "--markdown", "--no-report",
+                "--ddl FILE --table NAME", "--rows FILE.csv", "--sample N", "--drop-foreign-keys", "--keep-schema")) {
+            assertThat(o.stdout()).as(option).contains(option);
+        }
+        assertThat(o.stdout()).contains("100ms to 1m (default 500ms)").contains("200ms to 5m (default 4s)")
+                .contains("2 to 100 (default 12").contains("above 0 and below 50 (default 3)")
+                .contains("above 50 and below 100 (default 95)").contains("(default 10m;");
+        RunDirectories.assertNoneOf(o.pid());
+        assertRefused("--slice 99ms: give 100ms to 1m (one candidate's measured time per round)",
+                "-p", "method=COPY_BINARY,BATCH", "--slice", "99ms");
+        assertRefused("--slice 61s: give 100ms to 1m (one candidate's measured time per round)",
+                "-p", "method=COPY_BINARY,BATCH", "--slice", "61s");
     }
 
     @Test
