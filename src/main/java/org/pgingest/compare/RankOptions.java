@@ -310,7 +310,8 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
 
     /** Whether the command line asks for {@link #usage} (anywhere in it: nothing else is read then). */
     static boolean helpAsked(String[] args) {
-        return Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h");
+        List<String> given = Arrays.asList(args);
+        return given.contains("--help") || given.contains("-h");
     }
 
     /** {@code ./bench rank --help}: every option with its default and the range it is refused outside of. */
@@ -335,9 +336,9 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
                 "  --budget DURATION             the whole run, setup included (default " + text(DEFAULT_BUDGET)
                         + "; e.g. 90s, 30m, 1h)",
                 "  --delta PCT                   the tie margin, above 0 and below " + fmt(MOST_DELTA_PCT)
-                        + " (default " + fmt(DEFAULT_DELTA * 100) + ")",
+                        + " (default " + RankVerdict.pct(DEFAULT_DELTA) + ")",
                 "  --confidence PCT              family-wise over every claim and look, above "
-                        + fmt(LEAST_CONFIDENCE_PCT) + " and below 100 (default " + fmt(DEFAULT_CONFIDENCE * 100) + ")",
+                        + fmt(LEAST_CONFIDENCE_PCT) + " and below 100 (default " + RankVerdict.pct(DEFAULT_CONFIDENCE) + ")",
                 "Rounds:",
                 "  --slice DURATION              a candidate's measured time per round, " + text(LEAST_SLICE) + " to "
                         + text(MOST_SLICE) + " (default " + text(DEFAULT_SLICE) + ")",
