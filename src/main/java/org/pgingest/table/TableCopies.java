@@ -119,7 +119,7 @@ public final class TableCopies {
             // As the launcher applied them: as a role that cannot reach the host, its functions SECURITY DEFINER.
             DdlRole.enter(connection);
             TableSources.enterSourceSchema(connection);
-            AppliedScript applied = AppliedScript.apply(connection, statements);
+            AppliedScript applied = AppliedScript.applyAsDdlRole(connection, statements);
             DdlRole.leave(connection);
             if (!applied.failed().isEmpty()) {
                 connection.rollback();

@@ -83,6 +83,37 @@ class DdlConfinementTest {
     }
 
     @Test
+    void aRoleChangeTheFileSlipsPastTheStatementFilterIsRefusedByTheServer() throws SQLException {
+        // A function the file makes switches back to the session's superuser, then runs a program: PostgreSQL refuses
+        // the switch inside the security-definer function every statement runs in, whoever wrote it.
+        ResolvedTable resolved = resolve("CREATE SCHEMA app;\nCREATE TABLE app.t (id integer PRIMARY KEY);\n"
+                + "CREATE FUNCTION app.escape() RETURNS integer LANGUAGE plpgsql AS $$ BEGIN "
+                + "PERFORM set_config('role', session_user, true); "
+                + "COPY (SELECT 1) TO PROGRAM " + touch("after-role-change") + "; RETURN 1; END $$;\n"
+                + "CREATE TABLE app.e AS SELECT app.escape();\n"
+                + "CREATE TABLE app.r AS SELECT pg_read_file('/etc/hostname');\n", "app_escape");
+        assertThat(directory.resolve("after-role-change")).doesNotExist();
+        assertThat(resolved.skipped()).anySatisfy(line -> assertThat(line).startsWith("line 4: CREATE TABLE app_escape.e")
+                .contains("cannot set parameter \"role\" within security-definer function"));
+        assertThat(resolved.skipped()).anySatisfy(line -> assertThat(line).startsWith("line 5: CREATE TABLE app_escape.r")
+                .contains("permission denied for function pg_read_file"));
+    }
+
+    @Test
+    void aRoleChangeInTheFileIsNotAppliedWhateverItsSpelling() throws SQLException {
+        ResolvedTable resolved = resolve("CREATE SCHEMA app;\nCREATE TABLE app.t (id integer PRIMARY KEY);\n"
+                + "SET \"role\" TO DEFAULT;\nSELECT pg_catalog.set_config('role', 'postgres', false);\n"
+                + "CREATE FUNCTION app.f() RETURNS integer LANGUAGE plpgsql AS $$ BEGIN COPY (SELECT 1) TO PROGRAM "
+                + touch("after-set-role") + "; RETURN 1; END $$;\n"
+                + "CREATE MATERIALIZED VIEW app.m AS SELECT app.f();\n", "app_set_role");
+        assertThat(directory.resolve("after-set-role")).doesNotExist();
+        assertThat(resolved.skipped()).anySatisfy(line -> assertThat(line).startsWith("line 3: SET ROLE ... is not applied"));
+        assertThat(resolved.skipped()).anySatisfy(line -> assertThat(line).startsWith("line 4: SELECT ... is not applied"));
+        assertThat(resolved.skipped()).anySatisfy(line -> assertThat(line).startsWith("line 6: CREATE MATERIALIZED VIEW")
+                .contains("permission denied to COPY to or from an external program"));
+    }
+
+    @Test
     void aTriggerOfTheSuitesCopyRunsAsTheConfinedRole() throws SQLException {
         ResolvedTable resolved = resolve("CREATE SCHEMA app;\nCREATE TABLE app.t (id integer PRIMARY KEY);\n"
                 + "CREATE FUNCTION app.trg() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN COPY (SELECT 1) TO PROGRAM "

@@ -53,23 +53,43 @@ public record AppliedScript(List<SqlScript.Statement> applied, List<Failure> fai
      * autocommit), each under a savepoint; the caller commits or rolls back.
      */
     public static AppliedScript apply(Connection connection, List<SqlScript.Statement> statements) throws SQLException {
+        try (Statement st = connection.createStatement()) {
+            return apply(connection, statements, st::execute);
+        }
+    }
+
+    /**
+     * {@link #apply} for a user's file, each statement run as {@link DdlRole} and unable to leave it
+     * ({@link DdlRole#run}); the caller has entered the role.
+     */
+    public static AppliedScript applyAsDdlRole(Connection connection, List<SqlScript.Statement> statements)
+            throws SQLException {
+        return apply(connection, statements, sql -> DdlRole.run(connection, sql));
+    }
+
+    /** One statement's execution. */
+    @FunctionalInterface
+    private interface Runner {
+        void run(String sql) throws SQLException;
+    }
+
+    private static AppliedScript apply(Connection connection, List<SqlScript.Statement> statements, Runner runner)
+            throws SQLException {
         if (connection.getAutoCommit()) {
             throw new IllegalStateException("a script is applied inside the caller's transaction");
         }
         List<SqlScript.Statement> applied = new ArrayList<>();
         List<Failure> failed = new ArrayList<>();
-        try (Statement st = connection.createStatement()) {
-            for (SqlScript.Statement statement : statements) {
-                Savepoint savepoint = connection.setSavepoint();
-                try {
-                    st.execute(statement.sql());
-                    connection.releaseSavepoint(savepoint);
-                    applied.add(statement);
-                } catch (SQLException e) {
-                    connection.rollback(savepoint);
-                    connection.releaseSavepoint(savepoint);
-                    failed.add(new Failure(statement, e.getSQLState(), firstLine(e.getMessage())));
-                }
+        for (SqlScript.Statement statement : statements) {
+            Savepoint savepoint = connection.setSavepoint();
+            try {
+                runner.run(statement.sql());
+                connection.releaseSavepoint(savepoint);
+                applied.add(statement);
+            } catch (SQLException e) {
+                connection.rollback(savepoint);
+                connection.releaseSavepoint(savepoint);
+                failed.add(new Failure(statement, e.getSQLState(), firstLine(e.getMessage())));
             }
         }
         return new AppliedScript(applied, failed);

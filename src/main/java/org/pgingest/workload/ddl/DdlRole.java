@@ -1,6 +1,7 @@
 package org.pgingest.workload.ddl;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -23,6 +24,8 @@ import java.util.List;
 public final class DdlRole {
     /** The role's name. */
     static final String NAME = "pgib_ddl";
+    /** The function each statement of the file runs in ({@link #run}). */
+    private static final String RUNNER = "pg_temp.pgib_ddl_run";
 
     private DdlRole() {
     }
@@ -52,12 +55,33 @@ public final class DdlRole {
     }
 
     /**
+     * Runs one statement of the file as the role, inside a SECURITY DEFINER function the role owns. The session's own
+     * user is a superuser, so outside such a function a statement (or a function it calls) could switch back to it:
+     * {@code SET "role" TO DEFAULT}, {@code RESET ROLE}, {@code set_config('role', ...)}. PostgreSQL refuses role and
+     * session_authorization changes within a security-definer function and everything it calls (guc.c,
+     * GUC_NOT_WHILE_SEC_REST, 14 to 18), however they are spelled. The function is made anew before each statement,
+     * so that a statement replacing it (the role owns it) changes nothing for the next; it is called with a text
+     * argument, which no overload the file made in pg_temp matches better.
+     */
+    static void run(Connection connection, String sql) throws SQLException {
+        try (Statement st = connection.createStatement()) {
+            st.execute("CREATE OR REPLACE FUNCTION " + RUNNER + "(statement text) RETURNS void LANGUAGE plpgsql "
+                    + "SECURITY DEFINER AS $pgib$ BEGIN EXECUTE statement; END $pgib$");
+        }
+        try (PreparedStatement run = connection.prepareStatement("SELECT " + RUNNER + "(?::text)")) {
+            run.setString(1, sql);
+            run.execute();
+        }
+    }
+
+    /**
      * Back to the session's own role, and every function the role owns made SECURITY DEFINER, so that it runs as the
      * role when a benchmark's superuser session calls it (a trigger, a CHECK).
      */
     public static void leave(Connection connection) throws SQLException {
         try (Statement st = connection.createStatement()) {
             st.execute("RESET ROLE");
+            st.execute("DROP FUNCTION IF EXISTS " + RUNNER + "(text)");
             List<String> functions = new ArrayList<>();
             try (ResultSet rs = st.executeQuery("SELECT p.oid::regprocedure FROM pg_proc p JOIN pg_roles r ON r.oid = "
                     + "p.proowner WHERE r.rolname = '" + NAME + "' AND p.prokind = 'f' AND NOT p.prosecdef")) {

@@ -92,10 +92,11 @@ public record SqlScript(List<Statement> statements, List<String> skipped, List<S
             "SECURITY", "SET", "RESET");
     /** Definitions that are no schema's: the cluster's roles, databases and tablespaces, the server's files. */
     private static final Pattern NOT_A_SCHEMAS = Pattern.compile("^((CREATE|ALTER|DROP) (ROLE|USER|GROUP|DATABASE|"
-            + "TABLESPACE|SUBSCRIPTION|EVENT TRIGGER)\\b|ALTER SYSTEM\\b|(SET|RESET)( SESSION| LOCAL)*( ROLE| AUTHORIZATION)\\b"
+            + "TABLESPACE|SUBSCRIPTION|EVENT TRIGGER)\\b|ALTER SYSTEM\\b"
+            + "|(SET|RESET)( SESSION| LOCAL)* (\"?ROLE\"?|AUTHORIZATION|\"?SESSION_AUTHORIZATION\"?)(?![A-Z_0-9$])"
             + "|RESET ALL\\b)");
-    /** pg_dump's own SELECTs: the search path, a sequence's value; literal arguments only. */
-    private static final Pattern DUMP_SELECT = Pattern.compile("^SELECT PG_CATALOG\\.(SET_CONFIG\\('[^']*', '[^']*', "
+    /** pg_dump's own SELECTs: the search path (no other setting), a sequence's value; literal arguments only. */
+    private static final Pattern DUMP_SELECT = Pattern.compile("^SELECT PG_CATALOG\\.(SET_CONFIG\\('SEARCH_PATH', '[^']*', "
             + "(TRUE|FALSE)\\)|SETVAL\\('[^']*', -?\\d+, (TRUE|FALSE)\\))$");
 
     /**

@@ -61,7 +61,8 @@ public final class TableSources {
                 DdlRole.enter(connection);
             }
             enterSourceSchema(connection);
-            AppliedScript applied = AppliedScript.apply(connection, script.statements());
+            AppliedScript applied = asDdlRole ? AppliedScript.applyAsDdlRole(connection, script.statements())
+                    : AppliedScript.apply(connection, script.statements());
             if (asDdlRole) {
                 DdlRole.leave(connection);
             }

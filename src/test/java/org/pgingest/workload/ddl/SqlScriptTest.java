@@ -116,6 +116,24 @@ class SqlScriptTest {
     }
 
     @Test
+    void everySpellingOfARoleChangeIsSkipped() {
+        String script = """
+                SET "role" TO DEFAULT;
+                set local "Role" = postgres;
+                RESET "role";
+                SET session_authorization TO DEFAULT;
+                SET SESSION "session_authorization" = postgres;
+                SELECT pg_catalog.set_config('role', 'postgres', false);
+                SELECT pg_catalog.set_config('session_authorization', 'postgres', false);
+                SET role_like_setting = 1;
+                SELECT pg_catalog.set_config('search_path', 'app', false);
+                """;
+        SqlScript kept = SqlScript.parse(script).schemaOnly();
+        assertThat(kept.statements()).extracting(SqlScript.Statement::line).containsExactly(8, 9);
+        assertThat(kept.skipped()).hasSize(7);
+    }
+
+    @Test
     void aStatementsSummaryShowsNoPassword() {
         assertThat(new SqlScript.Statement("ALTER ROLE app WITH LOGIN PASSWORD 'Hunter2-secret' VALID UNTIL 'infinity'", 1)
                 .summary(200)).isEqualTo("ALTER ROLE app WITH LOGIN PASSWORD '***' VALID UNTIL 'infinity'");
