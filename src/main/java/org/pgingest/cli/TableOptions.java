@@ -108,8 +108,11 @@ record TableOptions(Optional<Path> ddl, QualifiedName table, Optional<Path> rows
 
     private static Path readableFile(String option, String name) {
         Path path = Path.of(name);
+        if (Files.isDirectory(path)) {
+            throw new UsageException(option + " " + name + ": a directory; give a file");
+        }
         if (!Files.isRegularFile(path)) {
-            throw new UsageException(option + " " + name + ": no such file");
+            throw new UsageException(option + " " + name + (Files.exists(path) ? ": not a regular file" : ": no such file"));
         }
         if (!Files.isReadable(path)) {
             throw new UsageException(option + " " + name + ": not readable");

@@ -2,6 +2,7 @@ package org.pgingest.compare;
 
 import org.pgingest.cli.UsageException;
 import org.pgingest.load.LoadMethod;
+import org.pgingest.server.SecretBearing;
 import org.pgingest.server.SuiteOptions;
 
 import java.util.Arrays;
@@ -39,22 +40,34 @@ record Candidate(String name, LoadMethod method, Map<String, String> knobs, Map<
      * and what works.
      */
     static Candidate parseVariant(String spec) {
+        String[] parts = spec.split(",", -1);
+        // Checked first, and every line below shows the spec masked: a refusal would print a secret's value.
+        String shown = parts[0] + Arrays.stream(parts).skip(1).map(p -> "," + SecretBearing.masked(p))
+                .collect(Collectors.joining());
+        for (String part : Arrays.asList(parts).subList(1, parts.length)) {
+            int at = part.indexOf('=');
+            if (at > 0 && SecretBearing.namedLikeSecret(part.substring(0, at))) {
+                throw new UsageException(VARIANT + " " + shown + ": " + part.substring(0, at) + " is named like a secret; "
+                        + "a variant's settings reach its JMH forks' command lines, which JMH prints and records; the suite "
+                        + "takes only the password, from PGIB_PASSWORD in the environment");
+            }
+        }
         int eq = spec.indexOf('=');
         if (eq < 1) {
-            throw new UsageException(VARIANT + " " + spec + ": write NAME=METHOD[,PARAM=VALUE]...[,pg.conf.SETTING=VALUE]..., "
+            throw new UsageException(VARIANT + " " + shown + ": write NAME=METHOD[,PARAM=VALUE]...[,pg.conf.SETTING=VALUE]..., "
                     + "e.g. " + VARIANT + " async=COPY_BINARY,pg.conf.synchronous_commit=off");
         }
         String name = spec.substring(0, eq);
         if (!NAME.matcher(name).matches()) {
-            throw new UsageException(VARIANT + " " + spec + ": name " + name + " must start with a letter and hold at most "
+            throw new UsageException(VARIANT + " " + shown + ": name " + name + " must start with a letter and hold at most "
                     + "40 letters, digits, '_', '.' or '-'");
         }
-        String[] parts = spec.substring(eq + 1).split(",", -1);
+        String first = parts[0].substring(eq + 1).trim();
         LoadMethod method;
         try {
-            method = LoadMethod.valueOf(parts[0].trim());
+            method = LoadMethod.valueOf(first);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(VARIANT + " " + spec + ": no method " + parts[0] + "; valid: "
+            throw new UsageException(VARIANT + " " + shown + ": no method " + first + "; valid: "
                     + Arrays.stream(LoadMethod.values()).map(Enum::name).collect(Collectors.joining(", ")));
         }
         Map<String, String> knobs = new LinkedHashMap<>();
@@ -63,20 +76,24 @@ record Candidate(String name, LoadMethod method, Map<String, String> knobs, Map<
             String part = parts[i];
             int at = part.indexOf('=');
             if (at < 1 || at == part.length() - 1) {
-                throw new UsageException(VARIANT + " " + spec + ": '" + part + "' is not PARAM=VALUE");
+                throw new UsageException(VARIANT + " " + shown + ": '" + part + "' is not PARAM=VALUE");
             }
             String key = part.substring(0, at);
             String value = part.substring(at + 1);
-            if (key.startsWith(SuiteOptions.SETTING_PREFIX) && key.length() > SuiteOptions.SETTING_PREFIX.length()) {
+            boolean setting = key.startsWith(SuiteOptions.SETTING_PREFIX) && key.length() > SuiteOptions.SETTING_PREFIX.length();
+            if (setting ? settings.containsKey(key.substring(SuiteOptions.SETTING_PREFIX.length())) : knobs.containsKey(key)) {
+                throw new UsageException(VARIANT + " " + shown + ": " + key + " given twice; give it once");
+            }
+            if (setting) {
                 if (value.chars().anyMatch(Character::isWhitespace)) {
-                    throw new UsageException(VARIANT + " " + spec + ": a setting's value must hold no spaces");
+                    throw new UsageException(VARIANT + " " + shown + ": a setting's value must hold no spaces");
                 }
                 settings.put(key.substring(SuiteOptions.SETTING_PREFIX.length()), value);
                 continue;
             }
             List<String> names = method.knobs().stream().map(LoadMethod.Knob::parameter).distinct().sorted().toList();
             if (!names.contains(key)) {
-                throw new UsageException(VARIANT + " " + spec + ": " + method + " has no knob " + key + "; "
+                throw new UsageException(VARIANT + " " + shown + ": " + method + " has no knob " + key + "; "
                         + (names.isEmpty() ? "it takes none" : "its knobs: " + String.join(", ", names))
                         + ", and session settings are written " + SuiteOptions.SETTING_PREFIX + "NAME=VALUE");
             }

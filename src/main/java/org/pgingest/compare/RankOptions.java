@@ -108,7 +108,7 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
                 continue;
             }
             if (!OPTIONS.contains(arg)) {
-                throw new UsageException("rank: " + arg + " is no option of rank (--help lists them); valid: "
+                throw new UsageException(arg + " is no option of rank (--help lists them); valid: "
                         + String.join(", ", OPTIONS) + ", a table (--ddl FILE --table NAME, or --table NAME on an external server; with --rows "
                         + "FILE.csv, --sample N, --drop-foreign-keys, --keep-schema) and leading -D options");
             }
@@ -179,6 +179,10 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
         long seed = Optional.ofNullable(single.get("--seed")).map(RankOptions::seed).orElse(System.nanoTime());
         Optional<Path> json = Optional.ofNullable(single.get("--json")).map(f -> output("--json", f));
         Optional<Path> markdown = Optional.ofNullable(single.get("--markdown")).map(f -> output("--markdown", f));
+        if (json.isPresent() && markdown.isPresent()
+                && json.get().toAbsolutePath().normalize().equals(markdown.get().toAbsolutePath().normalize())) {
+            throw new UsageException("--json and --markdown name the same file, " + json.get() + ": give each its own");
+        }
         RankOptions options = new RankOptions(suite, table, methods, variants, rows, params, budget, delta, confidence,
                 slice, seed, 0, LONGEST_DEFAULT_ROUNDS_PER_FORK, warmup, json, markdown, report);
         options = options.withRoundsPerFork(Optional.ofNullable(single.get("--rounds-per-fork"))
@@ -296,13 +300,18 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
         Matcher m = DURATION.matcher(value.trim());
         if (!value.isBlank() && m.matches() && (m.group(1) != null || m.group(2) != null || m.group(3) != null
                 || m.group(4) != null)) {
-            long ms = 0;
-            ms += m.group(1) == null ? 0 : Long.parseLong(m.group(1)) * 3_600_000;
-            ms += m.group(2) == null ? 0 : Long.parseLong(m.group(2)) * 60_000;
-            ms += m.group(3) == null ? 0 : Long.parseLong(m.group(3)) * 1000;
-            ms += m.group(4) == null ? 0 : Long.parseLong(m.group(4));
-            if (ms > 0) {
-                return Duration.ofMillis(ms);
+            try {
+                long ms = 0;
+                long[] unitMillis = {3_600_000, 60_000, 1000, 1};
+                for (int g = 1; g <= 4; g++) {
+                    ms = m.group(g) == null ? ms : Math.addExact(ms, Math.multiplyExact(Long.parseLong(m.group(g)),
+                            unitMillis[g - 1]));
+                }
+                if (ms > 0) {
+                    return Duration.ofMillis(ms);
+                }
+            } catch (NumberFormatException | ArithmeticException e) {
+                // more digits than a duration holds: the same line as any duration not understood
             }
         }
         throw new UsageException(option + " " + value + ": give a duration such as 90s, 10m, 1h or 2m30s");

@@ -66,6 +66,18 @@ class RankMainTest {
         assertRefused("--variant a=COPY_BINARY,batchSize=10: COPY_BINARY has no knob batchSize; its knobs: commitEvery, "
                         + "and session settings are written pg.conf.NAME=VALUE",
                 "--variant", "a=COPY_BINARY,batchSize=10", "--variant", "b=COPY_BINARY");
+        assertRefused("--variant a=COPY_BINARY,pg.conf.password=***,batchSize=x: pg.conf.password is named like a secret; "
+                        + "a variant's settings reach its JMH forks' command lines, which JMH prints and records; the suite "
+                        + "takes only the password, from PGIB_PASSWORD in the environment",
+                "--variant", "a=COPY_BINARY,pg.conf.password=S3cretX,batchSize=x", "--variant", "b=COPY_BINARY");
+        assertRefused("--variant a=BATCH,batchSize=5,batchSize=6: batchSize given twice; give it once",
+                "--variant", "a=BATCH,batchSize=5,batchSize=6", "--variant", "b=BATCH");
+        assertRefused("--budget 99999999999999999999s: give a duration such as 90s, 10m, 1h or 2m30s",
+                "-p", "method=COPY_BINARY,BATCH", "--budget", "99999999999999999999s");
+        assertRefused("--budget 3000000000000000h: give a duration such as 90s, 10m, 1h or 2m30s",
+                "-p", "method=COPY_BINARY,BATCH", "--budget", "3000000000000000h");
+        assertRefused("--json and --markdown name the same file, same.out: give each its own",
+                "-p", "method=COPY_BINARY,BATCH", "--json", "same.out", "--markdown", "./same.out");
         assertRefused("--delta 0: give a percentage above 0 and below 50, e.g. --delta 3",
                 "-p", "method=COPY_BINARY,BATCH", "--delta", "0");
         assertRefused("--confidence 100: give a percentage above 50 and below 100, e.g. --confidence 95",
@@ -74,7 +86,7 @@ class RankMainTest {
                 + "changed, is an A/A or a planted difference)", "--variant", "a=BATCH");
         assertRefused("--variant a given twice: give each variant a name of its own",
                 "--variant", "a=BATCH", "--variant", "a=UNNEST");
-        assertRefused("rank: --frobnicate is no option of rank (--help lists them); valid: -p, --variant, --budget, --delta, --confidence, "
+        assertRefused("--frobnicate is no option of rank (--help lists them); valid: -p, --variant, --budget, --delta, --confidence, "
                 + "--slice, --warmup, --seed, --rounds, --rounds-per-fork, --json, --markdown, --no-report, a table (--ddl FILE --table NAME, or --table NAME on "
                 + "an external server; with --rows FILE.csv, --sample N, --drop-foreign-keys, --keep-schema) and leading -D options", "--frobnicate");
         assertRefused("--variant a: BATCH needs batchSize of 1 or more (rows per executeBatch), was 0; change that -p value or narrow -p method",
