@@ -28,7 +28,7 @@ public record AppliedScript(List<SqlScript.Statement> applied, List<Failure> fai
     public record Failure(SqlScript.Statement statement, String sqlState, String message) {
         /** One line: where, what, why. */
         public String summary() {
-            return "line " + statement.line() + ": " + statement.summary(70) + ": " + message;
+            return "line " + statement.line() + ": " + statement.summary(70) + ": " + statement.withoutLiterals(message);
         }
 
         /**

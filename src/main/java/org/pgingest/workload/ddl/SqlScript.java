@@ -41,24 +41,37 @@ public record SqlScript(List<Statement> statements, List<String> skipped, List<S
      */
     public record Statement(String sql, int line) {
         /**
-         * The statement on one line, shortened to about {@code max} characters, for messages; a quoted value after a
-         * word such as PASSWORD is shown as '***' (an option's or a role's secret is never printed or stored).
+         * The statement on one line, shortened to about {@code max} characters, for messages; every literal's text is
+         * left out ('…', $$…$$): a value in the file (a password in PASSWORD '...', in a connection string, in a
+         * column's default) is never printed or stored.
          */
         String summary(int max) {
-            String flat = redacted(sql).replaceAll("\\s+", " ");
+            String flat = LITERAL.matcher(sql).replaceAll(m -> m.group(1) != null ? "\\$\\$…\\$\\$" : "'…'")
+                    .replaceAll("\\s+", " ");
             return flat.length() <= max ? flat : flat.substring(0, max) + "...";
+        }
+
+        /** {@code message} (the server's, about this statement) with any literal of the statement it quotes left out. */
+        String withoutLiterals(String message) {
+            String shown = message;
+            Matcher m = LITERAL.matcher(sql);
+            while (m.find()) {
+                String text = m.group(1) != null ? m.group(2) : m.group(3) != null ? m.group(3) : m.group(4);
+                if (!text.isEmpty()) {
+                    shown = shown.replace("\"" + text + "\"", "\"…\"").replace("'" + text + "'", "'…'");
+                }
+            }
+            return shown;
         }
     }
 
-    /** Quoted values after secret-bearing words (PASSWORD '...', password '...' in OPTIONS, secret = '...'). */
-    private static final Pattern SECRET = Pattern.compile(
-            "(?i)\\b(password|passwd|secret|token|passphrase|api_?key|sslpassword)(\\s*[=:]?\\s*)(E?'(?:[^']|'')*'|\\$\\$.*?\\$\\$)",
+    /**
+     * A literal: dollar-quoted (group 2 its text), an escape string E'...' (group 3) or a standard string (group 4,
+     * doubled quotes as written).
+     */
+    private static final Pattern LITERAL = Pattern.compile(
+            "(\\$(?:[A-Za-z_][A-Za-z_0-9]*)?\\$)(.*?)\\1|\\b[Ee]'((?:[^'\\\\]|\\\\.|'')*)'|'((?:[^']|'')*)'",
             Pattern.DOTALL);
-
-    /** {@code text} with every quoted value after a secret-bearing word replaced by '***'. */
-    static String redacted(String text) {
-        return SECRET.matcher(text).replaceAll("$1$2'***'");
-    }
 
     /**
      * What a schema holds: definitions (CREATE, ALTER, DROP, COMMENT, GRANT, REVOKE, SECURITY LABEL), session

@@ -134,11 +134,23 @@ class SqlScriptTest {
     }
 
     @Test
-    void aStatementsSummaryShowsNoPassword() {
+    void aStatementsSummaryShowsNoLiteral() {
         assertThat(new SqlScript.Statement("ALTER ROLE app WITH LOGIN PASSWORD 'Hunter2-secret' VALID UNTIL 'infinity'", 1)
-                .summary(200)).isEqualTo("ALTER ROLE app WITH LOGIN PASSWORD '***' VALID UNTIL 'infinity'");
+                .summary(200)).isEqualTo("ALTER ROLE app WITH LOGIN PASSWORD '…' VALID UNTIL '…'");
         assertThat(new SqlScript.Statement("CREATE USER MAPPING FOR app SERVER s OPTIONS (user 'app', password "
-                + "'it''s-Hunter2')", 1).summary(200)).isEqualTo("CREATE USER MAPPING FOR app SERVER s OPTIONS (user 'app', "
-                + "password '***')");
+                + "'it''s-Hunter2')", 1).summary(200)).isEqualTo("CREATE USER MAPPING FOR app SERVER s OPTIONS (user '…', "
+                + "password '…')");
+        assertThat(new SqlScript.Statement("CREATE VIEW v AS SELECT * FROM dblink('host=h password=Hunter2', "
+                + "E'select \\'x\\'')", 1).summary(200)).isEqualTo("CREATE VIEW v AS SELECT * FROM dblink('…', '…')");
+        assertThat(new SqlScript.Statement("CREATE FUNCTION f() RETURNS text LANGUAGE sql AS $body$ SELECT 'Hunter2' "
+                + "$body$", 1).summary(200)).isEqualTo("CREATE FUNCTION f() RETURNS text LANGUAGE sql AS $$…$$");
+    }
+
+    @Test
+    void aServerMessageQuotingALiteralOfTheStatementShowsItNot() {
+        SqlScript.Statement statement = new SqlScript.Statement("CREATE TABLE t (password text DEFAULT 'Hunter2'::int)", 1);
+        assertThat(statement.withoutLiterals("invalid input syntax for type integer: \"Hunter2\""))
+                .isEqualTo("invalid input syntax for type integer: \"…\"");
+        assertThat(statement.withoutLiterals("relation \"t\" already exists")).isEqualTo("relation \"t\" already exists");
     }
 }
