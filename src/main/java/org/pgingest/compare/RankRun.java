@@ -339,8 +339,10 @@ final class RankRun implements AutoCloseable {
                 System.nanoTime() + TimeUnit.SECONDS.toNanos(START_TIMEOUT_SECONDS));
         for (Map.Entry<String, Integer> e : expected.entrySet()) {
             if (!connected.contains(e.getKey())) {
-                leave(race, e.getValue(), candidates, launches, gone, "its fork did not reach its first turn within "
-                        + START_TIMEOUT_SECONDS + " s");
+                Process launcher = launches.get(e.getValue()).process();
+                leave(race, e.getValue(), candidates, launches, gone, launcher.isAlive()
+                        ? "its fork did not reach its first turn within " + START_TIMEOUT_SECONDS + " s"
+                        : "its launcher ended (exit code " + launcher.exitValue() + ") before its fork's first turn");
             }
         }
     }
