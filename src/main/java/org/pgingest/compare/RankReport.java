@@ -13,13 +13,17 @@ import java.util.Locale;
 
 /**
  * The rank's report, offline: {@code report.html} with, per ranking, the verdict, a heat map of every pair's ratio
- * (read at a glance: the row's candidate against the column's, green where the row is faster, with the claim) and a
+ * (read at a glance: the row's candidate against the column's, green where the row is claimed faster, red slower, grey unsettled) and a
  * strip chart of each candidate's rows/s per round (drift shows as every line moving together); {@code report.md}
  * is the verdict's Markdown. Sizes follow the longest name, so that no label overlaps another or leaves the picture.
  */
 final class RankReport {
     private static final int CELL = 64;
-    private static final int CHAR = 7;
+    /**
+     * Pixels a character of a candidate's name takes at 12 px: names are capitals and underscores, about 8.5 px each in
+     * a sans-serif font (7 clipped MULTI_ROW_VALUES in headless Chromium).
+     */
+    private static final int CHAR = 9;
     private static final String[] PALETTE = {"#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02",
         "#a6761d", "#666666", "#1f78b4", "#b2df8a", "#fb9a99", "#cab2d6"};
 
@@ -62,7 +66,7 @@ final class RankReport {
                     .append(String.format(Locale.ROOT, "%,d", Math.round(race.rowsPerSecond(c)))).append("</td>");
             for (String label : RankVerdict.COUNTED.keySet()) {
                 double v = RankVerdict.counted(r, c, label);
-                t.append("<td class=\"n\">").append(Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.3g", v))
+                t.append("<td class=\"n\">").append(RankVerdict.figure(v))
                         .append("</td>");
             }
             t.append("</tr>");
@@ -109,7 +113,7 @@ final class RankReport {
                     continue;
                 }
                 Pair p = r.race().pair(order.get(i), order.get(j)).orElse(null);
-                String fill = p == null || Double.isNaN(p.ratio()) ? "#f4f4f4" : colour(Math.log(p.ratio()));
+                String fill = p == null || Double.isNaN(p.ratio()) ? "#f4f4f4" : fill(p);
                 svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
                         + "stroke=\"#fff\"><title>%s</title></rect>", x, y, CELL, CELL, fill, esc(p == null ? "not looked at"
                         : String.format(Locale.ROOT, "%s / %s = %s [%s, %s]: %s", r.candidates().get(order.get(i)).name(),
@@ -124,6 +128,18 @@ final class RankReport {
             }
         }
         return svg.append("</svg>").toString();
+    }
+
+    /**
+     * A claimed order green (the row faster) or red, deeper the larger the ratio; a tie pale blue; an unsettled pair
+     * grey whatever its ratio, so that no colour says more than the claim.
+     */
+    private static String fill(Pair p) {
+        return switch (p.claim()) {
+            case FASTER, SLOWER -> colour(Math.log(p.ratio()));
+            case TIE -> "#dde8f6";
+            case UNSETTLED -> "#f4f4f4";
+        };
     }
 
     private static String colour(double logRatio) {
@@ -153,7 +169,8 @@ final class RankReport {
         int plotHeight = 260;
         int legendX = left + plotWidth + 16;
         int width = legendX + 20 + longest * CHAR + 10;
-        int height = Math.max(plotHeight + 60, 30 + order.size() * 18);
+        int captionY = Math.max(20 + plotHeight + 30, 20 + 6 + order.size() * 18 + 16);
+        int height = captionY + 20;
         StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-size=\"12\" "
                         + "font-family=\"sans-serif\" role=\"img\" aria-label=\"rows per second per round\">", width, height));
@@ -167,8 +184,9 @@ final class RankReport {
                     left, y, left + plotWidth, y, left - 6, y, String.format(Locale.ROOT, "%,.0f", v)));
         }
         boolean compiling = r.rounds().stream().flatMap(List::stream).anyMatch(RankRun.SliceRecord::compiling);
-        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">round (1 to %d; "
-                + "dashed: new forks%s)</text>", left + plotWidth / 2, top + plotHeight + 30, rounds,
+        // Below the plot and the legend both, from the plot's left edge: centred under a narrow plot it ran into the legend.
+        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">round (1 to %d; "
+                + "dashed: new forks%s)</text>", left, captionY, rounds,
                 compiling ? "; circles: left out, still compiling" : ""));
         for (int i = 1; i < rounds; i++) {
             if (fork(r.rounds().get(i)) != fork(r.rounds().get(i - 1))) {
@@ -180,6 +198,8 @@ final class RankReport {
         for (int idx = 0; idx < order.size(); idx++) {
             int c = order.get(idx);
             String colour = PALETTE[idx % PALETTE.length];
+            // Past the palette's twelve colours, a line is dashed, so that no two candidates look alike.
+            String dash = idx / PALETTE.length % 2 == 1 ? " stroke-dasharray=\"6,3\"" : "";
             StringBuilder points = new StringBuilder();
             StringBuilder circles = new StringBuilder();
             for (int i = 0; i < rounds; i++) {
@@ -196,12 +216,12 @@ final class RankReport {
                     }
                 }
             }
-            svg.append(String.format(Locale.ROOT, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" "
-                    + "points=\"%s\"/>", colour, points.toString().trim())).append(circles);
+            svg.append(String.format(Locale.ROOT, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\"%s "
+                    + "points=\"%s\"/>", colour, dash, points.toString().trim())).append(circles);
             int ly = top + 6 + idx * 18;
-            svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"3\" fill=\"%s\"/>"
-                    + "<text x=\"%d\" y=\"%d\" dominant-baseline=\"middle\">%s</text>", legendX, ly, colour,
-                    legendX + 18, ly + 2, esc(r.candidates().get(c).name())));
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
+                    + "stroke-width=\"3\"%s/><text x=\"%d\" y=\"%d\" dominant-baseline=\"middle\">%s</text>", legendX,
+                    ly + 1, legendX + 14, ly + 1, colour, dash, legendX + 18, ly + 2, esc(r.candidates().get(c).name())));
         }
         return svg.append("</svg>").toString();
     }

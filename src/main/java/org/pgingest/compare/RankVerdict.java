@@ -474,7 +474,8 @@ final class RankVerdict {
         return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%.2f", v);
     }
 
-    private static String figure(double v) {
+    /** A counted figure as the verdict's tables show it (one home: Markdown and HTML). */
+    static String figure(double v) {
         if (Double.isNaN(v)) {
             return "";
         }
