@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code ./bench}'s front door for benchmark runs: no arguments, or a user's table without JMH's run options, end
- * with a ranking that states its confidence ({@link RankMain}); anything else is a JMH run ({@link BenchMain}): a
+ * {@code ./bench}'s front door for benchmark runs: no arguments (or only a ranking's tuning, {@code --budget 3m}), or
+ * a user's table without JMH's run options, end with a ranking that states its confidence ({@link RankMain}); anything else is a JMH run ({@link BenchMain}): a
  * preset, named benchmarks, or a table with JMH options ({@code -i 5}, {@code -t 2}, ...) for separate trials with
  * JMH's own figures. It lives above both packages so that neither names the other.
  */
@@ -28,8 +28,8 @@ public final class Bench {
     public static void main(String[] args) throws IOException, InterruptedException {
         // The launcher's own servers say nothing on stderr but problems (slf4j-simple reads this at its first logger).
         System.setProperty("org.slf4j.simpleLogger.log.org.pgingest.server", "warn");
-        if (args.length == 0) {
-            System.exit(RankMain.run(RankMain.quickArgs(), System.out, System.err));
+        if (args.length == 0 || RankMain.tunesQuick(List.of(args))) {
+            System.exit(RankMain.run(RankMain.quickArgs(List.of(args)), System.out, System.err));
         }
         if (ranks(List.of(args))) {
             System.exit(RankMain.run(args, System.out, System.err));

@@ -1,6 +1,7 @@
 package org.pgingest;
 
 import org.junit.jupiter.api.Test;
+import org.pgingest.compare.RankMain;
 
 import java.util.List;
 
@@ -18,6 +19,21 @@ class BenchTest {
                 .isTrue();
         assertThat(Bench.ranks(List.of("-Dpg.version=16", "--ddl", "s.sql", "--table", "orders", "-p", "rows=500",
                 "--budget", "5m"))).isTrue();
+    }
+
+    /** {@code ./bench --budget 3m}: the quick ranking in three minutes, as a newcomer shortening it means. */
+    @Test
+    void aRankingsTuningAloneTunesTheQuickRanking() {
+        assertThat(RankMain.tunesQuick(List.of("--budget", "3m"))).isTrue();
+        assertThat(RankMain.tunesQuick(List.of("--seed", "7", "--no-report", "--delta", "5"))).isTrue();
+        assertThat(RankMain.tunesQuick(List.of("--budget"))).isFalse();
+        assertThat(RankMain.tunesQuick(List.of("-p", "method=BATCH,UNNEST"))).isFalse();
+        assertThat(RankMain.tunesQuick(List.of("--variant", "a=BATCH", "--variant", "b=BATCH"))).isFalse();
+        assertThat(RankMain.tunesQuick(List.of("--preset", "quick"))).isFalse();
+        assertThat(RankMain.tunesQuick(List.of("Ingest"))).isFalse();
+        assertThat(RankMain.quickArgs(List.of("--budget", "3m"))).containsSubsequence("--budget", "3m")
+                .containsOnlyOnce("--budget");
+        assertThat(RankMain.quickArgs(List.of("--seed", "7"))).containsSubsequence("--budget", "5m", "--seed", "7");
     }
 
     @Test

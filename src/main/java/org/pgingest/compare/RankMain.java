@@ -67,8 +67,26 @@ public final class RankMain {
 
     /** {@code ./bench} without arguments: the quick selection ranked on {@code users} in five minutes. */
     public static String[] quickArgs() {
-        return new String[] {"-p", "method=" + String.join(",", QUICK.stream().map(Enum::name).toList()),
-                "--budget", "5m"};
+        return quickArgs(List.of());
+    }
+
+    /**
+     * {@code ./bench} with options that tune a ranking but choose neither its candidates nor its table
+     * ({@code ./bench --budget 3m --seed 7}): the quick selection ranked with them, their budget for its five minutes.
+     */
+    public static String[] quickArgs(List<String> tuning) {
+        List<String> args = new ArrayList<>(List.of("-p", "method=" + String.join(",", QUICK.stream().map(Enum::name)
+                .toList())));
+        if (!tuning.contains("--budget")) {
+            args.addAll(List.of("--budget", "5m"));
+        }
+        args.addAll(tuning);
+        return args.toArray(String[]::new);
+    }
+
+    /** Whether {@code ./bench ARGS} asks for the quick ranking with options of its own ({@link #quickArgs(List)}). */
+    public static boolean tunesQuick(List<String> args) {
+        return RankOptions.onlyTuning(args);
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {

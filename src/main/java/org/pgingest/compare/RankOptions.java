@@ -85,6 +85,24 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
             "--slice", "--warmup", "--seed", "--rounds", "--rounds-per-fork", "--json", "--markdown", "--no-report");
     private static final Pattern DURATION = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m(?!s))?(?:(\\d+)s)?(?:(\\d+)ms)?");
 
+    /**
+     * Whether every argument is an option that tunes a ranking (its budget, margin, confidence, slices, seed, rounds,
+     * outputs) without choosing its candidates ({@code -p}, {@code --variant}) or its table, each with its value.
+     */
+    static boolean onlyTuning(List<String> args) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--no-report")) {
+                continue;
+            }
+            if (!OPTIONS.contains(a) || a.equals("-p") || a.equals(Candidate.VARIANT) || i + 1 == args.size()) {
+                return false;
+            }
+            i++;
+        }
+        return !args.isEmpty();
+    }
+
     static RankOptions parse(String[] args) {
         SuiteOptions suite = SuiteOptions.parse(args);
         List<String> rest = suite.rest();
