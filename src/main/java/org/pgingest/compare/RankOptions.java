@@ -84,6 +84,8 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
     private static final List<String> OPTIONS = List.of("-p", Candidate.VARIANT, "--budget", "--delta", "--confidence",
             "--slice", "--warmup", "--seed", "--rounds", "--rounds-per-fork", "--json", "--markdown", "--no-report");
     private static final Pattern DURATION = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m(?!s))?(?:(\\d+)s)?(?:(\\d+)ms)?");
+    /** Milliseconds in a unit of {@link #DURATION}'s groups 1 to 4: h, m, s, ms. */
+    private static final long[] DURATION_UNIT_MILLIS = {3_600_000, 60_000, 1000, 1};
 
     /**
      * Whether every argument is an option that tunes a ranking (its budget, margin, confidence, slices, seed, rounds,
@@ -320,10 +322,9 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
                 || m.group(4) != null)) {
             try {
                 long ms = 0;
-                long[] unitMillis = {3_600_000, 60_000, 1000, 1};
-                for (int g = 1; g <= 4; g++) {
+                for (int g = 1; g <= DURATION_UNIT_MILLIS.length; g++) {
                     ms = m.group(g) == null ? ms : Math.addExact(ms, Math.multiplyExact(Long.parseLong(m.group(g)),
-                            unitMillis[g - 1]));
+                            DURATION_UNIT_MILLIS[g - 1]));
                 }
                 if (ms > 0) {
                     return Duration.ofMillis(ms);

@@ -169,12 +169,12 @@ final class RankReport {
         int plotHeight = 260;
         int legendX = left + plotWidth + 16;
         int width = legendX + 20 + longest * CHAR + 10;
-        int captionY = Math.max(20 + plotHeight + 30, 20 + 6 + order.size() * 18 + 16);
+        int top = 20;
+        int captionY = Math.max(top + plotHeight + 30, top + 6 + order.size() * 18 + 16);
         int height = captionY + 20;
         StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-size=\"12\" "
                         + "font-family=\"sans-serif\" role=\"img\" aria-label=\"rows per second per round\">", width, height));
-        int top = 20;
         double yMax = max <= 0 ? 1 : niceCeiling(max);
         for (int k = 0; k <= 4; k++) {
             double v = yMax * k / 4;
