@@ -316,16 +316,17 @@ final class RankVerdict {
     }
 
     /**
-     * The ranked candidates in the order of their ranks (best, then worst), the leader first; among equal ranks by
-     * their ratio to the leader, which compares them over the same rounds (a candidate's own mean rate covers only the
-     * rounds it ran, earlier ones for one that stopped early).
+     * The ranked candidates in the order of their best ranks, and among equal best ranks by their ratio to the
+     * leader, so the leader comes first: by worst rank too, a leader with one more pair left open would be listed below
+     * candidates slower than it. The ratio compares them over the same rounds (a candidate's own mean rate covers only
+     * the rounds it ran, earlier ones for one that stopped early).
      */
     static List<Integer> ordered(RankRun.Ranking r) {
         Race race = r.race();
         List<Integer> order = new ArrayList<>(race.ranked());
         java.util.function.ToDoubleFunction<Integer> toLeader = c -> c == race.leader() ? Double.POSITIVE_INFINITY
                 : race.leader() < 0 ? race.meanLog(c) : race.pair(race.leader(), c).map(p -> 1 / p.ratio()).orElse(0.0);
-        order.sort(java.util.Comparator.<Integer>comparingInt(c -> race.rank(c)[0]).thenComparingInt(c -> race.rank(c)[1])
+        order.sort(java.util.Comparator.<Integer>comparingInt(c -> race.rank(c)[0])
                 .thenComparing(java.util.Comparator.comparingDouble(toLeader).reversed()));
         return order;
     }

@@ -114,4 +114,27 @@ class RankVerdictTest {
         assertThat(v.get("rounds").get(1).get("slices").get(1).get("compiling").asBoolean()).isTrue();
         assertThat(v.get("rounds").get(0).get("slices").get(1).get("compiling").asBoolean()).isFalse();
     }
+
+    /**
+     * The leader listed first though one more of its pairs is open than of the next: COPY_BINARY leads, its fork means
+     * spread by e^(+-1) so that neither pair of it is settled (rank 1-3), while COPY_TEXT, steady, is claimed 3.2x
+     * COPY_CSV (rank 1-2). Ordered by worst rank too, COPY_TEXT would come first.
+     */
+    @Test
+    void theLeaderComesFirstEvenWithAWiderRank() {
+        List<Candidate> candidates = List.of(Candidate.of(LoadMethod.COPY_CSV), Candidate.of(LoadMethod.COPY_TEXT),
+                Candidate.of(LoadMethod.COPY_BINARY));
+        Race race = new Race(3, new RankStatistics(0.95, 0.03));
+        for (int round = 0; round < 24; round++) {
+            int fork = round / 4;
+            double wobble = 1 + 0.001 * (round % 4);
+            race.add(fork, Map.of(0, 10_000.0 * wobble, 1, 32_000.0 * wobble,
+                    2, 33_500 * Math.exp(fork % 2 == 0 ? 1.0 : -1.0)));
+        }
+        race.finalLook();
+        assertThat(race.rank(2)).containsExactly(1, 3);
+        assertThat(race.rank(1)).containsExactly(1, 2);
+        RankRun.Ranking ranking = new RankRun.Ranking(500, candidates, race, List.of(), Map.of(), 60, List.of());
+        assertThat(RankVerdict.ordered(ranking)).containsExactly(2, 1, 0);
+    }
 }
