@@ -35,13 +35,20 @@ final class RankReport {
         StringBuilder html = new StringBuilder();
         html.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>pg-ingest-bench rank</title>")
                 .append("<style>body{font-family:sans-serif;margin:24px;max-width:1200px}table{border-collapse:collapse;")
-                .append("margin:8px 0}td,th{border:1px solid #ccc;padding:3px 8px;font-size:13px}td.n{text-align:right}")
-                .append("svg{display:block;margin:12px 0}p.advice{font-size:15px}</style></head><body>");
-        html.append("<h1>Ranking</h1>");
+                .append("margin:8px 0}td,th{border:1px solid #ccc;padding:3px 8px;font-size:13px}td.n{text-align:right;white-space:nowrap}")
+                .append("svg{display:block;margin:12px 0}p.advice{font-size:15px}p.unit{font-size:13px;color:#555}")
+                .append("li{font-size:13px}div.wide{overflow-x:auto}small{color:#555}</style></head><body>");
+        html.append("<h1>Ranking: ").append(esc(verdict.run().table())).append("</h1>");
+        html.append("<p>").append(esc(verdict.header())).append("</p><p class=\"unit\">")
+                .append(esc(RankVerdict.unit(verdict.run().options()))).append("</p>");
         for (RankRun.Ranking r : rankings) {
             html.append("<h2>").append(esc(r.rows() + " rows per call")).append("</h2>");
             html.append("<p class=\"advice\">").append(esc(plain(verdict.advice(r)))).append("</p>");
             html.append(table(r));
+            html.append(list("Against the leader:", RankVerdict.claims(r)));
+            html.append(list("Not ranked:", r.missing().entrySet().stream()
+                    .map(e -> r.candidates().get(e.getKey()).name() + ": " + e.getValue()).toList()));
+            RankVerdict.catchUps(r).ifPresent(note -> html.append("<p>").append(esc(plain(note))).append("</p>"));
             html.append("<h3>Every pair: the row's rows/s over the column's</h3>").append(heatMap(r));
             html.append("<h3>Rows/s per round</h3>").append(stripChart(r));
         }
@@ -55,15 +62,25 @@ final class RankReport {
 
     private static String table(RankRun.Ranking r) {
         Race race = r.race();
-        StringBuilder t = new StringBuilder("<table><tr><th>rank</th><th>candidate</th><th>does</th><th>rows/s</th>");
-        RankVerdict.COUNTED.values().forEach(h -> t.append("<th>").append(esc(h)).append("</th>"));
+        // Twelve columns are wider than a narrow window: the table scrolls in its own box, not the page.
+        StringBuilder t = new StringBuilder("<div class=\"wide\"><table><tr><th>rank</th><th>candidate</th><th>does</th><th>rows/s</th>"
+                + "<th>slices</th>");
+        RankVerdict.COUNTED.values().forEach(h -> t.append("<th>").append(esc(h).replace("/", "/<wbr>")).append("</th>"));
         t.append("</tr>");
         for (int c : ordered(r)) {
             int[] rank = race.rank(c);
-            t.append("<tr><td>").append(rank[0] == rank[1] ? rank[0] : rank[0] + "–" + rank[1]).append("</td><td>")
-                    .append(esc(r.candidates().get(c).describe())).append("</td><td>")
-                    .append(esc(r.candidates().get(c).semantics())).append("</td><td class=\"n\">")
-                    .append(String.format(Locale.ROOT, "%,d", Math.round(race.rowsPerSecond(c)))).append("</td>");
+            boolean measured = race.slices(c) > 0;
+            t.append("<tr><td>").append(!measured ? "–" : rank[0] == rank[1] ? rank[0] : rank[0] + "–" + rank[1])
+                    .append("</td><td>").append(esc(r.candidates().get(c).describe()))
+                    .append(race.status(c) == Race.Status.BEHIND ? "<br><small>stopped: " + esc(race.why(c).orElse(""))
+                            + "</small>" : "")
+                    .append("</td><td>").append(esc(r.candidates().get(c).semantics())).append("</td><td class=\"n\">")
+                    .append(measured ? String.format(Locale.ROOT, "%,d", Math.round(race.rowsPerSecond(c))) : "–")
+                    .append("</td><td class=\"n\">").append(esc(RankVerdict.slices(r, c))).append("</td>");
+            if (!measured) {
+                t.append("<td></td>".repeat(RankVerdict.COUNTED.size())).append("</tr>");
+                continue;
+            }
             for (String label : RankVerdict.COUNTED.keySet()) {
                 double v = RankVerdict.counted(r, c, label);
                 t.append("<td class=\"n\">").append(RankVerdict.figure(v))
@@ -71,7 +88,7 @@ final class RankReport {
             }
             t.append("</tr>");
         }
-        return t.append("</table>").toString();
+        return t.append("</table></div>").toString();
     }
 
     private static List<Integer> ordered(RankRun.Ranking r) {
@@ -238,6 +255,16 @@ final class RankReport {
             }
         }
         return 10 * magnitude;
+    }
+
+    /** A titled list of the verdict's lines (in its Markdown), or nothing when there are none. */
+    private static String list(String title, List<String> lines) {
+        if (lines.isEmpty()) {
+            return "";
+        }
+        StringBuilder ul = new StringBuilder("<p>").append(esc(title)).append("</p><ul>");
+        lines.forEach(l -> ul.append("<li>").append(esc(plain(l))).append("</li>"));
+        return ul.append("</ul>").toString();
     }
 
     /** The advice's Markdown as plain text: bold marks and escapes removed. */

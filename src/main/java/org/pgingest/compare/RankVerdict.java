@@ -70,6 +70,11 @@ final class RankVerdict {
         this.run = run;
     }
 
+    /** What was ranked, on which server, how: the report's heading and its first paragraphs. */
+    Run run() {
+        return run;
+    }
+
     /** Mean of a counted figure over a candidate's measured slices (NaN where no slice had it). */
     static double counted(RankRun.Ranking r, int candidate, String label) {
         double sum = 0;
@@ -238,10 +243,7 @@ final class RankVerdict {
     String markdown() {
         StringBuilder md = new StringBuilder();
         md.append("# Ranking: ").append(run.table()).append("\n\n");
-        md.append(String.format(Locale.ROOT, "%s; confidence %s %% (family-wise, every claim below together), ties within "
-                        + "±%s %%, slices of %d ms in randomized rounds; %s in all.%n%n", run.server(),
-                pct(run.options().confidence()), pct(run.options().delta()), run.options().slice().toMillis(),
-                CompareMain.minutes(run.seconds())));
+        md.append(header()).append("\n\n");
         md.append(unit(run.options())).append("\n\n");
         for (RankRun.Ranking r : run.rankings()) {
             md.append("## ").append(r.rows()).append(" rows per call\n\n");
@@ -263,6 +265,14 @@ final class RankVerdict {
         return md.toString();
     }
 
+    /** The server, the confidence, the margin, the slices and the run's time: one line above every ranking. */
+    String header() {
+        return String.format(Locale.ROOT, "%s; confidence %s %% (family-wise, every claim below together), ties within "
+                        + "±%s %%, slices of %d ms in randomized rounds; %s in all.", run.server(),
+                pct(run.options().confidence()), pct(run.options().delta()), run.options().slice().toMillis(),
+                CompareMain.minutes(run.seconds()));
+    }
+
     /**
      * What the commits of the candidates that stage rows in a temporary table hold besides their own, when they
      * counted more than a commit per call: each CREATE and DROP of the table queues catalog invalidations that every
@@ -270,7 +280,7 @@ final class RankVerdict {
      * (sinval.c's ProcessCatchupInterrupt; the same in 14-17's sources, seen on 15: docs/results/catchup/). Here the
      * idle sessions are the other candidates' connections, so how many depends on the ranking, not on the method.
      */
-    private static Optional<String> catchUps(RankRun.Ranking r) {
+    static Optional<String> catchUps(RankRun.Ranking r) {
         List<String> names = r.race().ranked().stream()
                 .filter(c -> !r.candidates().get(c).method().insertsOnlyItsRows() && counted(r, c, "commits/op") > 1)
                 .map(c -> escape(name(r, c))).toList();
@@ -299,20 +309,28 @@ final class RankVerdict {
                         .append(" |".repeat(COUNTED.size())).append('\n');
                 continue;
             }
-            int compiling = compiling(r, c);
             md.append("| ").append(rank[0] == rank[1] ? Integer.toString(rank[0]) : rank[0] + "–" + rank[1])
-                    .append(" | ").append(escape(r.candidates().get(c).describe()))
-                    .append(race.status(c) == Race.Status.BEHIND ? " (stopped: " + race.why(c).orElse("") + ")" : "")
+                    .append(" | ").append(escape(r.candidates().get(c).describe())).append(escape(stopped(r, c)))
                     .append(" | ").append(r.candidates().get(c).semantics())
                     .append(" | ").append(String.format(Locale.ROOT, "%,d", Math.round(race.rowsPerSecond(c))))
-                    .append(" | ").append(race.slices(c))
-                    .append(compiling > 0 ? " (+" + compiling + " compiling)" : "").append(" |");
+                    .append(" | ").append(slices(r, c)).append(" |");
             for (String label : COUNTED.keySet()) {
                 md.append(' ').append(figure(counted(r, c, label))).append(" |");
             }
             md.append('\n');
         }
         return md.toString();
+    }
+
+    /** " (stopped: behind after 3 forks (12 rounds))" for a candidate racing stopped, else nothing. */
+    private static String stopped(RankRun.Ranking r, int c) {
+        return r.race().status(c) == Race.Status.BEHIND ? " (stopped: " + r.race().why(c).orElse("") + ")" : "";
+    }
+
+    /** "18 (+2 compiling)": the slices counted in a candidate's rows/s, and those left out as compiling. */
+    static String slices(RankRun.Ranking r, int c) {
+        int compiling = compiling(r, c);
+        return r.race().slices(c) + (compiling > 0 ? " (+" + compiling + " compiling)" : "");
     }
 
     /**
@@ -332,7 +350,7 @@ final class RankVerdict {
     }
 
     /** "COPY_BINARY 1.24× UNNEST [1.18, 1.31]: faster", one line per candidate against the leader. */
-    private List<String> claims(RankRun.Ranking r) {
+    static List<String> claims(RankRun.Ranking r) {
         Race race = r.race();
         List<String> lines = new ArrayList<>();
         int leader = race.leader();

@@ -18,7 +18,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The rank report's heat map and strip chart in a real headless Chromium: no text over another or outside its svg,
+ * The rank report in a real headless Chromium: no text of its heat map or strip chart over another or outside its svg,
  * with four candidates, one of them a variant with the longest name a variant may have (40 characters). Screenshots
  * are left in {@code target/rank-report-1000.png} and {@code target/rank-report-2000.png} to look at.
  */
@@ -43,17 +43,26 @@ class RankReportRenderTest {
     }
 
     private static RankRun.Ranking ranking(List<Candidate> candidates) {
+        return ranking(candidates, Map.of());
+    }
+
+    /** {@code missing}: candidates that cannot write the table, failed before the first round as a ranking's are. */
+    private static RankRun.Ranking ranking(List<Candidate> candidates, Map<Integer, String> missing) {
         double[] level = new double[candidates.size()];
         for (int c = 0; c < level.length; c++) {
             level[c] = 160_000 / (1 + 0.25 * c);
         }
         Race race = new Race(candidates.size(), new RankStatistics(0.95, 0.03));
+        missing.forEach(race::fail);
         List<List<RankRun.SliceRecord>> rounds = new ArrayList<>();
         for (int round = 0; round < 12; round++) {
             Map<Integer, Double> figures = new LinkedHashMap<>();
             List<RankRun.SliceRecord> slices = new ArrayList<>();
             for (int position = 0; position < candidates.size(); position++) {
                 int c = (position + round) % candidates.size();
+                if (missing.containsKey(c)) {
+                    continue;
+                }
                 // BATCH's second slice in each fork stalls while its JVM compiles: left out, circled in the chart.
                 boolean compiling = c == 2 && round % 4 == 1;
                 double rows = level[c] * (compiling ? 0.2 : 1 + 0.02 * Math.sin(round * 1.7 + c));
@@ -66,7 +75,7 @@ class RankReportRenderTest {
             rounds.add(slices);
         }
         race.look();
-        return new RankRun.Ranking(500, candidates, race, rounds, Map.of(), 600, List.of(8.0, 3.0, 3.0));
+        return new RankRun.Ranking(500, candidates, race, rounds, missing, 600, List.of(8.0, 3.0, 3.0));
     }
 
     @Test
@@ -79,9 +88,28 @@ class RankReportRenderTest {
         check(everyMethod(), "rank-report-every-method-");
     }
 
-    private void check(RankRun.Ranking r, String screenshot) throws Exception {
-        Path page = Files.writeString(dir.resolve("rank.html"), "<!DOCTYPE html><html lang=\"en\"><head><meta "
-                + "charset=\"utf-8\"></head><body>" + RankReport.heatMap(r) + RankReport.stripChart(r) + "</body></html>\n");
+    /**
+     * The page holds what the verdict's Markdown says beside the figures: the server and confidence, each candidate's
+     * slices, the claims against the leader and who was not ranked, with why.
+     */
+    @Test
+    void theReportSaysWhatTheMarkdownSays() throws Exception {
+        List<Candidate> candidates = List.of(Candidate.of(LoadMethod.COPY_BINARY), Candidate.of(LoadMethod.UNNEST),
+                Candidate.of(LoadMethod.BATCH), Candidate.of(LoadMethod.COPY_FREEZE));
+        RankRun.Ranking r = ranking(candidates, Map.of(3, "missing: COPY_FREEZE cannot write t: <partitioned>"));
+        String html = Files.readString(check(r, "rank-report-whole-"));
+        assertThat(html).contains("<h1>Ranking: users</h1>").contains("PostgreSQL (test); confidence 95 %")
+                .contains("<th>slices</th>").contains("9 (+3 compiling)").contains("Against the leader:")
+                .contains("<li>COPY_BINARY ").contains("Not ranked:")
+                .contains("<li>COPY_FREEZE: missing: COPY_FREEZE cannot write t: &lt;partitioned&gt;</li>");
+    }
+
+    /** Writes the whole report of {@code r}, checks its layout at two widths and returns the page. */
+    private Path check(RankRun.Ranking r, String screenshot) throws Exception {
+        RankVerdict verdict = new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)",
+                RankOptions.parse(new String[0]), List.of(r), Map.of(), 600));
+        RankReport.write(verdict, List.of(r), dir);
+        Path page = dir.resolve("report.html");
         HeadlessChromium chromium = new HeadlessChromium(Part.chromium().orElseThrow(), dir);
         Files.createDirectories(Path.of("target"));
         for (int width : List.of(1000, 2000)) {
@@ -90,5 +118,6 @@ class RankReportRenderTest {
             assertThat(layout.svgs()).isEqualTo(2);
             assertThat(layout.problems()).as("texts over another or outside their svg at %d px", width).isEmpty();
         }
+        return page;
     }
 }
