@@ -187,14 +187,18 @@ public final class BenchMain {
             });
         }
         String result = cmd.getResult().orElse(DEFAULT_RESULT);
-        // JMH writes its result file (an empty list when no trial ran) and the forks append their facts as the run
-        // goes: both go aside and replace the earlier files only once the run gave results. Checked here, before
-        // anything starts.
-        ResultPath resultFile = resultPath(result);
-        ResultPath factsFile = resultPath(result + ".server.jsonl");
+        try {
+            PartsRun.requireWritable(Path.of(result));
+        } catch (InvalidPathException e) {
+            throw new UsageException("result file " + result + ": " + e.getMessage());
+        }
         List<String> includes = cmd.getIncludes().isEmpty() ? List.of(QUICK) : cmd.getIncludes();
         TrialClients clients = checkParameters(cmd, includes, suite.rest());
         checkTarget(TargetConfig.fromEnvironment(), suite.overridesSettings(), clients);
+        // JMH writes its result file (an empty list when no trial ran) and the forks append their facts as the run
+        // goes: both go aside and replace the earlier files only once the run gave results.
+        ResultPath resultFile = resultPath(result);
+        ResultPath factsFile = resultPath(result + ".server.jsonl");
 
         ChainedOptionsBuilder options = new OptionsBuilder().parent(cmd);
         if (cmd.getIncludes().isEmpty()) {

@@ -15,6 +15,7 @@ import org.pgingest.results.ResultFileException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -108,10 +109,11 @@ public final class GateMain {
         String md = MarkdownVerdict.render(result);
         out.print(Console.fit(md, console));
         if (markdown != null) {
-            Files.writeString(markdown, md);
+            ResultPath.write(markdown, o -> o.write(md.getBytes(StandardCharsets.UTF_8)));
         }
         if (json != null) {
-            Files.writeString(json, JsonVerdict.render(result));
+            String verdict = JsonVerdict.render(result);
+            ResultPath.write(json, o -> o.write(verdict.getBytes(StandardCharsets.UTF_8)));
         }
         if (export != null) {
             Exports.write(export, exportDir);

@@ -98,7 +98,10 @@ final class RunConsole implements TrialFailures.Listener {
     OutputFormat format(CommandLineOptions cmd, VerboseMode verbosity) throws IOException {
         PrintStream target;
         if (cmd.getOutput().hasValue()) {
-            target = new PrintStream(new FileOutputStream(cmd.getOutput().get()), true, StandardCharsets.UTF_8);
+            Path file = Path.of(cmd.getOutput().get()).toAbsolutePath();
+            // Checked before the run (ResultPath.problem), created only now that it starts.
+            Files.createDirectories(file.getParent());
+            target = new PrintStream(new FileOutputStream(file.toFile()), true, StandardCharsets.UTF_8);
         } else {
             target = log != null ? log : out;
         }

@@ -47,7 +47,9 @@ public final class ResultPath {
         if (problem.isPresent()) {
             throw new IOException(problem.get());
         }
-        ResultPath result = new ResultPath(path.toAbsolutePath().normalize());
+        Path absolute = path.toAbsolutePath().normalize();
+        Files.createDirectories(absolute.getParent());
+        ResultPath result = new ResultPath(absolute);
         result.removeAsidesOfGoneProcesses();
         return result;
     }
@@ -88,9 +90,11 @@ public final class ResultPath {
     }
 
     /**
-     * Why no result could be written at {@code path}, in one line, or empty when one can: its directory is created
-     * if missing and a file is created and removed there (permission bits alone do not tell: root ignores them,
-     * and a read-only mount does not show in them).
+     * Why no result could be written at {@code path}, in one line, or empty when one can. Nothing is left behind: a
+     * file is created and removed in its directory, or, when that directory is missing, a directory in its nearest
+     * existing ancestor (permission bits alone do not tell: root ignores them, and a read-only mount does not show
+     * in them); the directory itself is created only when a result is written, so a run refused after this check
+     * leaves none.
      */
     public static Optional<String> problem(Path path) {
         if (path.toString().isBlank()) {
@@ -101,10 +105,21 @@ public final class ResultPath {
             return Optional.of(path + " is a directory; name a file");
         }
         Path directory = absolute.getParent();
-        try {
-            Files.createDirectories(directory);
-        } catch (IOException e) {
-            return Optional.of("cannot create the directory " + directory + " (" + reason(e) + ")");
+        if (!Files.isDirectory(directory)) {
+            Path existing = directory;
+            while (!Files.exists(existing)) {
+                existing = existing.getParent();
+            }
+            if (!Files.isDirectory(existing)) {
+                return Optional.of("cannot create the directory " + directory + " ("
+                        + (existing.equals(directory) ? "it" : existing) + " is a file)");
+            }
+            try {
+                Files.delete(Files.createTempDirectory(existing, ".pg-ingest-bench-probe"));
+            } catch (IOException e) {
+                return Optional.of("cannot create the directory " + directory + " (" + reason(e) + ")");
+            }
+            return Optional.empty();
         }
         try {
             Files.delete(Files.createTempFile(directory, ".pg-ingest-bench-probe", ""));

@@ -36,8 +36,15 @@ class ResultPathTest {
         assertThat(ResultPath.problem(dir)).hasValue(dir + " is a directory; name a file");
         assertThat(ResultPath.problem(file.resolve("r.json"))).hasValue("cannot create the directory " + file + " (it is a file)");
         assertThat(ResultPath.problem(Path.of("/proc/x/r.json"))).hasValue("cannot create the directory /proc/x (no such file or directory)");
+        assertThat(ResultPath.problem(file.resolve("deeper/r.json"))).hasValue("cannot create the directory "
+                + file.resolve("deeper") + " (" + file + " is a file)");
         assertThat(ResultPath.problem(dir.resolve("new dir/with space/r.json"))).isEmpty();
-        assertThat(dir.resolve("new dir/with space")).isDirectory();
+        // A check leaves nothing: a run refused after it has no directory of its own to leave behind.
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files).containsExactly(file);
+        }
+        ResultPath.write(dir.resolve("new dir/with space/r.json"), out -> out.write('1'));
+        assertThat(dir.resolve("new dir/with space/r.json")).hasContent("1");
     }
 
     /** Found by the adversarial pass: kill -9 of the launcher left its aside files beside the result for good. */
