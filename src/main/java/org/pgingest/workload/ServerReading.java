@@ -1,20 +1,25 @@
 package org.pgingest.workload;
 
 import org.pgingest.workload.types.CheckExpressions;
+import org.pgingest.workload.types.TypeCodec;
 import org.pgingest.workload.types.ValueRejectedException;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Optional;
 
 /**
- * A user's text of a value ({@code --rows}, {@code --sample}) as the loaders carry it. The codec reads the forms it
- * knows (the server's own output among them); any other text is read by the server's input function for the column's
- * type ({@code SELECT $1::type::text}), whose output the codec then reads. PostgreSQL's input functions take far more
- * than their output: ISO 8601 intervals, zone names, {@code epoch}, {@code now}, {@code allballs}, ... A text the
- * server refuses is refused with the server's own SQLSTATE and message; a text the server stores but the codec cannot
- * hold even in the server's output form is named as the suite's limit, never in the server's words.
+ * A user's text of a value ({@code --rows}, {@code --sample}) as the loaders carry it. The codec's reading is taken
+ * only for a text that is its own form of the value it read (what its text loaders would send); any other text is
+ * read by the server's input function ({@code SELECT $1::type::text}), whose output the codec then reads. PostgreSQL's
+ * input functions take far more than their output (ISO 8601 intervals, zone names, {@code epoch}, {@code allballs},
+ * {@code x}-prefixed bit strings, ...) and refuse what a Java parser takes ({@code 1e400} as a float8, a uuid with a
+ * space around it, a control character before a number, an offset of +16 hours), so a text the codec would read
+ * differently never reaches it unread. A text the server refuses is refused with the server's own SQLSTATE and
+ * message; a text the server stores but the codec cannot hold even in the server's output form is named as the
+ * suite's limit, never in the server's words.
  */
 public final class ServerReading {
     /** feature_not_supported: the suite's own limit, not a value the server refused. */
@@ -25,21 +30,14 @@ public final class ServerReading {
 
     /** The checked value of {@code text} (never null) for {@code column}, read as described above. */
     public static Object value(Connection connection, Column column, String text) throws SQLException {
-        Object parsed;
-        try {
-            parsed = column.codec().parse(text);
-        } catch (RuntimeException unread) {
-            // parse's contract is ValueRejectedException, but a java.time or number parser beneath may throw its own
-            parsed = null;
+        TypeCodec codec = column.codec();
+        Optional<Object> own = ownForm(codec, text);
+        if (own.isPresent()) {
+            return own.get();
         }
-        if (parsed != null) {
-            // Read as written: the codec's check applies the type's rules as the server does on assignment (too long
-            // for varchar(n) is refused, never cut as the explicit cast below would cut it).
-            return column.codec().checked(parsed);
-        }
-        String serverText = serverText(connection, column.codec().sqlType(), text);
+        String serverText = serverText(connection, codec.castType(), text);
         try {
-            return column.codec().checked(column.codec().parse(serverText));
+            return codec.checked(codec.parse(serverText));
         } catch (ValueRejectedException stillRefused) {
             if (!stillRefused.sqlState().equals(ValueRejectedException.INVALID_TEXT)) {
                 throw stillRefused; // a rule of the codec's own, e.g. a value the server would round out of range
@@ -47,6 +45,22 @@ public final class ServerReading {
             throw suiteLimit(column, text, serverText, stillRefused);
         } catch (RuntimeException stillUnread) {
             throw suiteLimit(column, text, serverText, stillUnread);
+        }
+    }
+
+    /**
+     * The codec's checked value of {@code text} when the text is exactly the codec's own form of it; else empty, and
+     * the server reads it. A value the codec's rules refuse (too long for varchar(n)) goes to the server too, whose
+     * output the same rules then refuse: read as {@link TypeCodec#castType}, which never truncates or pads as an
+     * explicit cast to bit(n) or char(n) would where assignment refuses.
+     */
+    private static Optional<Object> ownForm(TypeCodec codec, String text) {
+        try {
+            Object checked = codec.checked(codec.parse(text));
+            return codec.text(checked).equals(text) ? Optional.of(checked) : Optional.empty();
+        } catch (RuntimeException unread) {
+            // parse's contract is ValueRejectedException, but a java.time or number parser beneath may throw its own
+            return Optional.empty();
         }
     }
 
