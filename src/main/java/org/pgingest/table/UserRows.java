@@ -1,8 +1,5 @@
 package org.pgingest.table;
 
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
 import org.pgingest.workload.definition.ColumnDefinition;
 import org.pgingest.workload.definition.DefinitionException;
 import org.pgingest.workload.definition.SampleRows;
@@ -10,7 +7,6 @@ import org.pgingest.workload.definition.TableDefinition;
 import org.pgingest.workload.RowGenerator;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,46 +31,48 @@ public final class UserRows {
     }
 
     /**
-     * The rows of a CSV file as {@code COPY ... TO ... CSV HEADER} writes them (PostgreSQL's CSV: a header of column
-     * names; an unquoted empty field is NULL, a quoted empty one the empty string). Throws {@link DefinitionException}
-     * with one line naming the file and what is wrong.
+     * The rows of a CSV file as {@code COPY ... FROM ... CSV HEADER} reads them ({@link PgCsv}: an unquoted empty
+     * field is NULL, a quoted empty one the empty string), after a header line of column names (a UTF-8 byte order
+     * mark before it is not part of the first name: COPY skips the header line whole). Throws
+     * {@link DefinitionException} with one line naming the file and what is wrong.
      */
     public static SampleRows fromCsv(Path file) {
-        CSVFormat format = CSVFormat.POSTGRESQL_CSV.builder().setHeader().setSkipHeaderRecord(true).get();
         String text;
         try {
             text = utf8(file, Files.readAllBytes(file));
         } catch (IOException e) {
             throw new DefinitionException("--rows " + file + " cannot be read: " + e.getMessage());
         }
-        try (Reader reader = new java.io.StringReader(text);
-             CSVParser parser = CSVParser.builder().setReader(reader).setFormat(format).get()) {
-            List<String> header = parser.getHeaderNames();
-            if (header.isEmpty()) {
-                throw new DefinitionException("--rows " + file + ": no header line naming the columns");
-            }
-            List<List<String>> rows = new ArrayList<>();
-            for (CSVRecord record : parser) {
-                if (record.size() != header.size()) {
-                    throw new DefinitionException("--rows " + file + " line " + (record.getRecordNumber() + 1) + ": "
-                            + record.size() + " fields, the header names " + header.size());
-                }
-                if (rows.size() == MAX_ROWS) {
-                    break;
-                }
-                List<String> row = new ArrayList<>(header.size());
-                for (int i = 0; i < header.size(); i++) {
-                    row.add(record.get(i));
-                }
-                rows.add(row);
-            }
-            if (rows.isEmpty()) {
-                throw new DefinitionException("--rows " + file + " holds a header but no rows");
-            }
-            return new SampleRows("--rows " + file.getFileName(), header, rows);
-        } catch (IOException | java.io.UncheckedIOException | IllegalArgumentException | IllegalStateException e) {
-            throw new DefinitionException("--rows " + file + " is not CSV as COPY ... CSV HEADER writes it: " + e.getMessage());
+        List<PgCsv.Record> records;
+        try {
+            records = PgCsv.records(text.startsWith("\uFEFF") ? text.substring(1) : text, MAX_ROWS + 1);
+        } catch (PgCsv.Malformed e) {
+            throw new DefinitionException("--rows " + file + " " + e.getMessage());
         }
+        if (records.isEmpty()) {
+            throw new DefinitionException("--rows " + file + ": no header line naming the columns");
+        }
+        List<String> header = records.get(0).fields();
+        for (int i = 0; i < header.size(); i++) {
+            if (header.get(i) == null || header.get(i).isEmpty()) {
+                throw new DefinitionException("--rows " + file + " line 1: column " + (i + 1) + " of the header has no name");
+            }
+            if (header.indexOf(header.get(i)) < i) {
+                throw new DefinitionException("--rows " + file + " line 1: the header names " + header.get(i) + " twice");
+            }
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (PgCsv.Record record : records.subList(1, Math.min(records.size(), MAX_ROWS + 1))) {
+            if (record.fields().size() != header.size()) {
+                throw new DefinitionException("--rows " + file + " line " + record.line() + ": "
+                        + record.fields().size() + " fields, the header names " + header.size());
+            }
+            rows.add(record.fields());
+        }
+        if (rows.isEmpty()) {
+            throw new DefinitionException("--rows " + file + " holds a header but no rows");
+        }
+        return new SampleRows("--rows " + file.getFileName(), header, rows);
     }
 
     /**

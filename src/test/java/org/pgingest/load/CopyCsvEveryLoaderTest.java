@@ -1,8 +1,5 @@
 package org.pgingest.load;
 
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -17,7 +14,6 @@ import org.postgresql.PGConnection;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
@@ -330,20 +326,26 @@ class CopyCsvEveryLoaderTest {
         return out.toString();
     }
 
-    /** The CSV's rows as the suite reads a user's --rows file: an unquoted empty field is NULL. */
+    /**
+     * The CSV's rows as the suite reads a user's --rows file: the file (a header of the column names, then {@code csv})
+     * read by {@link org.pgingest.table.UserRows#fromCsv}, each field by {@link ServerReading}.
+     */
     static List<Object[]> read(Connection c, List<Column> columns, String csv) throws IOException, SQLException {
-        List<Object[]> rows = new ArrayList<>();
-        try (CSVParser parser = CSVParser.builder().setReader(new StringReader(csv)).setFormat(CSVFormat.POSTGRESQL_CSV).get()) {
-            for (CSVRecord record : parser) {
-                assertThat(record.size()).isEqualTo(columns.size());
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("rows", ".csv");
+        try {
+            java.nio.file.Files.writeString(file, csv(List.of(columns.stream().map(Column::name).toList())) + csv);
+            List<Object[]> rows = new ArrayList<>();
+            for (List<String> fields : org.pgingest.table.UserRows.fromCsv(file).rows()) {
                 Object[] row = new Object[columns.size()];
                 for (int i = 0; i < row.length; i++) {
-                    String text = record.get(i);
+                    String text = fields.get(i);
                     row[i] = text == null ? null : ServerReading.value(c, columns.get(i), text);
                 }
                 rows.add(row);
             }
+            return rows;
+        } finally {
+            java.nio.file.Files.delete(file);
         }
-        return rows;
     }
 }

@@ -61,4 +61,53 @@ class UserRowsTest {
         Files.writeString(file, "id,name\n1,a\n");
         assertThat(UserRows.fromCsv(file).rows()).containsExactly(List.of("1", "a"));
     }
+
+    /**
+     * PostgreSQL's CSV, not RFC 4180's (found by a type-by-type pass, 2026-12-02: commons-csv, read before, kept
+     * {@code ab""c} and the quotes of {@code  "x" }, dropped spaces after a closing quote, took {@code x"y} and refused
+     * {@code "abc"def}): the oracle is COPY ... CSV HEADER of the same file into a table of text columns.
+     */
+    @Test
+    void fieldsAreReadAsCopyCsvReadsThem(@TempDir Path dir) throws Exception {
+        String csv = "\uFEFFa,b\n \"x\" ,2\nab\"\"c,\n\"x\"  ,\"\"\n\"abc\"def,\"a\"\"b\"\n\"multi\nline\",\"q,\"\"\"\nplain, \n";
+        Path file = Files.writeString(dir.resolve("rows.csv"), csv);
+        assertThat(UserRows.fromCsv(file).header()).containsExactly("a", "b");
+        assertThat(UserRows.fromCsv(file).rows()).containsExactlyElementsOf(copied(csv));
+    }
+
+    @Test
+    void aQuoteNeverClosedIsRefusedAsCopyRefusesIt(@TempDir Path dir) throws Exception {
+        String csv = "a,b\n1,x\"y\n2,z\n";
+        Path file = Files.writeString(dir.resolve("rows.csv"), csv);
+        assertThatThrownBy(() -> copied(csv)).hasMessageContaining("unterminated CSV quoted field");
+        assertThatThrownBy(() -> UserRows.fromCsv(file)).isInstanceOf(DefinitionException.class)
+                .hasMessage("--rows " + file + " line 2: unterminated CSV quoted field");
+        String mixed = "a,b\n1,x\r\n2,z\n";
+        Path mixedFile = Files.writeString(dir.resolve("mixed.csv"), mixed);
+        assertThatThrownBy(() -> copied(mixed)).hasMessageContaining("unquoted carriage return found in data");
+        assertThatThrownBy(() -> UserRows.fromCsv(mixedFile)).isInstanceOf(DefinitionException.class)
+                .hasMessageStartingWith("--rows " + mixedFile + " line 2: unquoted carriage return found in data");
+        String crlf = "a,b\r\n1,\"x\r\ny\"\r\n";
+        assertThat(UserRows.fromCsv(Files.writeString(dir.resolve("crlf.csv"), crlf)).rows())
+                .containsExactlyElementsOf(copied(crlf));
+    }
+
+    /** What COPY (FORMAT csv, HEADER) stores of {@code csv} in two text columns, in the file's order. */
+    private static List<List<String>> copied(String csv) throws Exception {
+        SuiteSchema schema = new SuiteSchema(server.schema());
+        try (Connection c = server.dataSource().getConnection()) {
+            schema.recreateTable(c, "csv_oracle", "(n bigserial, a text, b text)", false);
+            String table = server.schema() + ".csv_oracle";
+            c.unwrap(org.postgresql.PGConnection.class).getCopyAPI().copyIn("COPY " + table
+                    + " (a, b) FROM STDIN (FORMAT csv, HEADER)", new java.io.ByteArrayInputStream(
+                    csv.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            List<List<String>> rows = new java.util.ArrayList<>();
+            try (var st = c.createStatement(); var rs = st.executeQuery("SELECT a, b FROM " + table + " ORDER BY n")) {
+                while (rs.next()) {
+                    rows.add(java.util.Arrays.asList(rs.getString(1), rs.getString(2)));
+                }
+            }
+            return rows;
+        }
+    }
 }
