@@ -2,7 +2,6 @@ package org.pgingest.load;
 
 import org.pgingest.workload.Column;
 import org.pgingest.workload.Table;
-import org.pgingest.workload.types.TypeCodec;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -31,7 +30,7 @@ final class LiteralUnnestLoader extends LiteralLoader {
                 values.add(row[c]);
             }
             StringBuilder array = new StringBuilder();
-            literals.appendArray(array, columns.get(c).codec(), values, arrayType(columns.get(c).codec()));
+            literals.appendArray(array, columns.get(c).codec(), values, arrayType(columns.get(c)));
             arrays.add(array.toString());
         }
         return table.insertInto() + " " + UnnestLoader.select(table, arrays, false);
@@ -40,10 +39,12 @@ final class LiteralUnnestLoader extends LiteralLoader {
     /**
      * The array literal's type, as published: the column's type's array ({@code '{...}'::timestamptz[]}). An array
      * column's values travel as a text[] of array literals instead: unnest of a two-dimensional array would yield its
-     * scalars, and a multidimensional array must be rectangular where the column's arrays need not be.
+     * scalars, and a multidimensional array must be rectangular where the column's arrays need not be. A composite
+     * column's travel as a text[] too: unnest of an array of a composite type yields its fields as columns of their
+     * own, shifting the aliases of the columns after it.
      */
-    private static String arrayType(TypeCodec codec) {
-        String cast = codec.castType();
-        return cast.endsWith("]") ? "text[]" : cast + "[]";
+    private static String arrayType(Column column) {
+        String cast = column.codec().castType();
+        return cast.endsWith("]") || column.type().kind() == 'c' ? "text[]" : cast + "[]";
     }
 }
