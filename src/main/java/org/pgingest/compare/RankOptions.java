@@ -274,7 +274,9 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
     private static void parameter(String spec, Map<String, List<String>> p) {
         int eq = spec.indexOf('=');
         if (eq < 1 || eq == spec.length() - 1) {
-            throw new UsageException("-p " + spec + ": write -p NAME=VALUE[,VALUE...]");
+            throw new UsageException("-p " + spec + ": write -p NAME=VALUE[,VALUE...]" + (spec.startsWith("method=")
+                    ? "; methods: " + Arrays.stream(LoadMethod.values()).map(Enum::name).collect(Collectors.joining(", "))
+                    : ""));
         }
         String name = spec.substring(0, eq).trim();
         if (p.put(name, List.of(spec.substring(eq + 1).split(","))) != null) {
@@ -326,9 +328,8 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
                     ms = m.group(g) == null ? ms : Math.addExact(ms, Math.multiplyExact(Long.parseLong(m.group(g)),
                             DURATION_UNIT_MILLIS[g - 1]));
                 }
-                if (ms > 0) {
-                    return Duration.ofMillis(ms);
-                }
+                // zero is a duration too: the option's own range names what it takes
+                return Duration.ofMillis(ms);
             } catch (NumberFormatException | ArithmeticException e) {
                 // more digits than a duration holds: the same line as any duration not understood
             }

@@ -91,6 +91,10 @@ class RankMainTest {
                 + "an external server; with --rows FILE.csv, --sample N, --drop-foreign-keys, --keep-schema) and leading -D options", "--frobnicate");
         assertRefused("--variant a: BATCH needs batchSize of 1 or more (rows per executeBatch), was 0; change that -p value or narrow -p method",
                 "--variant", "a=BATCH,batchSize=0", "--variant", "b=BATCH");
+        assertRefused("-p method=: write -p NAME=VALUE[,VALUE...]; methods: " + String.join(", ",
+                java.util.Arrays.stream(org.pgingest.load.LoadMethod.values()).map(Enum::name).toList()), "-p", "method=");
+        assertRefused("--warmup 0s: give 200ms to 5m (each new fork's warm-up per candidate, before its measured "
+                + "rounds)", "-p", "method=COPY_BINARY,BATCH", "--warmup", "0s");
         assertRefused("--warmup 100ms: give 200ms to 5m (each new fork's warm-up per candidate, before its measured "
                 + "rounds)", "-p", "method=COPY_BINARY,BATCH", "--warmup", "100ms");
         assertRefused("--rounds-per-fork 1: give a whole number from 2 to 100 (measured rounds each candidate's fork "
