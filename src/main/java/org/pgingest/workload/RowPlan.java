@@ -11,7 +11,6 @@ import org.pgingest.workload.definition.TableDefinition;
 import org.pgingest.workload.definition.UniqueKey;
 import org.pgingest.workload.types.CheckExpressions;
 import org.pgingest.workload.types.TypeCodec;
-import org.pgingest.workload.types.ValueRejectedException;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -463,19 +462,20 @@ public final class RowPlan {
             }
             List<Object[]> tuples = new ArrayList<>();
             for (int r = 0; r < sample.rows().size(); r++) {
-                List<String> line = sample.rows().get(r);
-                Object[] tuple = new Object[slots.size()];
-                for (int s = 0; s < tuple.length; s++) {
-                    String text = line.get(sampleIndex.get(s));
-                    Column c = columns.get(slots.get(s));
-                    try {
-                        tuple[s] = text == null ? null : ServerReading.value(connection, c, text);
-                    } catch (ValueRejectedException e) {
-                        throw new DefinitionException(sample.source() + ", row " + (r + 1) + ", column " + c.name() + ": "
-                                + e.getMessage() + " (SQLSTATE " + e.sqlState() + ")");
+                tuples.add(new Object[slots.size()]);
+            }
+            for (int s = 0; s < slots.size(); s++) {
+                int at = sampleIndex.get(s);
+                Column c = columns.get(slots.get(s));
+                try {
+                    List<Object> values = ServerReading.values(connection, c, sample.rows().stream().map(l -> l.get(at)).toList());
+                    for (int r = 0; r < values.size(); r++) {
+                        tuples.get(r)[s] = values.get(r);
                     }
+                } catch (ServerReading.RejectedAt e) {
+                    throw new DefinitionException(sample.source() + ", row " + (e.index() + 1) + ", column " + c.name()
+                            + ": " + e.getMessage() + " (SQLSTATE " + e.refusal().sqlState() + ")");
                 }
-                tuples.add(tuple);
             }
             if (tuples.isEmpty()) {
                 throw new DefinitionException(sample.source() + " holds no rows");

@@ -8,6 +8,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -24,6 +27,8 @@ import java.util.Optional;
 public final class ServerReading {
     /** feature_not_supported: the suite's own limit, not a value the server refused. */
     static final String SUITE_LIMIT = "0A000";
+    /** Texts the server reads in one statement ({@link #values}). */
+    private static final int PER_STATEMENT = 1000;
 
     private ServerReading() {
     }
@@ -35,7 +40,12 @@ public final class ServerReading {
         if (own.isPresent()) {
             return own.get();
         }
-        String serverText = serverText(connection, codec.castType(), text);
+        return fromServer(column, text, serverText(connection, codec.castType(), text));
+    }
+
+    /** The checked value of the server's output {@code serverText} of a user's {@code text}. */
+    private static Object fromServer(Column column, String text, String serverText) {
+        TypeCodec codec = column.codec();
         try {
             return codec.checked(codec.parse(serverText));
         } catch (ValueRejectedException stillRefused) {
@@ -45,6 +55,63 @@ public final class ServerReading {
             throw suiteLimit(column, text, serverText, stillRefused);
         } catch (RuntimeException stillUnread) {
             throw suiteLimit(column, text, serverText, stillUnread);
+        }
+    }
+
+    /**
+     * The checked values of {@code texts} (null for null) for {@code column}, each read as {@link #value} reads it; the
+     * texts the server must read are sent to it in one statement per {@value #PER_STATEMENT}, not one each.
+     *
+     * @throws RejectedAt naming the first text refused, with its index
+     */
+    public static List<Object> values(Connection connection, Column column, List<String> texts)
+            throws SQLException, RejectedAt {
+        TypeCodec codec = column.codec();
+        List<Object> values = new ArrayList<>(Collections.nCopies(texts.size(), null));
+        List<Integer> unread = new ArrayList<>();
+        for (int i = 0; i < texts.size(); i++) {
+            if (texts.get(i) != null) {
+                Optional<Object> own = ownForm(codec, texts.get(i));
+                if (own.isPresent()) {
+                    values.set(i, own.get());
+                } else {
+                    unread.add(i);
+                }
+            }
+        }
+        for (int from = 0; from < unread.size(); from += PER_STATEMENT) {
+            List<Integer> chunk = unread.subList(from, Math.min(unread.size(), from + PER_STATEMENT));
+            Optional<List<String>> read = serverTexts(connection, codec.castType(), chunk.stream().map(texts::get).toList());
+            for (int k = 0; k < chunk.size(); k++) {
+                int i = chunk.get(k);
+                try {
+                    // a chunk the server refused: each of its texts alone, for the refused one's own message
+                    values.set(i, read.isPresent() ? fromServer(column, texts.get(i), read.get().get(k))
+                            : value(connection, column, texts.get(i)));
+                } catch (ValueRejectedException e) {
+                    throw new RejectedAt(i, e);
+                }
+            }
+        }
+        return values;
+    }
+
+    /** A text of {@link #values} refused: its index among them, and the refusal. */
+    public static final class RejectedAt extends Exception {
+        private static final long serialVersionUID = 1L;
+        private final int index;
+
+        RejectedAt(int index, ValueRejectedException refusal) {
+            super(refusal.getMessage(), refusal);
+            this.index = index;
+        }
+
+        public int index() {
+            return index;
+        }
+
+        public ValueRejectedException refusal() {
+            return (ValueRejectedException) getCause();
         }
     }
 
@@ -93,6 +160,34 @@ public final class ServerReading {
                 throw e;
             }
             throw new ValueRejectedException(e.getSQLState(), firstLine(e.getMessage()));
+        }
+    }
+
+    /**
+     * The server's text outputs of {@code texts} read as {@code sqlType}, in their order, in one statement; empty when
+     * the server refused one of them (data or CHECK, classes 22 and 23), which {@link #serverText} then names.
+     */
+    private static Optional<List<String>> serverTexts(Connection connection, String sqlType, List<String> texts)
+            throws SQLException {
+        try {
+            return Optional.of(CheckExpressions.readOnly(connection, () -> {
+                try (PreparedStatement ps = connection.prepareStatement("SELECT u.t::" + sqlType + "::text FROM "
+                        + "unnest(?::text[]) WITH ORDINALITY AS u(t, n) ORDER BY u.n")) {
+                    ps.setArray(1, connection.createArrayOf("text", texts.toArray()));
+                    List<String> out = new ArrayList<>(texts.size());
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            out.add(rs.getString(1));
+                        }
+                    }
+                    return out;
+                }
+            }));
+        } catch (SQLException e) {
+            if (e.getSQLState() == null || !(e.getSQLState().startsWith("22") || e.getSQLState().startsWith("23"))) {
+                throw e;
+            }
+            return Optional.empty();
         }
     }
 

@@ -159,6 +159,12 @@ class CopyCsvEveryLoaderTest {
                     () -> ServerReading.value(c, table.columns().get(0), text));
             assertThat(refusal).as("the suite refuses " + type + " " + text).isNotNull();
             assertThat(refusal.sqlState()).as(refusal.getMessage()).isEqualTo(copy.getSQLState());
+            // among other texts, read by the server in one statement, the same refusal names the text
+            ServerReading.RejectedAt among = catchThrowableOfType(ServerReading.RejectedAt.class, () -> ServerReading
+                    .values(c, table.columns().get(0), java.util.Arrays.asList(null, text, null)));
+            assertThat(among).as("the suite refuses " + type + " " + text + " among others").isNotNull();
+            assertThat(among.index()).isEqualTo(1);
+            assertThat(among.refusal().sqlState()).isEqualTo(copy.getSQLState());
         }
     }
 
@@ -334,16 +340,19 @@ class CopyCsvEveryLoaderTest {
         java.nio.file.Path file = java.nio.file.Files.createTempFile("rows", ".csv");
         try {
             java.nio.file.Files.writeString(file, csv(List.of(columns.stream().map(Column::name).toList())) + csv);
+            List<List<String>> fields = org.pgingest.table.UserRows.fromCsv(file).rows();
             List<Object[]> rows = new ArrayList<>();
-            for (List<String> fields : org.pgingest.table.UserRows.fromCsv(file).rows()) {
-                Object[] row = new Object[columns.size()];
-                for (int i = 0; i < row.length; i++) {
-                    String text = fields.get(i);
-                    row[i] = text == null ? null : ServerReading.value(c, columns.get(i), text);
+            fields.forEach(f -> rows.add(new Object[columns.size()]));
+            for (int i = 0; i < columns.size(); i++) {
+                int column = i;
+                List<Object> values = ServerReading.values(c, columns.get(i), fields.stream().map(f -> f.get(column)).toList());
+                for (int r = 0; r < rows.size(); r++) {
+                    rows.get(r)[i] = values.get(r);
                 }
-                rows.add(row);
             }
             return rows;
+        } catch (ServerReading.RejectedAt e) {
+            throw e.refusal();
         } finally {
             java.nio.file.Files.delete(file);
         }
