@@ -7,6 +7,7 @@ import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.ddl.SqlScript;
+import org.pgingest.workload.definition.DefinitionException;
 import org.pgingest.workload.definition.QualifiedName;
 import org.pgingest.workload.definition.ResolvedTable;
 import org.pgingest.workload.definition.TableSources;
@@ -126,5 +127,38 @@ class DdlConfinementTest {
                     .hasMessageContaining("pg_execute_server_program");
         }
         assertThat(directory.resolve("in-trigger")).doesNotExist();
+    }
+
+    /**
+     * Found by an adversarial pass (2026-12-02): the file's search_path outlived it, and the query that makes its
+     * functions SECURITY DEFINER, run as the superuser, took the file's = for oids before pg_catalog's; that operator's
+     * function, not yet SECURITY DEFINER, ran a program on the host.
+     */
+    @Test
+    void anOperatorOfTheFileAheadOfPgCatalogIsNotRunByTheSuperuser() throws SQLException {
+        resolve("CREATE SCHEMA app;\nCREATE TABLE app.t (id integer PRIMARY KEY);\n"
+                + "CREATE FUNCTION app.evil_eq(a oid, b oid) RETURNS boolean LANGUAGE plpgsql AS $$ BEGIN "
+                + "IF pg_catalog.current_setting('is_superuser')::boolean THEN EXECUTE 'COPY (SELECT 1) TO PROGRAM "
+                + touch("operator").replace("'", "''") + "'; END IF; RETURN a OPERATOR(pg_catalog.=) b; END $$;\n"
+                + "CREATE OPERATOR app.= (LEFTARG = oid, RIGHTARG = oid, FUNCTION = app.evil_eq);\n"
+                + "SET search_path = app_operator, pg_catalog;\n", "app_operator");
+        assertThat(directory.resolve("operator")).doesNotExist();
+    }
+
+    /**
+     * The benchmarks' sessions are superusers, and a built-in a CHECK calls runs as them, not as the file's role: one
+     * that reads the host's files, or runs a query given as text, is refused in one line naming the constraint.
+     */
+    @Test
+    void aTableWhoseExpressionsCallAFunctionBeyondTheRoleIsRefused() {
+        assertThatThrownBy(() -> resolve("CREATE SCHEMA app;\nCREATE TABLE app.t (id integer PRIMARY KEY, v text CHECK "
+                + "(v IS NULL OR pg_read_file('/etc/hostname') IS NOT NULL));\n", "app_read_file"))
+                .isInstanceOf(DefinitionException.class)
+                .hasMessageStartingWith("--ddl t.sql: constraint t_v_check on table app_read_file.t calls "
+                        + "pg_read_file(text): the benchmarks run a table's expressions as a superuser");
+        assertThatThrownBy(() -> resolve("CREATE SCHEMA app;\nCREATE TABLE app.t (id integer PRIMARY KEY, v text DEFAULT "
+                + "query_to_xml('SELECT 1', true, true, '')::text);\n", "app_query"))
+                .isInstanceOf(DefinitionException.class)
+                .hasMessageContaining("calls query_to_xml(text,boolean,boolean,text)");
     }
 }

@@ -76,15 +76,29 @@ public final class DdlRole {
 
     /**
      * Back to the session's own role, and every function the role owns made SECURITY DEFINER, so that it runs as the
-     * role when a benchmark's superuser session calls it (a trigger, a CHECK).
+     * role when a benchmark's superuser session calls it (a trigger, a CHECK). The file may have left a search_path of
+     * its own ({@code SET search_path = public, pg_catalog}), ahead of which an operator or function of its own would be
+     * taken by the superuser's queries before they are made SECURITY DEFINER: so these queries run with pg_catalog alone,
+     * and the session's path is reset (the file's stays for the rest of this transaction, after pg_catalog).
+     *
+     * @throws ConfinementException when the file's tables, domains or operators call a built-in function that the
+     *                              benchmarks' superuser sessions would run with powers the role lacks
      */
     public static void leave(Connection connection) throws SQLException {
         try (Statement st = connection.createStatement()) {
             st.execute("RESET ROLE");
-            st.execute("DROP FUNCTION IF EXISTS " + RUNNER + "(text)");
+            String filePath;
+            try (ResultSet rs = st.executeQuery("SHOW search_path")) {
+                rs.next();
+                filePath = rs.getString(1);
+            }
+            st.execute("RESET search_path");
+            st.execute("SELECT pg_catalog.set_config('search_path', 'pg_catalog', true)");
+            st.execute("DROP FUNCTION IF EXISTS " + RUNNER + "(pg_catalog.text)");
             List<String> functions = new ArrayList<>();
-            try (ResultSet rs = st.executeQuery("SELECT p.oid::regprocedure FROM pg_proc p JOIN pg_roles r ON r.oid = "
-                    + "p.proowner WHERE r.rolname = '" + NAME + "' AND p.prokind = 'f' AND NOT p.prosecdef")) {
+            try (ResultSet rs = st.executeQuery("SELECT p.oid::pg_catalog.regprocedure FROM pg_catalog.pg_proc p JOIN "
+                    + "pg_catalog.pg_roles r ON r.oid OPERATOR(pg_catalog.=) p.proowner WHERE r.rolname OPERATOR(pg_catalog.=) '"
+                    + NAME + "' AND p.prokind OPERATOR(pg_catalog.=) 'f' AND NOT p.prosecdef")) {
                 while (rs.next()) {
                     functions.add(rs.getString(1));
                 }
@@ -92,6 +106,72 @@ public final class DdlRole {
             for (String function : functions) {
                 st.execute("ALTER FUNCTION " + function + " SECURITY DEFINER");
             }
+            List<String> unconfined = unconfined(st);
+            if (!unconfined.isEmpty()) {
+                throw new ConfinementException(String.join("; ", unconfined) + ": the benchmarks run a table's "
+                        + "expressions as a superuser, so the suite does not load a table that calls a function its "
+                        + "DDL's role may not run (files, server programs) or one that runs SQL of its own (query_to_xml, "
+                        + "ts_stat, set_config, ...); the functions a file defines run confined, as that role");
+            }
+            st.execute("SELECT pg_catalog.set_config('search_path', " + literal(filePath.isBlank() ? "pg_catalog"
+                    : "pg_catalog, " + filePath) + ", true)");
+        }
+    }
+
+    /**
+     * Built-in functions that something the DDL made calls (a CHECK, a default or generated column, an index, a rule,
+     * a trigger's WHEN, a domain's default, an operator; objects made after initdb, whose OIDs start at 16384) and
+     * that a superuser session would run beyond the role's powers: those the role may not execute (pg_read_file,
+     * lo_import, pg_ls_dir, ...), and those that run or read SQL by name, which a superuser may do with anything.
+     * Read from the stored expression trees' function and operator-function ids: PostgreSQL records no dependency on
+     * a built-in (initdb's objects are pinned), so pg_depend does not show them.
+     */
+    private static List<String> unconfined(Statement st) throws SQLException {
+        List<String> found = new ArrayList<>();
+        try (ResultSet rs = st.executeQuery("WITH trees (what, tree) AS ("
+                + "SELECT pg_describe_object('pg_constraint'::regclass, oid, 0), conbin::text FROM pg_constraint "
+                + "WHERE conbin IS NOT NULL AND oid >= 16384 "
+                + "UNION ALL SELECT pg_describe_object('pg_attrdef'::regclass, oid, 0), adbin::text FROM pg_attrdef "
+                + "WHERE oid >= 16384 "
+                + "UNION ALL SELECT pg_describe_object('pg_class'::regclass, indexrelid, 0), coalesce(indexprs::text, '') "
+                + "|| coalesce(indpred::text, '') FROM pg_index WHERE indexrelid >= 16384 "
+                + "UNION ALL SELECT pg_describe_object('pg_rewrite'::regclass, oid, 0), coalesce(ev_qual::text, '') "
+                + "|| ev_action::text FROM pg_rewrite WHERE oid >= 16384 AND rulename <> '_RETURN' "
+                + "UNION ALL SELECT pg_describe_object('pg_trigger'::regclass, oid, 0), tgqual::text FROM pg_trigger "
+                + "WHERE oid >= 16384 AND tgqual IS NOT NULL "
+                + "UNION ALL SELECT pg_describe_object('pg_type'::regclass, oid, 0), typdefaultbin::text FROM pg_type "
+                + "WHERE oid >= 16384 AND typdefaultbin IS NOT NULL "
+                + "UNION ALL SELECT pg_describe_object('pg_operator'::regclass, oid, 0), ':funcid ' || oprcode::oid "
+                + "FROM pg_operator WHERE oid >= 16384) "
+                + "SELECT DISTINCT t.what, p.oid::regprocedure FROM trees t CROSS JOIN LATERAL "
+                + "regexp_matches(t.tree, ':(?:funcid|opfuncid) (\\d+)', 'g') m JOIN pg_proc p ON p.oid = m[1]::oid "
+                + "WHERE p.pronamespace = 'pg_catalog'::regnamespace AND (NOT has_function_privilege('" + NAME
+                + "', p.oid, 'EXECUTE') OR p.proname = ANY (ARRAY[" + String.join(", ",
+                SQL_RUNNING.stream().map(DdlRole::literal).toList()) + "]::name[])) ORDER BY 1, 2")) {
+            while (rs.next()) {
+                found.add(rs.getString(1) + " calls " + rs.getString(2));
+            }
+        }
+        return found;
+    }
+
+    /** Built-ins any role may call that run a query given as text, read a table by name or change a setting. */
+    private static final List<String> SQL_RUNNING = List.of("query_to_xml", "query_to_xmlschema",
+            "query_to_xml_and_xmlschema", "table_to_xml", "table_to_xmlschema", "table_to_xml_and_xmlschema",
+            "schema_to_xml", "schema_to_xmlschema", "schema_to_xml_and_xmlschema", "database_to_xml",
+            "database_to_xmlschema", "database_to_xml_and_xmlschema", "cursor_to_xml", "ts_stat", "ts_rewrite",
+            "set_config", "pg_terminate_backend", "pg_cancel_backend");
+
+    private static String literal(String text) {
+        return "'" + text.replace("'", "''") + "'";
+    }
+
+    /** A DDL whose table would run, in a superuser's session, a function beyond the confined role: one line. */
+    public static final class ConfinementException extends SQLException {
+        private static final long serialVersionUID = 1L;
+
+        ConfinementException(String message) {
+            super(message, "0A000");
         }
     }
 }

@@ -64,7 +64,11 @@ public final class TableSources {
             AppliedScript applied = asDdlRole ? AppliedScript.applyAsDdlRole(connection, script.statements())
                     : AppliedScript.apply(connection, script.statements());
             if (asDdlRole) {
-                DdlRole.leave(connection);
+                try {
+                    DdlRole.leave(connection);
+                } catch (DdlRole.ConfinementException e) {
+                    throw new DefinitionException(source + ": " + e.getMessage());
+                }
             }
             // What a refusal lists: the statements not applied (by line) and those the server refused.
             List<String> failed = new ArrayList<>(script.refused());
