@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 /**
@@ -268,6 +269,27 @@ class CopyCsvEveryLoaderTest {
     void theSameTableReadFromTheLiveCatalogLoadsOnEveryLoader(LoadMethod method) throws Exception {
         storesWhatCopyCsvStores(method, () -> LoaderTestServer.newTableFromLiveTable(MIXED_DDL, "users_own", "exact_mixed"),
                 MIXED_ROWS, null);
+    }
+
+    /**
+     * A live table whose CHECK calls a function of the user's that writes another of their tables (found by an
+     * adversarial pass, 2026-12-02: a ranking on an external server wrote 1,962,000 rows into the user's audit table
+     * through its copies): refused in one line naming the constraint and the function, and nothing written.
+     */
+    @org.junit.jupiter.api.Test
+    void aLiveTableWhoseCheckCallsAFunctionOfTheUsersIsRefused() throws Exception {
+        assertThatThrownBy(() -> LoaderTestServer.newTableFromLiveTable("CREATE TABLE audit (n int);\n"
+                + "CREATE FUNCTION chk(q int) RETURNS boolean LANGUAGE plpgsql AS $$ BEGIN "
+                + "INSERT INTO users_audited.audit VALUES (q); RETURN true; END $$;\n"
+                + "CREATE TABLE t (id int PRIMARY KEY, q int CHECK (users_audited.chk(q)))", "users_audited", "t"))
+                .isInstanceOf(org.pgingest.workload.definition.DefinitionException.class)
+                .hasMessageStartingWith("live table users_audited.t: constraint t_q_check on table users_audited.t calls "
+                        + "users_audited.chk(integer), a function of your own");
+        try (Connection c = LoaderTestServer.connect(); java.sql.Statement st = c.createStatement();
+             java.sql.ResultSet rs = st.executeQuery("SELECT count(*) FROM users_audited.audit")) {
+            rs.next();
+            assertThat(rs.getLong(1)).isZero();
+        }
     }
 
     /**

@@ -113,8 +113,62 @@ public final class TableSources {
     public static ResolvedTable live(Connection connection, QualifiedName table, String label, String suiteSchema)
             throws SQLException {
         TableDefinition definition = CatalogReader.read(connection, table, suiteSchema);
+        List<TableDefinition> referenced = referenced(connection, definition);
+        for (TableDefinition t : java.util.stream.Stream.concat(java.util.stream.Stream.of(definition), referenced.stream()).toList()) {
+            List<String> calls = callsOfTheUsers(connection, t.name());
+            if (!calls.isEmpty()) {
+                throw new DefinitionException("live table " + definition.name() + ": " + String.join("; ", calls)
+                        + ", a function of your own: the suite's copy would run it on your server for every row it "
+                        + "loads, and what it writes would land outside the suite's schema; the suite does not copy such "
+                        + "a table (rank its DDL, pg_dump --schema-only, with --ddl on the suite's own server, where the "
+                        + "file's functions run confined)");
+            }
+        }
         return new ResolvedTable(label, PublishedShapes.STANDARD, "live table " + definition.name(), List.of(), definition,
-                referenced(connection, definition), true, false, List.of(), java.util.Map.of(), null);
+                referenced, true, false, List.of(), java.util.Map.of(), null);
+    }
+
+    /**
+     * The functions of a user's own (neither built-in nor an extension's) that the copy of {@code table} would call
+     * as it loads rows: from the stored expression trees of its CHECKs, defaults and generated columns, indexes, its
+     * partitions' and its columns' domains (PostgreSQL keeps no dependency of an expression on a built-in, so the
+     * trees are read rather than pg_depend, for one rule with {@link org.pgingest.workload.ddl.DdlRole}).
+     */
+    private static List<String> callsOfTheUsers(Connection connection, QualifiedName table) throws SQLException {
+        String sql = "WITH RECURSIVE rels (relid) AS (SELECT ?::pg_catalog.regclass UNION SELECT relid FROM "
+                + "pg_catalog.pg_partition_tree(?::pg_catalog.regclass)), "
+                + "types (t) AS (SELECT a.atttypid FROM pg_catalog.pg_attribute a WHERE a.attrelid IN (SELECT relid FROM rels) "
+                + "AND a.attnum > 0 AND NOT a.attisdropped UNION SELECT CASE WHEN ty.typtype = 'd' THEN ty.typbasetype "
+                + "ELSE ty.typelem END FROM pg_catalog.pg_type ty JOIN types ON ty.oid = types.t "
+                + "WHERE ty.typtype = 'd' OR ty.typelem <> 0), "
+                + "trees (what, tree) AS (SELECT pg_catalog.pg_describe_object('pg_catalog.pg_constraint'::pg_catalog.regclass, "
+                + "c.oid, 0), c.conbin::text FROM pg_catalog.pg_constraint c WHERE c.conbin IS NOT NULL AND (c.conrelid IN "
+                + "(SELECT relid FROM rels) OR c.contypid IN (SELECT t FROM types)) "
+                + "UNION ALL SELECT pg_catalog.pg_describe_object('pg_catalog.pg_attrdef'::pg_catalog.regclass, d.oid, 0), "
+                + "d.adbin::text FROM pg_catalog.pg_attrdef d WHERE d.adrelid IN (SELECT relid FROM rels) "
+                + "UNION ALL SELECT pg_catalog.pg_describe_object('pg_catalog.pg_class'::pg_catalog.regclass, i.indexrelid, 0), "
+                + "coalesce(i.indexprs::text, '') || coalesce(i.indpred::text, '') FROM pg_catalog.pg_index i "
+                + "WHERE i.indrelid IN (SELECT relid FROM rels) "
+                + "UNION ALL SELECT pg_catalog.pg_describe_object('pg_catalog.pg_type'::pg_catalog.regclass, ty.oid, 0), "
+                + "ty.typdefaultbin::text FROM pg_catalog.pg_type ty WHERE ty.oid IN (SELECT t FROM types) "
+                + "AND ty.typdefaultbin IS NOT NULL) "
+                + "SELECT DISTINCT t.what, p.oid::pg_catalog.regprocedure::text FROM trees t CROSS JOIN LATERAL "
+                + "pg_catalog.regexp_matches(t.tree, ':(?:funcid|opfuncid) (\\d+)', 'g') m JOIN pg_catalog.pg_proc p "
+                + "ON p.oid = m[1]::pg_catalog.oid WHERE p.pronamespace NOT IN ('pg_catalog'::pg_catalog.regnamespace, "
+                + "'information_schema'::pg_catalog.regnamespace) AND NOT EXISTS (SELECT FROM pg_catalog.pg_depend e "
+                + "WHERE e.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND e.objid = p.oid AND e.deptype = 'e') "
+                + "ORDER BY 1, 2";
+        List<String> calls = new ArrayList<>();
+        try (java.sql.PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setString(1, table.quoted());
+            ps.setString(2, table.quoted());
+            try (java.sql.ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    calls.add(rs.getString(1) + " calls " + rs.getString(2));
+                }
+            }
+        }
+        return calls;
     }
 
     /**
