@@ -46,8 +46,11 @@ record Candidate(String name, LoadMethod method, Map<String, String> knobs, Map<
                 .collect(Collectors.joining());
         for (String part : Arrays.asList(parts).subList(1, parts.length)) {
             int at = part.indexOf('=');
-            if (at > 0 && SecretBearing.namedLikeSecret(part.substring(0, at))) {
-                throw new UsageException(VARIANT + " " + shown + ": " + part.substring(0, at) + " is named like a secret; "
+            if (at > 0 && (SecretBearing.namedLikeSecret(part.substring(0, at))
+                    || SecretBearing.inValue(part.substring(at + 1)).isPresent())) {
+                String why = SecretBearing.namedLikeSecret(part.substring(0, at)) ? " is named like a secret; "
+                        : " holds " + SecretBearing.inValue(part.substring(at + 1)).orElseThrow() + ", a secret; ";
+                throw new UsageException(VARIANT + " " + shown + ": " + part.substring(0, at) + why
                         + "a variant's settings reach its JMH forks' command lines, which JMH prints and records; the suite "
                         + "takes only the password, from PGIB_PASSWORD in the environment");
             }

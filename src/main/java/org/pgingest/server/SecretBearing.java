@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -25,6 +26,10 @@ public final class SecretBearing {
     private static final Pattern SECRET_NAME = Pattern.compile(
             "(?i).*(password|passwd|pwd|passphrase|secret|token|credential|apikey|api_key).*");
     private static final String PREFIX = "jdbc:postgresql:";
+    /** A key of a key=value pair in a value: libpq's conninfo, a URL's query, a list of settings. */
+    private static final Pattern KEY = Pattern.compile("([A-Za-z_%][A-Za-z0-9_.%-]*)\\s*=");
+    /** A URL's user:password@host. */
+    private static final Pattern USERINFO = Pattern.compile("://[^/@\\s:]*:[^/@\\s]*@");
 
     private SecretBearing() {
     }
@@ -82,6 +87,21 @@ public final class SecretBearing {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * What in an option's value carries a secret, for a message ("password=…", "a user:password@ before a host"):
+     * a key=value pair named like one (libpq's conninfo, {@code primary_conninfo='... password=...'}, a URL's query),
+     * or a user and password before a host; empty when nothing does.
+     */
+    public static Optional<String> inValue(String value) {
+        Matcher pair = KEY.matcher(value);
+        while (pair.find()) {
+            if (namedLikeSecret(pair.group(1))) {
+                return Optional.of(pair.group(1) + "=…");
+            }
+        }
+        return USERINFO.matcher(value).find() ? Optional.of("a user:password@ before a host") : Optional.empty();
     }
 
     private static String decode(String text) {

@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -74,6 +75,12 @@ public record SuiteOptions(Map<String, String> properties, List<String> rest) {
                     + "line, which JMH prints and records in its JSON; the suite takes only the password, from "
                     + "PGIB_PASSWORD in the environment");
         }
+        // pg.url's own check below names what in a URL carries one and where the user and password go instead
+        (name.equals("pg.url") ? Optional.<String>empty() : SecretBearing.inValue(value)).ifPresent(what -> {
+            throw new TargetException("-D" + name + " holds " + what + ", a secret: options reach every JMH fork's "
+                    + "command line, which JMH prints and records in its JSON; the suite takes only the password, from "
+                    + "PGIB_PASSWORD in the environment");
+        });
         if (!name.startsWith("pg.")) {
             return;
         }

@@ -55,6 +55,20 @@ class SuiteOptionRefusalsTest {
         assertRefused(launch(Map.of(), "Ingest", "-jvmArgsAppend", "-Djavax.net.ssl.keyStorePassword=" + SECRET), line);
     }
 
+    /**
+     * A secret in an option's value (found by an adversarial pass, 2026-12-02: -Dpg.conf.primary_conninfo=password=...
+     * ran, and its value sat in the JMH JSON, its log and the server facts): refused, the value never shown.
+     */
+    @Test
+    void aSecretInAnOptionsValueIsRefusedWithoutIt() throws Exception {
+        String advice = ", a secret: options reach every JMH fork's command line, which JMH prints and records in its "
+                + "JSON; the suite takes only the password, from PGIB_PASSWORD in the environment";
+        assertRefused(launch(Map.of(), "-Dpg.conf.primary_conninfo=host=db password=" + SECRET, "RoundTrip"),
+                "-Dpg.conf.primary_conninfo holds password=…" + advice);
+        assertRefused(launch(Map.of(), "-Dpg.conf.archive_command=curl https://u:" + SECRET + "@h/x", "RoundTrip"),
+                "-Dpg.conf.archive_command holds a user:password@ before a host" + advice);
+    }
+
     @Test
     void anExternalServersUrlOrUserWithoutTheExternalTargetIsRefused() throws Exception {
         assertRefused(launch(Map.of(), "-Dpg.url=jdbc:postgresql://localhost:5432/db", "Ingest"),

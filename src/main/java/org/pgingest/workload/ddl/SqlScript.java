@@ -48,20 +48,30 @@ public record SqlScript(List<Statement> statements, List<String> skipped, List<S
         String summary(int max) {
             String flat = LITERAL.matcher(sql).replaceAll(m -> m.group(1) != null ? "\\$\\$…\\$\\$" : "'…'")
                     .replaceAll("\\s+", " ");
+            // Text that is no SQL may be a secret unquoted: a line of .pgpass, a URL with its password, key=value
+            flat = USERINFO.matcher(flat).replaceAll("://…@");
+            flat = PGPASS.matcher(flat).replaceAll("…");
+            flat = SECRET_PAIR.matcher(flat).replaceAll("$1=…");
             return flat.length() <= max ? flat : flat.substring(0, max) + "...";
         }
 
-        /** {@code message} (the server's, about this statement) with any literal of the statement it quotes left out. */
+        /**
+         * {@code message} (the server's, about this statement) with any text it quotes that lies within a literal of
+         * the statement left out: a value it echoes ("invalid input syntax for type integer: "password=..."") may be
+         * a part of a function body's string.
+         */
         String withoutLiterals(String message) {
-            String shown = message;
+            List<String> literals = new ArrayList<>();
             Matcher m = LITERAL.matcher(sql);
             while (m.find()) {
-                String text = m.group(1) != null ? m.group(2) : m.group(3) != null ? m.group(3) : m.group(4);
-                if (!text.isEmpty()) {
-                    shown = shown.replace("\"" + text + "\"", "\"…\"").replace("'" + text + "'", "'…'");
-                }
+                literals.add(m.group(1) != null ? m.group(2) : m.group(3) != null ? m.group(3) : m.group(4));
             }
-            return shown;
+            return QUOTED.matcher(message).replaceAll(q -> {
+                String text = q.group(2);
+                // a whole literal, or a longer part of one (a short part may as well be an identifier's name)
+                return !text.isEmpty() && literals.stream().anyMatch(l -> l.equals(text) || text.length() >= 6 && l.contains(text))
+                        ? Matcher.quoteReplacement(q.group(1) + "…" + q.group(1)) : Matcher.quoteReplacement(q.group());
+            });
         }
     }
 
@@ -69,6 +79,15 @@ public record SqlScript(List<Statement> statements, List<String> skipped, List<S
      * A literal: dollar-quoted (group 2 its text), an escape string E'...' (group 3) or a standard string (group 4,
      * doubled quotes as written).
      */
+    /** A span a server message quotes, in double or single quotes (group 2 its text). */
+    private static final Pattern QUOTED = Pattern.compile("([\"'])([^\"']*)\\1");
+    /** A URL's user:password@ before its host. */
+    private static final Pattern USERINFO = Pattern.compile("://[^/@\\s:]*:[^/@\\s]*@");
+    /** A line of a password file: host:port:database:user:password, five fields none empty. */
+    private static final Pattern PGPASS = Pattern.compile("[^\\s:]+(?::[^\\s:]+){4}");
+    /** key=value where the key is named like a secret (a connection string's password=). */
+    private static final Pattern SECRET_PAIR = Pattern.compile(
+            "(?i)\\b(\\w*(?:password|passwd|pwd|passphrase|secret|token|credential|apikey|api_key)\\w*)\\s*=\\s*[^\\s,;)'\"]+");
     private static final Pattern LITERAL = Pattern.compile(
             "(\\$(?:[A-Za-z_][A-Za-z_0-9]*)?\\$)(.*?)\\1|\\b[Ee]'((?:[^'\\\\]|\\\\.|'')*)'|'((?:[^']|'')*)'",
             Pattern.DOTALL);

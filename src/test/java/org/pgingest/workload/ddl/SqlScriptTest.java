@@ -152,5 +152,23 @@ class SqlScriptTest {
         assertThat(statement.withoutLiterals("invalid input syntax for type integer: \"Hunter2\""))
                 .isEqualTo("invalid input syntax for type integer: \"…\"");
         assertThat(statement.withoutLiterals("relation \"t\" already exists")).isEqualTo("relation \"t\" already exists");
+        // found by an adversarial pass (2026-12-02): a value the server echoes from within a function body's string
+        SqlScript.Statement body = new SqlScript.Statement("CREATE FUNCTION f() RETURNS int LANGUAGE sql AS "
+                + "$$ SELECT 'password=S3cr3tJ'::int $$", 1);
+        assertThat(body.withoutLiterals("invalid input syntax for type integer: \"password=S3cr3tJ\""))
+                .isEqualTo("invalid input syntax for type integer: \"…\"");
+    }
+
+    /** Text that is no SQL, which no quote marks as a literal, shows no secret either (an adversarial pass, 2026-12-02). */
+    @Test
+    void aSummaryOfTextThatIsNoSqlShowsNoSecretItHolds() {
+        assertThat(new SqlScript.Statement("db.example:5432:app:bench:S3cr3tZ1\nCREATE TABLE t (id int)", 1).summary(200))
+                .isEqualTo("… CREATE TABLE t (id int)");
+        assertThat(new SqlScript.Statement("postgresql://u:S3cr3tZ4@db/app", 1).summary(200))
+                .isEqualTo("postgresql://…@db/app");
+        assertThat(new SqlScript.Statement("host=db user=app password=S3cr3tZ5 CREATE TABLE t (x int)", 1).summary(200))
+                .isEqualTo("host=db user=app password=… CREATE TABLE t (x int)");
+        assertThat(new SqlScript.Statement("CREATE TABLE t (x int DEFAULT 1::int::bigint)", 1).summary(200))
+                .isEqualTo("CREATE TABLE t (x int DEFAULT 1::int::bigint)");
     }
 }
