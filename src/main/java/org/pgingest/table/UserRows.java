@@ -26,6 +26,11 @@ import java.util.Map;
 public final class UserRows {
     /** Most rows a sample holds: they travel to every fork in the run's resolved-tables file. */
     public static final int MAX_ROWS = 100_000;
+    /**
+     * Longest value a sample holds: a 20 MB field made every fork end without a word and the run outlive its budget
+     * (an adversarial pass, 2026-12-02).
+     */
+    static final int MAX_FIELD_CHARS = 1 << 20;
 
     private UserRows() {
     }
@@ -66,6 +71,15 @@ public final class UserRows {
             if (record.fields().size() != header.size()) {
                 throw new DefinitionException("--rows " + file + " line " + record.line() + ": "
                         + record.fields().size() + " fields, the header names " + header.size());
+            }
+            for (int i = 0; i < header.size(); i++) {
+                String field = record.fields().get(i);
+                if (field != null && field.length() > MAX_FIELD_CHARS) {
+                    throw new DefinitionException(String.format(java.util.Locale.ROOT, "--rows %s line %d, column %s: "
+                            + "a value of %,d characters; the suite carries values of up to %,d (a limit of the suite: "
+                            + "the rows travel to every fork, and each call holds hundreds of them)", file, record.line(),
+                            header.get(i), field.length(), MAX_FIELD_CHARS));
+                }
             }
             rows.add(record.fields());
         }

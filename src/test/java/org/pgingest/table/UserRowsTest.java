@@ -110,4 +110,13 @@ class UserRowsTest {
             return rows;
         }
     }
+
+    @Test
+    void aValueLongerThanTheSuiteCarriesIsOneLine(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("big.csv"), "id,v\n1,a\n2," + "x".repeat(UserRows.MAX_FIELD_CHARS + 1) + "\n");
+        assertThatThrownBy(() -> UserRows.fromCsv(file)).isInstanceOf(DefinitionException.class)
+                .hasMessage("--rows " + file + " line 3, column v: a value of 1,048,577 characters; the suite carries "
+                        + "values of up to 1,048,576 (a limit of the suite: the rows travel to every fork, and each call "
+                        + "holds hundreds of them)");
+    }
 }
