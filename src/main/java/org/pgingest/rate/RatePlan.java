@@ -15,10 +15,21 @@ import java.time.Duration;
  */
 record RatePlan(LoadMethod method, double rowsPerSecond, int workers, Duration duration, int batch,
                        String shape, ConnectionMode connections, double rttMs) {
+    /**
+     * Most calls a second a run schedules: a call every microsecond, beyond what one launcher issues (--rows-per-second
+     * 1e20 was taken, and reported 999,999,999,999,999,904 calls due never started).
+     */
+    static final long MAX_CALLS_PER_SECOND = 1_000_000;
+
     /** Checks what can be checked before a server starts; an error is one line naming the valid values. */
     public RatePlan {
         if (!(rowsPerSecond > 0) || Double.isInfinite(rowsPerSecond)) {
             throw new IllegalArgumentException("--rows-per-second must be a number above 0, was " + rowsPerSecond);
+        }
+        if (batch >= 1 && rowsPerSecond / batch > MAX_CALLS_PER_SECOND) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "--rows-per-second %s in calls of "
+                    + "%d rows is %,.0f calls a second; the suite schedules at most %,d (a limit of the suite): give a "
+                    + "larger --batch or a lower rate", rowsPerSecond, batch, rowsPerSecond / batch, MAX_CALLS_PER_SECOND));
         }
         if (workers < 1) {
             throw new IllegalArgumentException("--workers must be at least 1, was " + workers);
