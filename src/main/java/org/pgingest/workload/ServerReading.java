@@ -25,8 +25,6 @@ import java.util.Optional;
  * suite's limit, never in the server's words.
  */
 public final class ServerReading {
-    /** feature_not_supported: the suite's own limit, not a value the server refused. */
-    static final String SUITE_LIMIT = "0A000";
     /** Texts the server reads in one statement ({@link #values}). */
     private static final int PER_STATEMENT = 1000;
 
@@ -132,7 +130,7 @@ public final class ServerReading {
     }
 
     private static ValueRejectedException suiteLimit(Column column, String text, String serverText, RuntimeException why) {
-        return new ValueRejectedException(SUITE_LIMIT, "'" + abbreviated(text) + "' is a " + column.codec().sqlType()
+        return new ValueRejectedException(ValueRejectedException.SUITE_LIMIT, "'" + abbreviated(text) + "' is a " + column.codec().sqlType()
                 + " value PostgreSQL stores (as '" + abbreviated(serverText) + "'), but the suite cannot carry it, a limit"
                 + " of the suite, not of PostgreSQL: " + why.getMessage());
     }

@@ -169,6 +169,28 @@ class CopyCsvEveryLoaderTest {
         }
     }
 
+    /**
+     * An interval PostgreSQL 15+ stores but 14 cannot read as text (more than 2147483647 hours): refused as the suite's
+     * limit (0A000), not in words that say the server refused it (a type-by-type pass, 2026-12-02).
+     */
+    @org.junit.jupiter.api.Test
+    void anIntervalBeyondWhatPostgreSql14ReadsIsTheSuitesLimit() throws Exception {
+        String text = "9223372036854775807 microseconds";
+        try (Connection c = LoaderTestServer.connect()) {
+            try (java.sql.Statement st = c.createStatement()) {
+                st.execute("CREATE TABLE " + LoaderTestServer.schema().qualify("long_interval") + " (v interval)");
+            }
+            Table table = Table.read(c, LoaderTestServer.schema(), "long_interval");
+            c.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY " + table.qualifiedName() + " (v) FROM STDIN (FORMAT csv)",
+                    new ByteArrayInputStream(csv(List.of(row(text))).getBytes(StandardCharsets.UTF_8)));
+            ValueRejectedException refusal = catchThrowableOfType(ValueRejectedException.class,
+                    () -> ServerReading.value(c, table.columns().get(0), text));
+            assertThat(refusal).isNotNull();
+            assertThat(refusal.sqlState()).isEqualTo(ValueRejectedException.SUITE_LIMIT);
+            assertThat(refusal.getMessage()).contains("a limit of the suite");
+        }
+    }
+
     static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> textsCopyRefuses() {
         String uuid = "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11";
         return java.util.stream.Stream.of(new String[][] {

@@ -82,8 +82,9 @@ final class IntervalCodec extends BaseCodec {
         }
         micros = DateTimes.roundToTypmod(micros, precision);
         if (Math.abs(micros) > MAX_TEXT_MICROS || micros == Long.MIN_VALUE) {
-            throw outOfRange(ValueRejectedException.OUT_OF_RANGE, "interval field value out of range: " + v
-                    + " (PostgreSQL 14 reads at most 2147483647 hours of time in text)");
+            throw outOfRange(ValueRejectedException.SUITE_LIMIT, "interval " + v + " holds more than 2147483647 hours "
+                    + "of time: a limit of the suite, not of PostgreSQL 15 and later (its text loaders write what "
+                    + "PostgreSQL 14 reads on every major)");
         }
         PgInterval stored = new PgInterval(months, days, micros);
         return stored.equals(v) ? v : stored;

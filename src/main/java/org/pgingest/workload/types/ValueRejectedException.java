@@ -18,6 +18,8 @@ public final class ValueRejectedException extends IllegalArgumentException {
     static final String TOO_LONG = "22001";
     /** A value its type cannot read, e.g. a cidr with host bits set or JSON that does not parse (invalid_text_representation). */
     public static final String INVALID_TEXT = "22P02";
+    /** feature_not_supported: a value the server stores but the suite cannot carry, said as the suite's limit. */
+    public static final String SUITE_LIMIT = "0A000";
 
     private final String sqlState;
 
