@@ -37,6 +37,21 @@ final class ExternalTarget extends TargetBase {
         super(endpoint, schema, options, endpoint.database());
     }
 
+    /**
+     * pgjdbc's reading of a URL, without the warning it logs through java.util.logging on its way to answering null
+     * (an undefined service=, a bad port): the refusal that follows says it in one line.
+     */
+    private static Properties parseQuietly(String url) {
+        java.util.logging.Logger driverLog = java.util.logging.Logger.getLogger(Driver.class.getName());
+        java.util.logging.Level level = driverLog.getLevel();
+        driverLog.setLevel(java.util.logging.Level.OFF);
+        try {
+            return Driver.parseURL(url, new Properties());
+        } finally {
+            driverLog.setLevel(level);
+        }
+    }
+
     static ExternalTarget connect(TargetConfig config) {
         if (config.externalUrl() == null) {
             throw new TargetException("the external target needs the server's JDBC URL (-Dpg.url or PGIB_JDBC_URL, e.g. "
@@ -51,10 +66,11 @@ final class ExternalTarget extends TargetBase {
             // pgjdbc would log a warning of its own and then give no URL at all.
             throw new TargetException("the JDBC URL's port " + urlPort.group(1) + " is not a TCP port (1 to 65535)");
         }
-        Properties parsed = Driver.parseURL(config.externalUrl(), new Properties());
+        Properties parsed = parseQuietly(config.externalUrl());
         if (parsed == null) {
-            throw new TargetException("the JDBC URL (-Dpg.url or PGIB_JDBC_URL) is not a PostgreSQL JDBC URL: expected "
-                    + "jdbc:postgresql://host:port/database");
+            throw new TargetException("the JDBC URL (-Dpg.url or PGIB_JDBC_URL) is not a PostgreSQL JDBC URL pgjdbc reads: "
+                    + "expected jdbc:postgresql://host:port/database" + (config.externalUrl().contains("service=")
+                    ? " (a service= it names must be defined in a pg_service.conf pgjdbc finds)" : ""));
         }
         String host = parsed.getProperty("PGHOST", "localhost");
         if (host.contains(",")) {

@@ -55,6 +55,14 @@ class SuiteOptionRefusalsTest {
         assertRefused(launch(Map.of(), "Ingest", "-jvmArgsAppend", "-Djavax.net.ssl.keyStorePassword=" + SECRET), line);
     }
 
+    /** An undefined service= in the URL: one line, without the two lines pgjdbc logs (an adversarial pass, 2026-12-02). */
+    @Test
+    void aServiceTheDriverDoesNotFindIsOneLine() throws Exception {
+        assertRefused(launch(Map.of(), "-Dpg.target=external", "-Dpg.url=jdbc:postgresql://127.0.0.1:1/app?service=nosuch",
+                "RoundTrip"), "the JDBC URL (-Dpg.url or PGIB_JDBC_URL) is not a PostgreSQL JDBC URL pgjdbc reads: expected "
+                + "jdbc:postgresql://host:port/database (a service= it names must be defined in a pg_service.conf pgjdbc finds)");
+    }
+
     /**
      * A secret in an option's value (found by an adversarial pass, 2026-12-02: -Dpg.conf.primary_conninfo=password=...
      * ran, and its value sat in the JMH JSON, its log and the server facts): refused, the value never shown.

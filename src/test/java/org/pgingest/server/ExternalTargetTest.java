@@ -266,7 +266,7 @@ class ExternalTargetTest {
                         + "jdbc:postgresql://host:5432/db), a user (-Dpg.user or PGIB_USER) and PGIB_PASSWORD in the environment");
         assertThatThrownBy(() -> PostgresTarget.open(TargetConfig.defaults().withExternal("jdbc:mysql://x/y", "u", Secret.none())))
                 .isInstanceOf(TargetException.class)
-                .hasMessage("the JDBC URL (-Dpg.url or PGIB_JDBC_URL) is not a PostgreSQL JDBC URL: expected "
+                .hasMessage("the JDBC URL (-Dpg.url or PGIB_JDBC_URL) is not a PostgreSQL JDBC URL pgjdbc reads: expected "
                         + "jdbc:postgresql://host:port/database");
         // Found by the adversarial pass: pgjdbc logged two warning lines of its own before this one.
         assertThatThrownBy(() -> PostgresTarget.open(TargetConfig.defaults().withExternal("jdbc:postgresql://localhost:99999/db",
