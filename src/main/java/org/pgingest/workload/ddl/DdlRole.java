@@ -78,8 +78,9 @@ public final class DdlRole {
      * Back to the session's own role, and every function the role owns made SECURITY DEFINER, so that it runs as the
      * role when a benchmark's superuser session calls it (a trigger, a CHECK). The file may have left a search_path of
      * its own ({@code SET search_path = public, pg_catalog}), ahead of which an operator or function of its own would be
-     * taken by the superuser's queries before they are made SECURITY DEFINER: so these queries run with pg_catalog alone,
-     * and the session's path is reset (the file's stays for the rest of this transaction, after pg_catalog).
+     * taken by the superuser's queries before they are made SECURITY DEFINER: so these queries run with pg_catalog
+     * first and pg_temp last, and the session's path is reset (the file's stays for the rest of this transaction,
+     * between them).
      *
      * @throws ConfinementException when the file's tables, domains or operators call a built-in function that the
      *                              benchmarks' superuser sessions would run with powers the role lacks
@@ -93,7 +94,9 @@ public final class DdlRole {
                 filePath = rs.getString(1);
             }
             st.execute("RESET search_path");
-            st.execute("SELECT pg_catalog.set_config('search_path', 'pg_catalog', true)");
+            // pg_temp last: otherwise it comes first for tables, and a temporary pg_constraint of the file's would
+            // answer for the catalog's
+            st.execute("SELECT pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true)");
             st.execute("DROP FUNCTION IF EXISTS " + RUNNER + "(pg_catalog.text)");
             List<String> functions = new ArrayList<>();
             try (ResultSet rs = st.executeQuery("SELECT p.oid::pg_catalog.regprocedure FROM pg_catalog.pg_proc p JOIN "
@@ -113,8 +116,8 @@ public final class DdlRole {
                         + "DDL's role may not run (files, server programs) or one that runs SQL of its own (query_to_xml, "
                         + "ts_stat, set_config, ...); the functions a file defines run confined, as that role");
             }
-            st.execute("SELECT pg_catalog.set_config('search_path', " + literal(filePath.isBlank() ? "pg_catalog"
-                    : "pg_catalog, " + filePath) + ", true)");
+            st.execute("SELECT pg_catalog.set_config('search_path', " + literal("pg_catalog, "
+                    + (filePath.isBlank() ? "" : filePath + ", ") + "pg_temp") + ", true)");
         }
     }
 
