@@ -94,10 +94,12 @@ public final class DdlRole {
                 filePath = rs.getString(1);
             }
             st.execute("RESET search_path");
+            // The file's temporary objects (its runner among them) go: none is a schema's, and a later query of the
+            // session would find a temporary table named like a catalog first
+            st.execute("DISCARD TEMP");
             // pg_temp last: otherwise it comes first for tables, and a temporary pg_constraint of the file's would
             // answer for the catalog's
             st.execute("SELECT pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true)");
-            st.execute("DROP FUNCTION IF EXISTS " + RUNNER + "(pg_catalog.text)");
             List<String> functions = new ArrayList<>();
             try (ResultSet rs = st.executeQuery("SELECT p.oid::pg_catalog.regprocedure FROM pg_catalog.pg_proc p JOIN "
                     + "pg_catalog.pg_roles r ON r.oid OPERATOR(pg_catalog.=) p.proowner WHERE r.rolname OPERATOR(pg_catalog.=) '"
