@@ -156,6 +156,18 @@ class DdlConfinementTest {
                 .isInstanceOf(DefinitionException.class)
                 .hasMessageStartingWith("--ddl t.sql: constraint t_v_check on table app_read_file.t calls "
                         + "pg_read_file(text): the benchmarks run a table's expressions as a superuser");
+        // a temporary view of the file's named like a catalog the superuser reads, which wrote a host file as it was
+        // read and hid lo_export from the check (an adversarial pass, 2026-12-02), is gone before anything reads it
+        assertThatThrownBy(() -> resolve("CREATE SCHEMA app;\nCREATE TABLE app.lo AS SELECT pg_catalog.lo_from_bytea(0, "
+                + "pg_catalog.convert_to('x', 'UTF8')) AS l;\n"
+                + "CREATE TABLE app.t (id integer PRIMARY KEY, v text CHECK (pg_catalog.lo_export(1, '" + directory.resolve("check")
+                + "') = 1));\nCREATE TEMP VIEW pg_proc AS SELECT p.oid, p.pronamespace, p.proname FROM pg_catalog.pg_proc p "
+                + "WHERE p.proname <> 'lo_export';\nCREATE TEMP VIEW pg_operator AS SELECT o.oid, o.oprcode FROM "
+                + "pg_catalog.pg_operator o UNION ALL SELECT s.x::oid, 0::regproc FROM (SELECT pg_catalog.lo_export("
+                + "(SELECT max(l) FROM app.lo), '" + directory.resolve("view") + "') AS x) s WHERE s.x < 0;\n", "app_temp_view"))
+                .isInstanceOf(DefinitionException.class).hasMessageContaining("calls lo_export(oid,text)");
+        assertThat(directory.resolve("view")).doesNotExist();
+        assertThat(directory.resolve("check")).doesNotExist();
         // a temporary table of the file's named like the catalog the check reads does not answer for it
         assertThatThrownBy(() -> resolve("CREATE SCHEMA app;\nCREATE TEMP TABLE pg_constraint (conbin text, oid oid);\n"
                 + "CREATE TABLE app.t (id integer PRIMARY KEY, v text CHECK (v IS NULL OR pg_read_file('/etc/hostname') "
