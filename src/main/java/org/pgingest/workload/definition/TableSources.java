@@ -118,10 +118,11 @@ public final class TableSources {
             List<String> calls = callsOfTheUsers(connection, t.name());
             if (!calls.isEmpty()) {
                 throw new DefinitionException("live table " + definition.name() + ": " + String.join("; ", calls)
-                        + ", a function of your own: the suite's copy would run it on your server for every row it "
-                        + "loads, and what it writes would land outside the suite's schema; the suite does not copy such "
-                        + "a table (rank its DDL, pg_dump --schema-only, with --ddl on the suite's own server, where the "
-                        + "file's functions run confined)");
+                        + ": the suite's copy would run it on your server for every row it loads, and what a function "
+                        + "of your own or a writing built-in (nextval, pg_notify, advisory locks, large objects) does "
+                        + "would reach beyond the suite's schema; the suite does not copy such a table (rank its DDL, "
+                        + "pg_dump --schema-only, with --ddl on the suite's own server, where the file's functions run "
+                        + "confined)");
             }
         }
         return new ResolvedTable(label, PublishedShapes.STANDARD, "live table " + definition.name(), List.of(), definition,
@@ -129,8 +130,18 @@ public final class TableSources {
     }
 
     /**
-     * The functions of a user's own (neither built-in nor an extension's) that the copy of {@code table} would call
-     * as it loads rows: from the stored expression trees of its CHECKs, defaults and generated columns, indexes, its
+     * Built-ins that write on the server or act on other sessions, besides the advisory locks (pg_advisory_*), the
+     * large objects (lo_*) and dblink's: in a CHECK, generated column or index of the copy, each row loaded would run
+     * them on the user's server (nextval in a CHECK advanced a user's sequence by 4 million in one ranking).
+     */
+    private static final List<String> WRITING_BUILT_INS = List.of("nextval", "setval", "pg_notify", "set_config",
+            "pg_terminate_backend", "pg_cancel_backend", "pg_reload_conf", "pg_rotate_logfile", "txid_current",
+            "pg_current_xact_id");
+
+    /**
+     * The functions the copy of {@code table} would call as it loads rows that would act outside the suite's schema:
+     * a user's own (neither built-in nor an extension's) and the writing built-ins ({@link #WRITING_BUILT_INS}); from
+     * the stored expression trees of its CHECKs, generated columns (plain defaults are not copied), indexes, its
      * partitions' and its columns' domains (PostgreSQL keeps no dependency of an expression on a built-in, so the
      * trees are read rather than pg_depend, for one rule with {@link org.pgingest.workload.ddl.DdlRole}).
      */
@@ -145,7 +156,8 @@ public final class TableSources {
                 + "c.oid, 0), c.conbin::text FROM pg_catalog.pg_constraint c WHERE c.conbin IS NOT NULL AND (c.conrelid IN "
                 + "(SELECT relid FROM rels) OR c.contypid IN (SELECT t FROM types)) "
                 + "UNION ALL SELECT pg_catalog.pg_describe_object('pg_catalog.pg_attrdef'::pg_catalog.regclass, d.oid, 0), "
-                + "d.adbin::text FROM pg_catalog.pg_attrdef d WHERE d.adrelid IN (SELECT relid FROM rels) "
+                + "d.adbin::text FROM pg_catalog.pg_attrdef d JOIN pg_catalog.pg_attribute a ON a.attrelid = d.adrelid "
+                + "AND a.attnum = d.adnum WHERE d.adrelid IN (SELECT relid FROM rels) AND a.attgenerated <> '' "
                 + "UNION ALL SELECT pg_catalog.pg_describe_object('pg_catalog.pg_class'::pg_catalog.regclass, i.indexrelid, 0), "
                 + "coalesce(i.indexprs::text, '') || coalesce(i.indpred::text, '') FROM pg_catalog.pg_index i "
                 + "WHERE i.indrelid IN (SELECT relid FROM rels) "
@@ -154,14 +166,16 @@ public final class TableSources {
                 + "AND ty.typdefaultbin IS NOT NULL) "
                 + "SELECT DISTINCT t.what, p.oid::pg_catalog.regprocedure::text FROM trees t CROSS JOIN LATERAL "
                 + "pg_catalog.regexp_matches(t.tree, ':(?:funcid|opfuncid) (\\d+)', 'g') m JOIN pg_catalog.pg_proc p "
-                + "ON p.oid = m[1]::pg_catalog.oid WHERE p.pronamespace NOT IN ('pg_catalog'::pg_catalog.regnamespace, "
+                + "ON p.oid = m[1]::pg_catalog.oid WHERE (p.pronamespace NOT IN ('pg_catalog'::pg_catalog.regnamespace, "
                 + "'information_schema'::pg_catalog.regnamespace) AND NOT EXISTS (SELECT FROM pg_catalog.pg_depend e "
-                + "WHERE e.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND e.objid = p.oid AND e.deptype = 'e') "
-                + "ORDER BY 1, 2";
+                + "WHERE e.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND e.objid = p.oid AND e.deptype = 'e')) "
+                + "OR p.proname = ANY (?::pg_catalog.name[]) OR p.proname LIKE 'pg\\_advisory%' OR p.proname LIKE 'lo\\_%' "
+                + "OR p.proname LIKE 'dblink%' ORDER BY 1, 2";
         List<String> calls = new ArrayList<>();
         try (java.sql.PreparedStatement ps = connection.prepareStatement(sql)) {
             ps.setString(1, table.quoted());
             ps.setString(2, table.quoted());
+            ps.setArray(3, connection.createArrayOf("name", WRITING_BUILT_INS.toArray()));
             try (java.sql.ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     calls.add(rs.getString(1) + " calls " + rs.getString(2));
