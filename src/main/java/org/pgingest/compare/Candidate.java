@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -46,11 +47,14 @@ record Candidate(String name, LoadMethod method, Map<String, String> knobs, Map<
                 .collect(Collectors.joining());
         for (String part : Arrays.asList(parts).subList(1, parts.length)) {
             int at = part.indexOf('=');
-            if (at > 0 && (SecretBearing.namedLikeSecret(part.substring(0, at))
-                    || SecretBearing.inValue(part.substring(at + 1)).isPresent())) {
-                String why = SecretBearing.namedLikeSecret(part.substring(0, at)) ? " is named like a secret; "
-                        : " holds " + SecretBearing.inValue(part.substring(at + 1)).orElseThrow() + ", a secret; ";
-                throw new UsageException(VARIANT + " " + shown + ": " + part.substring(0, at) + why
+            if (at < 1) {
+                continue;
+            }
+            String key = part.substring(0, at);
+            Optional<String> why = SecretBearing.namedLikeSecret(key) ? Optional.of(" is named like a secret; ")
+                    : SecretBearing.inValue(part.substring(at + 1)).map(what -> " holds " + what + ", a secret; ");
+            if (why.isPresent()) {
+                throw new UsageException(VARIANT + " " + shown + ": " + key + why.get()
                         + "a variant's settings reach its JMH forks' command lines, which JMH prints and records; the suite "
                         + "takes only the password, from PGIB_PASSWORD in the environment");
             }

@@ -67,7 +67,7 @@ public final class UserRows {
             }
         }
         List<List<String>> rows = new ArrayList<>();
-        for (PgCsv.Record record : records.subList(1, Math.min(records.size(), MAX_ROWS + 1))) {
+        for (PgCsv.Record record : records.subList(1, records.size())) {
             if (record.fields().size() != header.size()) {
                 throw new DefinitionException("--rows " + file + " line " + record.line() + ": "
                         + record.fields().size() + " fields, the header names " + header.size());

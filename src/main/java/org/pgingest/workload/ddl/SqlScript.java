@@ -79,6 +79,9 @@ public record SqlScript(List<Statement> statements, List<String> skipped, List<S
      * A literal: dollar-quoted (group 2 its text), an escape string E'...' (group 3) or a standard string (group 4,
      * doubled quotes as written).
      */
+    private static final Pattern LITERAL = Pattern.compile(
+            "(\\$(?:[A-Za-z_][A-Za-z_0-9]*)?\\$)(.*?)\\1|\\b[Ee]'((?:[^'\\\\]|\\\\.|'')*)'|'((?:[^']|'')*)'",
+            Pattern.DOTALL);
     /** A span a server message quotes, in double or single quotes (group 2 its text). */
     private static final Pattern QUOTED = Pattern.compile("([\"'])([^\"']*)\\1");
     /** A URL's user:password@ before its host. */
@@ -88,9 +91,6 @@ public record SqlScript(List<Statement> statements, List<String> skipped, List<S
     /** key=value where the key is named like a secret (a connection string's password=). */
     private static final Pattern SECRET_PAIR = Pattern.compile(
             "(?i)\\b(\\w*(?:password|passwd|pwd|passphrase|secret|token|credential|apikey|api_key)\\w*)\\s*=\\s*[^\\s,;)'\"]+");
-    private static final Pattern LITERAL = Pattern.compile(
-            "(\\$(?:[A-Za-z_][A-Za-z_0-9]*)?\\$)(.*?)\\1|\\b[Ee]'((?:[^'\\\\]|\\\\.|'')*)'|'((?:[^']|'')*)'",
-            Pattern.DOTALL);
 
     /**
      * What a schema holds: definitions (CREATE, ALTER, DROP, COMMENT, GRANT, REVOKE, SECURITY LABEL), session
