@@ -2,7 +2,7 @@ package org.pgingest.compare;
 
 import org.pgingest.cli.UsageException;
 import org.pgingest.load.LoadMethod;
-import org.pgingest.server.SecretBearing;
+import org.pgingest.secret.SecretBearing;
 import org.pgingest.server.SuiteOptions;
 
 import java.util.Arrays;

@@ -7,7 +7,7 @@ import org.pgingest.gate.GateInputException;
 import org.pgingest.gate.GateRules;
 import org.pgingest.gate.PairedRatio;
 import org.pgingest.gate.Rule;
-import org.pgingest.server.SecretBearing;
+import org.pgingest.secret.SecretBearing;
 import org.pgingest.server.SuiteOptions;
 
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package org.pgingest.compare;
 
 import org.pgingest.cli.UsageException;
-import org.pgingest.server.SecretBearing;
+import org.pgingest.secret.SecretBearing;
 import org.pgingest.server.SuiteOptions;
 
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package org.pgingest.server;
 
+import org.pgingest.secret.SecretBearing;
 import org.postgresql.Driver;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

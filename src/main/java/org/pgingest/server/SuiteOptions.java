@@ -1,5 +1,7 @@
 package org.pgingest.server;
 
+import org.pgingest.secret.SecretBearing;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -111,7 +111,7 @@ public final class DdlRole {
             for (String function : functions) {
                 st.execute("ALTER FUNCTION " + function + " SECURITY DEFINER");
             }
-            List<String> unconfined = unconfined(st);
+            List<String> unconfined = unconfined(connection);
             if (!unconfined.isEmpty()) {
                 throw new ConfinementException(String.join("; ", unconfined) + ": the benchmarks run a table's "
                         + "expressions as a superuser, so the suite does not load a table that calls a function its "
@@ -128,12 +128,9 @@ public final class DdlRole {
      * a trigger's WHEN, a domain's default, an operator; objects made after initdb, whose OIDs start at 16384) and
      * that a superuser session would run beyond the role's powers: those the role may not execute (pg_read_file,
      * lo_import, pg_ls_dir, ...), and those that run or read SQL by name, which a superuser may do with anything.
-     * Read from the stored expression trees' function and operator-function ids: PostgreSQL records no dependency on
-     * a built-in (initdb's objects are pinned), so pg_depend does not show them.
      */
-    private static List<String> unconfined(Statement st) throws SQLException {
-        List<String> found = new ArrayList<>();
-        try (ResultSet rs = st.executeQuery("WITH trees (what, tree) AS ("
+    private static List<String> unconfined(Connection connection) throws SQLException {
+        return StoredCalls.find(connection, "trees (what, tree) AS ("
                 + "SELECT pg_describe_object('pg_constraint'::regclass, oid, 0), conbin::text FROM pg_constraint "
                 + "WHERE conbin IS NOT NULL AND oid >= 16384 "
                 + "UNION ALL SELECT pg_describe_object('pg_attrdef'::regclass, oid, 0), adbin::text FROM pg_attrdef "
@@ -147,25 +144,10 @@ public final class DdlRole {
                 + "UNION ALL SELECT pg_describe_object('pg_type'::regclass, oid, 0), typdefaultbin::text FROM pg_type "
                 + "WHERE oid >= 16384 AND typdefaultbin IS NOT NULL "
                 + "UNION ALL SELECT pg_describe_object('pg_operator'::regclass, oid, 0), ':funcid ' || oprcode::oid "
-                + "FROM pg_operator WHERE oid >= 16384) "
-                + "SELECT DISTINCT t.what, p.oid::regprocedure FROM trees t CROSS JOIN LATERAL "
-                + "regexp_matches(t.tree, ':(?:funcid|opfuncid) (\\d+)', 'g') m JOIN pg_proc p ON p.oid = m[1]::oid "
-                + "WHERE p.pronamespace = 'pg_catalog'::regnamespace AND (NOT has_function_privilege('" + NAME
-                + "', p.oid, 'EXECUTE') OR p.proname = ANY (ARRAY[" + String.join(", ",
-                SQL_RUNNING.stream().map(DdlRole::literal).toList()) + "]::name[])) ORDER BY 1, 2")) {
-            while (rs.next()) {
-                found.add(rs.getString(1) + " calls " + rs.getString(2));
-            }
-        }
-        return found;
+                + "FROM pg_operator WHERE oid >= 16384)",
+                StoredCalls.BUILT_IN + " AND (NOT has_function_privilege('" + NAME + "', p.oid, 'EXECUTE') OR "
+                        + StoredCalls.RUNS_SQL + ")");
     }
-
-    /** Built-ins any role may call that run a query given as text, read a table by name or change a setting. */
-    private static final List<String> SQL_RUNNING = List.of("query_to_xml", "query_to_xmlschema",
-            "query_to_xml_and_xmlschema", "table_to_xml", "table_to_xmlschema", "table_to_xml_and_xmlschema",
-            "schema_to_xml", "schema_to_xmlschema", "schema_to_xml_and_xmlschema", "database_to_xml",
-            "database_to_xmlschema", "database_to_xml_and_xmlschema", "cursor_to_xml", "ts_stat", "ts_rewrite",
-            "set_config", "pg_terminate_backend", "pg_cancel_backend");
 
     private static String literal(String text) {
         return "'" + text.replace("'", "''") + "'";

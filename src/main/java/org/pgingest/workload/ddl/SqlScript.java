@@ -1,5 +1,7 @@
 package org.pgingest.workload.ddl;
 
+import org.pgingest.secret.SecretBearing;
+
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -49,9 +51,7 @@ public record SqlScript(List<Statement> statements, List<String> skipped, List<S
             String flat = LITERAL.matcher(sql).replaceAll(m -> m.group(1) != null ? "\\$\\$…\\$\\$" : "'…'")
                     .replaceAll("\\s+", " ");
             // Text that is no SQL may be a secret unquoted: a line of .pgpass, a URL with its password, key=value
-            flat = USERINFO.matcher(flat).replaceAll("://…@");
-            flat = PGPASS.matcher(flat).replaceAll("…");
-            flat = SECRET_PAIR.matcher(flat).replaceAll("$1=…");
+            flat = SecretBearing.maskedIn(flat);
             return flat.length() <= max ? flat : flat.substring(0, max) + "...";
         }
 
@@ -84,14 +84,6 @@ public record SqlScript(List<Statement> statements, List<String> skipped, List<S
             Pattern.DOTALL);
     /** A span a server message quotes, in double or single quotes (group 2 its text). */
     private static final Pattern QUOTED = Pattern.compile("([\"'])([^\"']*)\\1");
-    /** A URL's user:password@ before its host. */
-    private static final Pattern USERINFO = Pattern.compile("://[^/@\\s:]*:[^/@\\s]*@");
-    /** A line of a password file: host:port:database:user:password, five fields none empty. */
-    private static final Pattern PGPASS = Pattern.compile("[^\\s:]+(?::[^\\s:]+){4}");
-    /** key=value where the key is named like a secret (a connection string's password=). */
-    private static final Pattern SECRET_PAIR = Pattern.compile(
-            "(?i)\\b(\\w*(?:password|passwd|pwd|passphrase|secret|token|credential|apikey|api_key)\\w*)\\s*=\\s*[^\\s,;)'\"]+");
-
     /**
      * What a schema holds: definitions (CREATE, ALTER, DROP, COMMENT, GRANT, REVOKE, SECURITY LABEL), session
      * settings (SET, RESET) and pg_dump's {@code SELECT pg_catalog.set_config(...)} and {@code setval(...)} with

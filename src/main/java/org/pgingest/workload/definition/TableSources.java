@@ -4,6 +4,7 @@ import org.pgingest.workload.ddl.AppliedScript;
 import org.pgingest.workload.ddl.DdlRole;
 import org.pgingest.workload.ddl.Identifiers;
 import org.pgingest.workload.ddl.SqlScript;
+import org.pgingest.workload.ddl.StoredCalls;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -130,23 +131,12 @@ public final class TableSources {
     }
 
     /**
-     * Built-ins that write on the server or act on other sessions, besides the advisory locks (pg_advisory_*), the
-     * large objects (lo_*) and dblink's: in a CHECK, generated column or index of the copy, each row loaded would run
-     * them on the user's server (nextval in a CHECK advanced a user's sequence by 4 million in one ranking).
-     */
-    private static final List<String> WRITING_BUILT_INS = List.of("nextval", "setval", "pg_notify", "set_config",
-            "pg_terminate_backend", "pg_cancel_backend", "pg_reload_conf", "pg_rotate_logfile", "txid_current",
-            "pg_current_xact_id");
-
-    /**
      * The functions the copy of {@code table} would call as it loads rows that would act outside the suite's schema:
-     * a user's own (neither built-in nor an extension's) and the writing built-ins ({@link #WRITING_BUILT_INS}); from
-     * the stored expression trees of its CHECKs, generated columns (plain defaults are not copied), indexes, its
-     * partitions' and its columns' domains (PostgreSQL keeps no dependency of an expression on a built-in, so the
-     * trees are read rather than pg_depend, for one rule with {@link org.pgingest.workload.ddl.DdlRole}).
+     * a user's own and the writing built-ins ({@link StoredCalls#WRITING}); from the stored expression trees of its
+     * CHECKs, generated columns (plain defaults are not copied), indexes, its partitions' and its columns' domains.
      */
     private static List<String> callsOfTheUsers(Connection connection, QualifiedName table) throws SQLException {
-        String sql = "WITH RECURSIVE rels (relid) AS (SELECT ?::pg_catalog.regclass UNION SELECT relid FROM "
+        return StoredCalls.find(connection, "RECURSIVE rels (relid) AS (SELECT ?::pg_catalog.regclass UNION SELECT relid FROM "
                 + "pg_catalog.pg_partition_tree(?::pg_catalog.regclass)), "
                 + "types (t) AS (SELECT a.atttypid FROM pg_catalog.pg_attribute a WHERE a.attrelid IN (SELECT relid FROM rels) "
                 + "AND a.attnum > 0 AND NOT a.attisdropped UNION SELECT CASE WHEN ty.typtype = 'd' THEN ty.typbasetype "
@@ -163,26 +153,8 @@ public final class TableSources {
                 + "WHERE i.indrelid IN (SELECT relid FROM rels) "
                 + "UNION ALL SELECT pg_catalog.pg_describe_object('pg_catalog.pg_type'::pg_catalog.regclass, ty.oid, 0), "
                 + "ty.typdefaultbin::text FROM pg_catalog.pg_type ty WHERE ty.oid IN (SELECT t FROM types) "
-                + "AND ty.typdefaultbin IS NOT NULL) "
-                + "SELECT DISTINCT t.what, p.oid::pg_catalog.regprocedure::text FROM trees t CROSS JOIN LATERAL "
-                + "pg_catalog.regexp_matches(t.tree, ':(?:funcid|opfuncid) (\\d+)', 'g') m JOIN pg_catalog.pg_proc p "
-                + "ON p.oid = m[1]::pg_catalog.oid WHERE (p.pronamespace NOT IN ('pg_catalog'::pg_catalog.regnamespace, "
-                + "'information_schema'::pg_catalog.regnamespace) AND NOT EXISTS (SELECT FROM pg_catalog.pg_depend e "
-                + "WHERE e.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND e.objid = p.oid AND e.deptype = 'e')) "
-                + "OR p.proname = ANY (?::pg_catalog.name[]) OR p.proname LIKE 'pg\\_advisory%' OR p.proname LIKE 'lo\\_%' "
-                + "OR p.proname LIKE 'dblink%' ORDER BY 1, 2";
-        List<String> calls = new ArrayList<>();
-        try (java.sql.PreparedStatement ps = connection.prepareStatement(sql)) {
-            ps.setString(1, table.quoted());
-            ps.setString(2, table.quoted());
-            ps.setArray(3, connection.createArrayOf("name", WRITING_BUILT_INS.toArray()));
-            try (java.sql.ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    calls.add(rs.getString(1) + " calls " + rs.getString(2));
-                }
-            }
-        }
-        return calls;
+                + "AND ty.typdefaultbin IS NOT NULL)",
+                StoredCalls.USERS_OWN + " OR " + StoredCalls.WRITING, table.quoted(), table.quoted());
     }
 
     /**

@@ -168,6 +168,9 @@ class SqlScriptTest {
                 .isEqualTo("postgresql://…@db/app");
         assertThat(new SqlScript.Statement("host=db user=app password=S3cr3tZ5 CREATE TABLE t (x int)", 1).summary(200))
                 .isEqualTo("host=db user=app password=… CREATE TABLE t (x int)");
+        // a driver property whose value is a secret though its name does not say so: one vocabulary with the options'
+        assertThat(new SqlScript.Statement("jdbc:postgresql://db/app?sslfactoryarg=S3cr3tZ6&ssl=true", 1).summary(200))
+                .isEqualTo("jdbc:postgresql://db/app?sslfactoryarg=…&ssl=true");
         assertThat(new SqlScript.Statement("CREATE TABLE t (x int DEFAULT 1::int::bigint)", 1).summary(200))
                 .isEqualTo("CREATE TABLE t (x int DEFAULT 1::int::bigint)");
     }

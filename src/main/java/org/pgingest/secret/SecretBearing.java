@@ -1,4 +1,4 @@
-package org.pgingest.server;
+package org.pgingest.secret;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
 
 /**
  * Where a secret can hide in what a user types: a JDBC URL (libpq's {@code user:password@host}, a driver option
- * such as {@code ?sslpassword=}) or a {@code -D} option named like one ({@code -Djavax.net.ssl.keyStorePassword}).
+ * such as {@code ?sslpassword=}), a {@code -D} option named like one ({@code -Djavax.net.ssl.keyStorePassword}), or
+ * text in a user's file that is no SQL (a line of a password file, a connection string).
  * The launcher hands its {@code -D} options to every JMH fork as JVM arguments, JMH prints them ("# VM options")
  * and records them in its JSON ({@code jvmArgs}), so a secret there would end up in every result file. The suite
  * takes its one secret, the password, from the environment ({@code PGIB_PASSWORD}) and refuses the others. The
@@ -28,8 +29,12 @@ public final class SecretBearing {
     private static final String PREFIX = "jdbc:postgresql:";
     /** A key of a key=value pair in a value: libpq's conninfo, a URL's query, a list of settings. */
     private static final Pattern KEY = Pattern.compile("([A-Za-z_%][A-Za-z0-9_.%-]*)\\s*=");
-    /** A URL's user:password@host. */
+    /** A URL's user:password@ before its host. */
     private static final Pattern USERINFO = Pattern.compile("://[^/@\\s:]*:[^/@\\s]*@");
+    /** A line of a password file: host:port:database:user:password, five fields none empty. */
+    private static final Pattern PASSWORD_FILE_LINE = Pattern.compile("[^\\s:]+(?::[^\\s:]+){4}");
+    /** Where a value after a key ends in free text. */
+    private static final String VALUE_ENDS = " \t\r\n,;&)'\"";
 
     private SecretBearing() {
     }
@@ -61,7 +66,7 @@ public final class SecretBearing {
      * What in this JDBC URL carries a secret, for a message ("user:password@ before the host", "the option
      * sslpassword"); empty when nothing does.
      */
-    static Optional<String> inJdbcUrl(String url) {
+    public static Optional<String> inJdbcUrl(String url) {
         if (url == null) {
             return Optional.empty();
         }
@@ -102,6 +107,33 @@ public final class SecretBearing {
             }
         }
         return USERINFO.matcher(value).find() ? Optional.of("a user:password@ before a host") : Optional.empty();
+    }
+
+    /**
+     * {@code text} with every secret {@link #inValue} would find left out ({@code password=…}, {@code ://…@}), and
+     * any run that has the form of a password file's line.
+     */
+    public static String maskedIn(String text) {
+        String shown = PASSWORD_FILE_LINE.matcher(USERINFO.matcher(text).replaceAll("://…@")).replaceAll("…");
+        StringBuilder masked = new StringBuilder();
+        int copied = 0;
+        Matcher key = KEY.matcher(shown);
+        while (key.find()) {
+            if (key.start() < copied || !namedLikeSecret(key.group(1))) {
+                continue;
+            }
+            int value = key.end();
+            while (value < shown.length() && Character.isWhitespace(shown.charAt(value))) {
+                value++;
+            }
+            int end = value;
+            while (end < shown.length() && VALUE_ENDS.indexOf(shown.charAt(end)) < 0) {
+                end++;
+            }
+            masked.append(shown, copied, key.end()).append('…');
+            copied = end;
+        }
+        return masked.append(shown, copied, shown.length()).toString();
     }
 
     private static String decode(String text) {
