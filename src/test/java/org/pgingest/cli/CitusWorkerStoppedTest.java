@@ -56,7 +56,13 @@ class CitusWorkerStoppedTest {
                     + nodes + Files.readString(out)).hasSize(3);
             long worker = nodes.stream().filter(d -> isNode(d, "worker1")).findFirst()
                     .flatMap(RunDirectories::postmasterOf).orElseThrow();
-            Thread.sleep(2000); // past the iteration's setup (its tables emptied, its cost window opened)
+            // Past the iteration's setup (its tables emptied, its cost window opened): a COPY is running on the worker
+            boolean copying = false;
+            while (!copying && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+                copying = copying(worker);
+            }
+            assertThat(copying).as("a COPY on worker1 within the second iteration").isTrue();
             // SIGQUIT is PostgreSQL's immediate shutdown (pg_ctl stop -m immediate): the worker is gone at once,
             // its connections from the coordinator cut mid-COPY.
             new ProcessBuilder("kill", "-QUIT", Long.toString(worker)).start().waitFor();
@@ -86,5 +92,21 @@ class CitusWorkerStoppedTest {
         } catch (IOException e) {
             return false; // being written or removed
         }
+    }
+
+    /**
+     * Whether one of a PostgreSQL server's backends runs a COPY: its process title (update_process_title, on by default
+     * on Linux, written over the process's arguments, so read from /proc rather than ProcessHandle's command line, which
+     * is the executable's path) ends with the statement's tag.
+     */
+    private static boolean copying(long postmaster) {
+        return ProcessHandle.of(postmaster).stream().flatMap(ProcessHandle::children).anyMatch(p -> {
+            try {
+                return Files.readString(Path.of("/proc", Long.toString(p.pid()), "cmdline")).replace((char) 0, ' ')
+                        .strip().endsWith(" COPY");
+            } catch (IOException e) {
+                return false; // the backend has ended
+            }
+        });
     }
 }

@@ -68,10 +68,10 @@ class RateLadderTest {
         assertThat(cells).hasSize(1);
         assertThat(cells.get(0).method()).isEqualTo("BATCH");
         assertThat(cells.get(0).askedRowsPerSecond()).isEqualTo(200);
-        assertThat(cells.get(0).held()).isTrue();
         assertThat(dir.resolve("rates.json.cells").resolve("batch-10-200.json")).exists();
+        // whether the rate was held is the machine's answer; the summary must say the cell's
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("preset rates, cell 1 of 1").contains("1 of 1 cells in")
-                .contains("The rate was held.");
+                .contains(cells.get(0).held() ? "The rate was held." : "The rate was NOT held.");
     }
 
     @Test

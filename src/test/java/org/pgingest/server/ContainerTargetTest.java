@@ -23,8 +23,8 @@ class ContainerTargetTest {
     Path emptyHome;
 
     @Test
-    void withoutDockerItSaysSoInOneLineWithoutWaitingOutTimeouts() throws Exception {
-        // In a fresh JVM: Testcontainers remembers its answer, so only a first detection shows its speed. Its home is
+    void withoutDockerItSaysSoInOneLine() throws Exception {
+        // In a fresh JVM: Testcontainers remembers its answer, so only a first detection shows what it says. Its home is
         // empty (no ~/.testcontainers.properties, no ~/.docker) and DOCKER_HOST unset, so it looks for no other engine.
         List<String> java = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Duser.home=" + emptyHome, "-cp", System.getProperty("java.class.path"), ContainerProbeProcess.class.getName());
@@ -33,14 +33,9 @@ class ContainerTargetTest {
         probe.environment().remove("XDG_RUNTIME_DIR");
         ChildProcess.Finished child = ChildProcess.run(probe, Duration.ofSeconds(60));
         List<String> lines = child.output().lines().filter(l -> !l.startsWith("WARN") && !l.isBlank()).toList();
-        assertThat(lines).as(child.output()).hasSize(2);
-        assertThat(lines.get(1)).isEqualTo("the container target needs a running Docker engine and none answered; use "
+        assertThat(lines).as(child.output()).hasSize(1);
+        assertThat(lines.get(0)).isEqualTo("the container target needs a running Docker engine and none answered; use "
                 + "-Dpg.target=embedded (the default, needs only a JDK) or -Dpg.target=external");
-        assertThat(lines.get(0)).startsWith("ELAPSED ");
-        // Without the suite's own check Testcontainers tries each Docker strategy with its timeouts; the bound
-        // says none was waited out. It is not a speed target (1.15 s was seen once beside another build).
-        assertThat(Duration.ofMillis(Long.parseLong(lines.get(0).substring("ELAPSED ".length()))))
-                .isLessThan(Duration.ofSeconds(10));
     }
 
     /**
