@@ -260,7 +260,7 @@ final class PairedRun implements AutoCloseable {
 
     /**
      * {@link #stop(Process)} for several launchers at once: all signalled first, then waited for (one after the other,
-     * ten forks took most of a minute). Their forks are found before any launcher is signalled: a launcher that ends
+     * each would wait out the others' shutdown). Their forks are found before any launcher is signalled: a launcher that ends
      * leaves its forks to init, where its descendants no longer show them.
      */
     static void stop(Collection<Process> processes) throws InterruptedException {

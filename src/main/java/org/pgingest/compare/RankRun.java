@@ -41,11 +41,9 @@ import java.util.concurrent.TimeUnit;
 final class RankRun implements AutoCloseable {
     /**
      * Warm-up iterations per fork: {@code --warmup} split in two. The first is played by every candidate's new fork at
-     * once: it holds the trial's setup (the JVM's first classes, the table's copy, the first calls' rows: 2.7 s of a
-     * 5 s slice on the shop dump, which in turns every other fork waited for), so the forks overlap it on the
-     * machine's cores. The second is played in turns, calls of the fork's own on a quiet machine: with it alone, a
-     * fork's first rounds ran no slower against the other candidates' than after two in turns (docs/rank.md,
-     * Measured).
+     * once: it holds the trial's setup (the JVM's first classes, the table's copy, the first calls' rows), which in
+     * turns every other fork would wait for. The second is played in turns, calls of the fork's own on a quiet
+     * machine (docs/rank.md, Measured, for why one is enough).
      */
     static final int WARMUPS = 2;
     private static final int FORKS = 100_000;
@@ -81,11 +79,9 @@ final class RankRun implements AutoCloseable {
 
     /**
      * A slice in which its fork's JVM compiled for more than this share of the slice is left out of the rows/s and the
-     * intervals, as warm-up that had not ended: under -Xbatch the calls stand still while it compiles. On the shop dump
-     * after 4 s of warm-up, the per-statement methods compiled for 330-720 ms in some of their measured slices of
-     * 500 ms, which then ran at a ninth of their rows/s; the COPY methods for at most 68 ms there and 93 ms on
-     * wide_events, at about their usual speed. At a tenth, COPY_TEXT lost a third of its slices on wide_events and its
-     * pair with the leader the rounds it needed (docs/rank.md, Measured).
+     * intervals, as warm-up that had not ended: under -Xbatch the calls stand still while it compiles. The share sits
+     * between what the per-statement methods compiled in their slowest slices and the COPY methods in their usual
+     * ones (docs/rank.md, Measured).
      */
     static final double COMPILING_SHARE = 0.25;
 

@@ -59,16 +59,14 @@ final class RankStatistics {
     static final int MIN_FORKS = 3;
     /**
      * The pooled variance's degrees of freedom per generation beyond the first, at most: as if pooled over six
-     * candidates. Candidates' round noise is unequal (0.03 to 0.62 in log on the shop and wide_events tables), and
-     * uncapped pooling let 7.8 % of simulated 12-way A/A rankings claim an order; capped, 3.6 %
-     * (docs/results/rank-forks/design/simulate-pooled.md).
+     * candidates. Candidates' round noise is unequal, and uncapped pooling let simulated A/A rankings claim an order
+     * more often than the confidence allows (docs/results/rank-forks/design/simulate-pooled.md).
      */
     static final int POOLED_DF_PER_GENERATION = 5;
     /**
      * The pool leaves out its noisiest candidate while that one's residual mean square exceeds the others' by more
-     * than F's quantile at this tail: with twelve candidates alike, about one look in ten thousand. Simulated with
-     * unequal noise, 4.7 % of 12-way A/A rankings claimed an order (3.6 % without), 1e-3 gave 5.8 %
-     * (simulate-pooled.md); BATCH on the shop dump stood out at 1e-6 to 4e-8 (docs/rank.md).
+     * than F's quantile at this tail: with twelve candidates alike, about one look in ten thousand; a wider tail let
+     * more simulated A/A rankings claim an order (simulate-pooled.md, docs/rank.md).
      */
     static final double LEAVE_OUT = 1e-5;
     /** Degrees of freedom an interval needs before it supports a claim. */

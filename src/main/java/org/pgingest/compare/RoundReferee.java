@@ -230,6 +230,7 @@ final class RoundReferee implements AutoCloseable {
                 try {
                     figures.put(fields[i].substring(0, eq), Double.parseDouble(fields[i].substring(eq + 1)));
                 } catch (NumberFormatException e) {
+                    // kept as not a number rather than guessed
                     figures.put(fields[i].substring(0, eq), Double.NaN);
                 }
             }

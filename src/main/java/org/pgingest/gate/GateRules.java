@@ -21,8 +21,8 @@ public record GateRules(double counted, double timed, double alpha, List<Rule> r
      */
     static final double DEFAULT_COUNTED = 0.05;
     /**
-     * Smaller timed changes are not judged at all. On shared runners no threshold is enough (a run of the same
-     * code measured COPY_BINARY 65 % slower here while another build ran): use {@link #timedAdvisory()} there.
+     * Smaller timed changes are not judged at all. On shared runners no threshold is enough (docs/ci.md): use
+     * {@link #timedAdvisory()} there.
      */
     static final double DEFAULT_TIMED = 0.20;
     static final double DEFAULT_ALPHA = 0.01;
@@ -32,19 +32,17 @@ public record GateRules(double counted, double timed, double alpha, List<Rule> r
      */
     static final List<Rule> DEFAULT_RULES = List.of(new Rule("wal.fsyncs/*", 0.15, 0, false),
             // A window's fixed WAL (the checkpoint record, the first pages of new relation files) is spread over
-            // however many rows the iteration loaded, so WAL bytes per row drift with throughput: measured
-            // 289.5 vs 279.0 B/row (-3.6 %) for COPY_BINARY when a busy machine cut its throughput by 65 %.
+            // however many rows the iteration loaded, so WAL bytes per row drift with throughput (docs/ci.md)
             new Rule("wal.bytes/*", 0.10, 0, false),
-            // Full-page images are 0 per call on the suite's freshly truncated tables once warmed up, but a run on
-            // 14 without warm-up measured 0.02 and then 0 FPIs/op. Less than one image per call is no change of the
-            // loader's.
+            // Full-page images are 0 per call on the suite's freshly truncated tables once warmed up, a little more
+            // before: less than one image per call is no change of the loader's (docs/ci.md)
             new Rule("wal.fpi/*", Double.NaN, 1, false),
             // A server-prepared statement is planned a few times per trial, not per call: spread over an iteration's
-            // calls that is a fraction of a plan per call, which follows the number of calls (two runs of the same
-            // BATCH measured 0.0106 and 0.0161 plans/op). A loader that plans once more per call is a change of 1.
+            // calls that is a fraction of a plan per call, which follows the number of calls. A loader that plans
+            // once more per call is a change of 1.
             new Rule("plans/*", Double.NaN, 1, false),
-            // pgjdbc server-prepares from the fifth execution, so planning is near 0 ms per op (1e-4 here) and
-            // doubles on nothing; planning-heavy workloads spend milliseconds.
+            // pgjdbc server-prepares from the fifth execution, so planning is near 0 ms per op and doubles on
+            // nothing; planning-heavy workloads spend milliseconds.
             new Rule("plan.time/*", Double.NaN, 0.01, false));
 
     public GateRules {

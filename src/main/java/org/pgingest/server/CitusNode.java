@@ -86,6 +86,7 @@ final class CitusNode {
             try {
                 pgCtl("-w", "-t", "30", "-m", "fast", "stop");
             } catch (RuntimeException e) {
+                // pg_ctl failed or timed out: the postmaster is stopped as a leftover's would be (TERM, then KILL)
                 LeftoverSweeper.postmasterOf(run.dataDirectory()).ifPresent(LeftoverSweeper::stop);
             }
             // pg_ctl -w returns once the pid file is gone; the postmaster removes it just before it exits.
@@ -161,7 +162,7 @@ final class CitusNode {
         try {
             return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
         } catch (IOException e) {
-            return "";
+            return ""; // a log that cannot be read adds nothing to the message it was read for
         }
     }
 

@@ -7,6 +7,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;
+import java.security.CodeSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,11 +63,14 @@ final class EmbeddedBinaries implements PgBinaryResolver {
 
     /** target/ when running from target/classes or target/benchmarks.jar. */
     private static Optional<Path> buildDirectory() {
+        CodeSource source = EmbeddedBinaries.class.getProtectionDomain().getCodeSource();
+        if (source == null || source.getLocation() == null) {
+            return Optional.empty(); // loaded by a class loader that names no location
+        }
         try {
-            Path codeSource = Path.of(EmbeddedBinaries.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return Optional.ofNullable(codeSource.getParent());
-        } catch (URISyntaxException | SecurityException | NullPointerException e) {
-            return Optional.empty();
+            return Optional.ofNullable(Path.of(source.getLocation().toURI()).getParent());
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            return Optional.empty(); // a location that is no file (a jar inside a jar): no build directory
         }
     }
 

@@ -250,10 +250,8 @@ public final class PgBouncer implements AutoCloseable {
         long pid;
         try {
             pid = Long.parseLong(Files.readString(pidFile).trim());
-        } catch (NoSuchFileException e) {
-            return Optional.empty();
         } catch (IOException | NumberFormatException e) {
-            return Optional.empty();
+            return Optional.empty(); // not written yet, removed as it exited, or half-written: no process of this run's
         }
         String config = run.path().resolve(CONFIG_FILE).toString();
         return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)

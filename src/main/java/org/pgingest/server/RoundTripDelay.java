@@ -16,9 +16,8 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Precision: the waiting thread is the client's own, so the only error is how late it wakes. It parks until
  * {@value #SPIN_MICROS} µs before the reply is due (Linux wakes a parked thread some 50-100 µs late: its timer
  * slack plus the wake-up) and spins the rest, so on an idle core a delay ends within a few microseconds of the asked
- * one; what remains is the scheduler, when every core is busy. A proxy (netcrusher 0.10, used before) forwarded each
- * reply through two more loopback hops and a selector that woke at its next 1 ms tick, which left a 1 ms round trip at
- * 1.2 to 1.8 ms.
+ * one; what remains is the scheduler, when every core is busy. A proxy would add two loopback hops and its selector's
+ * wake-ups to every reply.
  *
  * <p>Closing a delay unregisters it: a connection opened after that fails to connect.
  */

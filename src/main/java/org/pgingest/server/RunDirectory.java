@@ -104,7 +104,7 @@ final class RunDirectory {
         try {
             return (System.currentTimeMillis() - Files.getLastModifiedTime(path).toMillis()) / 1000;
         } catch (IOException e) {
-            return 0;
+            return 0; // gone meanwhile: nothing left to judge old
         }
     }
 

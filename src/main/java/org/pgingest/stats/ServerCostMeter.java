@@ -178,7 +178,7 @@ public final class ServerCostMeter implements AutoCloseable {
      * a window and whatever follows it (a row count), where other meters open windows on the same database in turn
      * (a ranking's candidates, each fork with a meter of its own): a backend reports what it left pending when it
      * next ends a transaction a second or more after its last report, else 10 s after it went idle (PGSTAT_MIN_INTERVAL,
-     * PGSTAT_IDLE_INTERVAL), so the monitor's reads after a window surfaced as 7-21 commits in another candidate's
+     * PGSTAT_IDLE_INTERVAL), so the monitor's reads after a window surfaced as commits in another candidate's
      * (docs/rank.md, Measured). 14 reports only as a backend ends a transaction, which is then its own next window.
      */
     public void settle(Collection<Connection> workers) throws SQLException {

@@ -11,6 +11,7 @@ import org.pgingest.workload.definition.TableDefinition;
 import org.pgingest.workload.definition.UniqueKey;
 import org.pgingest.workload.types.CheckExpressions;
 import org.pgingest.workload.types.TypeCodec;
+import org.pgingest.workload.types.ValueRejectedException;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -354,8 +355,8 @@ public final class RowPlan {
                         probed.add(n);
                         tuples.add(new Object[] {value.get()});
                     }
-                } catch (RuntimeException e) {
-                    break; // beyond what the type holds
+                } catch (ValueRejectedException e) {
+                    break; // beyond what the type holds (numeric(3,1) past 99.9)
                 }
             }
             List<Object[]> kept = filter(List.of(column), expressions, tuples, List.of("the constraints of " + name));
@@ -365,8 +366,8 @@ public final class RowPlan {
         private static boolean holdsDistinct(TypeCodec codec) {
             try {
                 return codec.distinct(0).isPresent() && codec.distinct(1_000_000).isPresent();
-            } catch (RuntimeException e) {
-                return false;
+            } catch (ValueRejectedException e) {
+                return false; // the type holds fewer distinct values (numeric(3,1))
             }
         }
 

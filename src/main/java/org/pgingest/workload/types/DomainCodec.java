@@ -125,7 +125,7 @@ final class DomainCodec implements OrderedCodec {
             Optional<Object> v;
             try {
                 v = base.distinct(n);
-            } catch (RuntimeException e) {
+            } catch (ValueRejectedException e) {
                 break; // beyond what the type holds
             }
             if (v.isEmpty()) {
