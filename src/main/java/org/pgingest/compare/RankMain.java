@@ -65,11 +65,6 @@ public final class RankMain {
         System.exit(run(args, System.out, System.err));
     }
 
-    /** {@code ./bench} without arguments: the quick selection ranked on {@code users} in five minutes. */
-    public static String[] quickArgs() {
-        return quickArgs(List.of());
-    }
-
     /**
      * {@code ./bench} with options that tune a ranking but choose neither its candidates nor its table
      * ({@code ./bench --budget 3m --seed 7}): the quick selection ranked with them, their budget for its five minutes.

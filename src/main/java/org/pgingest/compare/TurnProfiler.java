@@ -35,7 +35,7 @@ import java.util.TreeMap;
  */
 public final class TurnProfiler implements InternalProfiler {
     /** {@code host:port:side}, given to the forks by the launcher as a {@code -D} option. */
-    public static final String REFEREE_PROPERTY = "pgingest.compare.referee";
+    static final String REFEREE_PROPERTY = "pgingest.compare.referee";
     static final String HELLO = "hello";
     static final String READY = "ready";
     static final String GO = "go";

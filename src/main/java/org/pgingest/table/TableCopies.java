@@ -187,7 +187,7 @@ public final class TableCopies {
     }
 
     /** The name of the copy of a table the foreign keys reference. */
-    public String referencedName(TableDefinition referenced) {
+    String referencedName(TableDefinition referenced) {
         return TableCopy.name(referenced.name().name(), "_ref");
     }
 

@@ -37,7 +37,7 @@ class RankBudgetTest {
         assertThat(aa.roundsPerFork()).isEqualTo(RankOptions.LONGEST_DEFAULT_ROUNDS_PER_FORK);
         RankOptions every = RankOptions.parse(new String[] {"-p", "rows=500,50000"});
         assertThat(every.roundsPerFork()).isEqualTo(RankOptions.SHORTEST_DEFAULT_ROUNDS_PER_FORK);
-        RankOptions quick = RankOptions.parse(RankMain.quickArgs());
+        RankOptions quick = RankOptions.parse(RankMain.quickArgs(List.of()));
         RankOptions three = RankOptions.parse(new String[] {"-p", "method=COPY_BINARY,BATCH,UNNEST", "--budget", "4m"});
         for (RankOptions o : List.of(quick, three)) {
             int r = o.roundsPerFork();

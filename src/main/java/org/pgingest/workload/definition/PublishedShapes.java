@@ -77,7 +77,7 @@ public final class PublishedShapes {
      * The DDL of a shape with an index profile (STANDARD for its own). IllegalArgumentException naming the valid
      * choices when there is no such shape or profile.
      */
-    public static SqlScript script(String shape, String profile) {
+    private static SqlScript script(String shape, String profile) {
         String name = shape(shape).orElseThrow(() -> new IllegalArgumentException("unknown table shape '" + shape
                 + "': valid shapes are " + String.join(", ", names())));
         String p = profile.trim().toUpperCase(Locale.ROOT);
