@@ -189,24 +189,19 @@ final class PairedRun implements AutoCloseable {
     }
 
     private Process start(Side side, Trial trial, Path result, Path log) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", turnJar + File.pathSeparator + jars.get(side).path().toAbsolutePath(), BenchmarkJar.LAUNCHER,
+        List<String> command = Launchers.java("-cp", turnJar + File.pathSeparator + jars.get(side).path().toAbsolutePath(),
+                BenchmarkJar.LAUNCHER,
                 // The comparison holds JMH's machine-wide lock for both sides (CompareMain); each side must not wait
                 // for it.
                 "-Djmh.ignoreLock=true",
-                "-D" + TurnProfiler.REFEREE_PROPERTY + "=" + referee.address(side)));
+                "-D" + TurnProfiler.REFEREE_PROPERTY + "=" + referee.address(side));
         command.addAll(options.get(side).asArgs());
         command.addAll(trial.jmhArgs());
         command.addAll(iterationArgs);
         command.addAll(List.of("-prof", TurnProfiler.class.getName(), "-rff", result.toAbsolutePath().toString()));
         // In the side's own directory: what its launcher writes relative to where it runs (a report of its run, a
         // default result file) stays there, not in the user's checkout, and the two sides' never meet.
-        ProcessBuilder builder = new ProcessBuilder(command).directory(result.toAbsolutePath().getParent().toFile())
-                .redirectErrorStream(true).redirectOutput(log.toFile());
-        builder.environment().keySet().removeIf(k -> k.startsWith("PGIB_"));
-        builder.environment().putAll(server.environment(options.get(side)));
-        Process p = builder.start();
-        p.getOutputStream().close();
+        Process p = Launchers.start(command, result.toAbsolutePath().getParent(), log, server.environment(options.get(side)));
         synchronized (running) {
             running.add(p);
         }
@@ -221,10 +216,7 @@ final class PairedRun implements AutoCloseable {
         if (process.isAlive() || process.exitValue() == 0 || !Files.isRegularFile(log)) {
             return Optional.empty();
         }
-        return Files.readAllLines(log, StandardCharsets.UTF_8).stream()
-                .filter(l -> l.startsWith("pg-ingest-bench: ") && !l.contains("JMH results in"))
-                .reduce((first, second) -> second)
-                .map(l -> l.substring("pg-ingest-bench: ".length()));
+        return Launchers.lastWord(log);
     }
 
     /**

@@ -413,10 +413,9 @@ final class RankRun implements AutoCloseable {
                           Path log) throws IOException {
         String schema = schemaPrefix + "_" + id;
         schemas.add(schema);
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", absoluteClassPath(),
+        List<String> command = Launchers.java("-cp", absoluteClassPath(),
                 // The rank holds JMH's machine-wide lock for all its candidates (RankMain).
-                "-Djmh.ignoreLock=true"));
+                "-Djmh.ignoreLock=true");
         tablesFile.ifPresent(f -> command.add("-D" + org.pgingest.workload.definition.ResolvedTables.PROPERTY + "=" + f));
         command.addAll(List.of(BenchMain.class.getName(), "-D" + TurnProfiler.REFEREE_PROPERTY + "=" + refereeAddress,
                 "--no-report", INGEST, "-bm", "thrpt"));
@@ -436,12 +435,7 @@ final class RankRun implements AutoCloseable {
                 // JMH calls profilers' afterIteration in reverse order of their -prof options (1.37): the cost profiler
                 // named last adds its figures before the turn profiler reports the iteration to the referee.
                 "-prof", TurnProfiler.class.getName(), "-prof", BenchMain.COST_PROFILER, "-rff", dir.resolve(player + ".json").toAbsolutePath().toString()));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile());
-        builder.environment().keySet().removeIf(k -> k.startsWith("PGIB_"));
-        builder.environment().putAll(server.environment(c.settings(), schema));
-        Process p = builder.start();
-        p.getOutputStream().close();
+        Process p = Launchers.start(command, dir, log, server.environment(c.settings(), schema));
         synchronized (running) {
             running.add(p);
         }
@@ -464,15 +458,13 @@ final class RankRun implements AutoCloseable {
         if (!Files.isRegularFile(log)) {
             return seen;
         }
-        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-        Optional<String> missing = lines.stream().filter(l -> l.startsWith("pg-ingest-bench: missing ")).findFirst();
+        Optional<String> missing = Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+                .filter(l -> l.startsWith("pg-ingest-bench: missing ")).findFirst();
         if (missing.isPresent()) {
             String m = missing.get();
             return "missing: " + m.substring(m.indexOf(": ", "pg-ingest-bench: missing ".length()) + 2);
         }
-        return lines.stream().filter(l -> l.startsWith("pg-ingest-bench: ") && !l.contains("JMH results in"))
-                .reduce((first, second) -> second).map(l -> l.substring("pg-ingest-bench: ".length()))
-                .orElse(seen) + " (log: " + log + ")";
+        return Launchers.lastWord(log).orElse(seen) + " (log: " + log + ")";
     }
 
     /** Stops launchers and their forks as a comparison stops a side's ({@link PairedRun#stop}), and forgets them. */

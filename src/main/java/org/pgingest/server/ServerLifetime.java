@@ -98,15 +98,7 @@ final class ServerLifetime {
         String where = path.toString();
         for (ProcessHandle child : ProcessHandle.current().descendants().toList()) {
             if (child.info().commandLine().map(c -> c.contains(where)).orElse(false)) {
-                child.destroy();
-                try {
-                    child.onExit().get(5, TimeUnit.SECONDS);
-                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-                    child.destroyForcibly();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
+                LeftoverSweeper.stop(child);
             }
         }
     }

@@ -31,10 +31,6 @@ final class CounterReader {
      */
     static final String TAG = "/* pg-ingest-bench monitor */ ";
     /**
-     * pg_stat_statements rows that are the harness's own: the statistics flush on the workers, the monitor's
-     * reads of pg_stat_* views (which share the benchmark database on external targets), CHECKPOINT.
-     */
-    /**
      * Flushes this backend's pending statistics, its own transaction included (15+). On 15+ a backend's
      * commit count is kept outside the pending-statistics list, and pgstat_report_stat() returns early when
      * that list is empty, forced or not: a bare {@code SELECT pg_stat_force_next_flush()} after an idle flush
@@ -53,7 +49,11 @@ final class CounterReader {
     static final String CITUS_FLUSH = TAG + "SELECT pg_stat_force_next_flush(), "
             + "set_config('citus.max_cached_conns_per_worker', '0', true), "
             + "create_intermediate_result('pg_ingest_bench_flush', 'SELECT 1 WHERE false') FROM pg_catalog.pg_am LIMIT 1";
-    static final String HARNESS_STATEMENT = "(query LIKE '/* pg-ingest-bench monitor */%' OR query LIKE '%pg\\_stat%' "
+    /**
+     * pg_stat_statements rows that are the harness's own: the statistics flush on the workers, the monitor's
+     * reads of pg_stat_* views (which share the benchmark database on external targets), CHECKPOINT.
+     */
+    static final String HARNESS_STATEMENT = "(query LIKE '" + TAG.strip() + "%' OR query LIKE '%pg\\_stat%' "
             + "OR query = 'CHECKPOINT')";
 
     private final ServerFacts facts;
