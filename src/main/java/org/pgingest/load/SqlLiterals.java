@@ -1,5 +1,6 @@
 package org.pgingest.load;
 
+import org.pgingest.workload.types.Texts;
 import org.pgingest.workload.types.TypeCodec;
 import org.postgresql.PGConnection;
 
@@ -55,7 +56,7 @@ final class SqlLiterals {
             if (value == null) {
                 array.append("NULL");
             } else {
-                appendArrayElement(array, type.text(value));
+                Texts.appendQuoted(array, type.text(value));
             }
         }
         appendQuoted(sql, array.append('}').toString());
@@ -67,16 +68,4 @@ final class SqlLiterals {
         sql.append('\'').append(connection.escapeLiteral(text)).append('\'');
     }
 
-    /** An array element in double quotes: whitespace, commas, braces and the word NULL stay the element's text. */
-    private static void appendArrayElement(StringBuilder array, String text) {
-        array.append('"');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '"' || c == '\\') {
-                array.append('\\');
-            }
-            array.append(c);
-        }
-        array.append('"');
-    }
 }

@@ -130,6 +130,31 @@ class DdlConfinementTest {
     }
 
     /**
+     * Found by an adversarial pass (2026-12-02): a trigger function of the file, which the file's role owns, made itself
+     * SECURITY INVOKER on its first call, so that every later call ran as the benchmark's superuser session and ran a
+     * program on the host for each row.
+     */
+    @Test
+    void aFunctionOfTheFileCannotUndoItsOwnConfinement() throws SQLException {
+        ResolvedTable resolved = resolve("CREATE SCHEMA app;\nCREATE TABLE app.t (id integer PRIMARY KEY);\n"
+                + "CREATE FUNCTION app.trg() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                + "IF (SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = current_user) THEN EXECUTE 'COPY (SELECT 1) TO PROGRAM "
+                + touch("self-altered").replace("'", "''") + "'; ELSE ALTER FUNCTION app.trg() SECURITY INVOKER; "
+                + "END IF; RETURN NEW; END $$;\n"
+                + "CREATE TRIGGER t_self BEFORE INSERT ON app.t FOR EACH ROW EXECUTE FUNCTION app.trg();\n", "app_self");
+        try (Connection c = server.dataSource().getConnection()) {
+            assertThatThrownBy(() -> TableCheck.run(c, new SuiteSchema(server.schema()), resolved, true, 1))
+                    .hasMessageContaining("ALTER FUNCTION by role pgib_ddl after its DDL file was applied");
+            try (var st = c.createStatement(); var rs = st.executeQuery("SELECT prosecdef FROM pg_proc "
+                    + "WHERE oid = 'app_self.trg()'::regprocedure")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getBoolean(1)).as("still SECURITY DEFINER").isTrue();
+            }
+        }
+        assertThat(directory.resolve("self-altered")).doesNotExist();
+    }
+
+    /**
      * Found by an adversarial pass (2026-12-02): the file's search_path outlived it, and the query that makes its
      * functions SECURITY DEFINER, run as the superuser, took the file's = for oids before pg_catalog's; that operator's
      * function, not yet SECURITY DEFINER, ran a program on the host.

@@ -26,6 +26,16 @@ public final class DdlRole {
     static final String NAME = "pgib_ddl";
     /** The function each statement of the file runs in ({@link #run}). */
     private static final String RUNNER = "pg_temp.pgib_ddl_run";
+    /** A temporary table of the superuser's: while it exists, this session is applying a file ({@link #GUARD}). */
+    private static final String APPLYING = "pg_temp.pgib_ddl_applying";
+    /**
+     * Refuses a definition (CREATE, ALTER, DROP, ...) made by a role other than a superuser outside a session that is
+     * applying a file. A function the file made runs as the role (SECURITY DEFINER) and the role owns it, so without
+     * this it could make itself SECURITY INVOKER on its first call and run every later call as the benchmark's
+     * superuser session ({@code COPY ... TO PROGRAM}: an adversarial pass, 2026-12-02). Only a superuser can drop or
+     * disable an event trigger; a role cannot make the marker table without a definition, which this refuses.
+     */
+    private static final String GUARD = "pgib_ddl_confine";
 
     private DdlRole() {
     }
@@ -50,8 +60,28 @@ public final class DdlRole {
             }
             st.execute("GRANT CREATE ON DATABASE " + Identifiers.quote(database) + " TO " + NAME);
             st.execute("GRANT USAGE, CREATE ON SCHEMA public TO " + NAME);
+            guard(st);
+            st.execute("CREATE TEMP TABLE IF NOT EXISTS " + APPLYING + " ()");
             st.execute("SET LOCAL ROLE " + NAME);
         }
+    }
+
+    /** Creates the event trigger {@link #GUARD} in this database unless it has it. */
+    private static void guard(Statement st) throws SQLException {
+        try (ResultSet rs = st.executeQuery("SELECT 1 FROM pg_catalog.pg_event_trigger WHERE evtname = '" + GUARD + "'")) {
+            if (rs.next()) {
+                return;
+            }
+        }
+        st.execute("CREATE SCHEMA IF NOT EXISTS " + GUARD);
+        st.execute("CREATE OR REPLACE FUNCTION " + GUARD + ".refuse() RETURNS event_trigger LANGUAGE plpgsql "
+                + "SET search_path = pg_catalog, pg_temp AS $pgib$ BEGIN "
+                + "IF pg_catalog.to_regclass('" + APPLYING + "') IS NULL AND NOT (SELECT r.rolsuper FROM "
+                + "pg_catalog.pg_roles r WHERE r.rolname = CURRENT_USER) THEN RAISE EXCEPTION "
+                + "'% by role % after its DDL file was applied: the suite''s server takes no definition from the "
+                + "file''s functions (they run as the file''s role and could make themselves run as the superuser)', "
+                + "TG_TAG, CURRENT_USER USING ERRCODE = '42501'; END IF; END $pgib$");
+        st.execute("CREATE EVENT TRIGGER " + GUARD + " ON ddl_command_start EXECUTE FUNCTION " + GUARD + ".refuse()");
     }
 
     /**

@@ -166,15 +166,7 @@ final class ArrayCodec extends BaseCodec {
         }
         scratch.setLength(0);
         element.appendText(scratch, v);
-        out.append('"');
-        for (int j = 0; j < scratch.length(); j++) {
-            char c = scratch.charAt(j);
-            if (c == '"' || c == '\\') {
-                out.append('\\');
-            }
-            out.append(c);
-        }
-        out.append('"');
+        Texts.appendQuoted(out, scratch);
     }
 
     @Override

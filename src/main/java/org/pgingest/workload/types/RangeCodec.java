@@ -101,16 +101,7 @@ final class RangeCodec extends BaseCodec {
         if (bound == null) {
             return;
         }
-        String text = subtype.text(bound);
-        out.append('"');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '"' || c == '\\') {
-                out.append('\\');
-            }
-            out.append(c);
-        }
-        out.append('"');
+        Texts.appendQuoted(out, subtype.text(bound));
     }
 
     @Override

@@ -34,12 +34,12 @@ final class TextFormValues {
             StringBuilder out = new StringBuilder();
             for (int i = 0, n = r.nextInt(0, 4); i < n; i++) {
                 out.append(i > 0 ? ", " : "");
-                appendHstoreString(out, "k" + i);
+                Texts.appendQuoted(out, "k" + i);
                 out.append("=>");
                 if (r.nextInt(10) == 0) {
                     out.append("NULL");
                 } else {
-                    appendHstoreString(out, Texts.words(r, 20));
+                    Texts.appendQuoted(out, Texts.words(r, 20));
                 }
             }
             return out.toString();
@@ -51,25 +51,14 @@ final class TextFormValues {
         StringBuilder all = new StringBuilder();
         for (int i = 0; i < Texts.HOSTILE.size(); i++) {
             all.append(i > 0 ? ", " : "");
-            appendHstoreString(all, "key " + i + " " + Texts.HOSTILE.get(i));
+            Texts.appendQuoted(all, "key " + i + " " + Texts.HOSTILE.get(i));
             all.append("=>");
-            appendHstoreString(all, Texts.HOSTILE.get(i));
+            Texts.appendQuoted(all, Texts.HOSTILE.get(i));
         }
         values.add(all.toString());
         return values;
     }
 
-    private static void appendHstoreString(StringBuilder out, String s) {
-        out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '"' || c == '\\') {
-                out.append('\\');
-            }
-            out.append(c);
-        }
-        out.append('"');
-    }
 
     /** Dot-separated labels of letters, digits and underscores. */
     private static TextFormCodec.ExtensionValues ltree() {

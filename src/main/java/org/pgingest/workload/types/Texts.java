@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /** Rules and values every text-like codec shares. */
-final class Texts {
+public final class Texts {
     /**
      * Text that breaks naive encoders: every character COPY text and CSV treat specially, the end-of-data marker,
      * array and record punctuation, 4-byte UTF-8, controls, the empty string beside NULL.
@@ -37,6 +37,22 @@ final class Texts {
             "refund", "item", "total", "note", "priority", "status", "\u6771\u4eac", "delivered", "returned", "paid"};
 
     private Texts() {
+    }
+
+    /**
+     * {@code text} in double quotes with each {@code "} and {@code \} escaped by a backslash: an element of an array's,
+     * a range's, a record's or an hstore's text form, whatever it holds (commas, braces, spaces, the word NULL).
+     */
+    public static void appendQuoted(StringBuilder out, CharSequence text) {
+        out.append('"');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '"' || c == '\\') {
+                out.append('\\');
+            }
+            out.append(c);
+        }
+        out.append('"');
     }
 
     /**
