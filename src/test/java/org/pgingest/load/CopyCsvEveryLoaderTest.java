@@ -323,6 +323,56 @@ class CopyCsvEveryLoaderTest {
     }
 
     /**
+     * Where else loading a row calls a function (an adversarial pass, 2026-12-02, each advancing the user's sequence by
+     * hundreds of thousands or resetting their server's statistics): a range type's difference function, a domain
+     * under a range or inside a composite, a volatile built-in in a CHECK; refused in one line each, while a CHECK
+     * that reads the clock is no reason to refuse.
+     */
+    @org.junit.jupiter.api.Test
+    void aLiveTableCallingAFunctionThroughItsTypesOrAVolatileBuiltInIsRefused() throws Exception {
+        String counting = "CREATE SEQUENCE s;\nCREATE FUNCTION ok(v int) RETURNS boolean LANGUAGE plpgsql IMMUTABLE AS "
+                + "$$ BEGIN PERFORM nextval('%1$s.s'); RETURN true; END $$;\n";
+        assertThatThrownBy(() -> LoaderTestServer.newTableFromLiveTable(String.format(counting
+                + "CREATE FUNCTION idiff(a int, b int) RETURNS float8 LANGUAGE plpgsql IMMUTABLE AS "
+                + "$$ BEGIN PERFORM nextval('%1$s.s'); RETURN b - a; END $$;\n"
+                + "CREATE TYPE irange AS RANGE (subtype = int4, subtype_diff = %1$s.idiff);\n"
+                + "CREATE TABLE t (id int PRIMARY KEY, r irange)", "users_ranged"), "users_ranged", "t"))
+                .isInstanceOf(org.pgingest.workload.definition.DefinitionException.class)
+                .hasMessageContaining("type users_ranged.irange calls users_ranged.idiff(integer,integer)");
+        assertThatThrownBy(() -> LoaderTestServer.newTableFromLiveTable(String.format(counting
+                + "CREATE DOMAIN dint AS int CHECK (%1$s.ok(VALUE));\nCREATE TYPE drange AS RANGE (subtype = dint);\n"
+                + "CREATE TABLE t (id int PRIMARY KEY, r drange)", "users_range_domain"), "users_range_domain", "t"))
+                .isInstanceOf(org.pgingest.workload.definition.DefinitionException.class)
+                .hasMessageContaining("constraint dint_check calls users_range_domain.ok(integer)");
+        assertThatThrownBy(() -> LoaderTestServer.newTableFromLiveTable(String.format(counting
+                + "CREATE DOMAIN dint AS int CHECK (%1$s.ok(VALUE));\nCREATE TYPE pair AS (a dint, b text);\n"
+                + "CREATE TABLE t (id int PRIMARY KEY, p pair)", "users_composite"), "users_composite", "t"))
+                .isInstanceOf(org.pgingest.workload.definition.DefinitionException.class)
+                .hasMessageContaining("constraint dint_check calls users_composite.ok(integer)");
+        try {
+            assertThatThrownBy(() -> LoaderTestServer.newTableFromLiveTable("CREATE TABLE t (id int PRIMARY KEY, "
+                    + "v text CHECK (pg_stat_reset_shared('bgwriter')::text = ''))", "users_resetting", "t"))
+                    .isInstanceOf(org.pgingest.workload.definition.DefinitionException.class)
+                    .hasMessageContaining("calls pg_stat_reset_shared(text)");
+        } finally {
+            // on this shared server, a DDL file applied later would be refused for what this table calls
+            try (Connection c = LoaderTestServer.connect(); java.sql.Statement st = c.createStatement()) {
+                st.execute("DROP SCHEMA users_resetting CASCADE");
+            }
+        }
+        assertThat(LoaderTestServer.newTableFromLiveTable("CREATE TABLE t (id int PRIMARY KEY, "
+                + "at timestamptz CHECK (at <= clock_timestamp() + interval '1 day'))", "users_clocked", "t").columns())
+                .isNotEmpty();
+        for (String schema : List.of("users_ranged", "users_range_domain", "users_composite")) {
+            try (Connection c = LoaderTestServer.connect(); java.sql.Statement st = c.createStatement();
+                 java.sql.ResultSet rs = st.executeQuery("SELECT is_called FROM " + schema + ".s")) {
+                rs.next();
+                assertThat(rs.getBoolean(1)).as(schema + ".s untouched").isFalse();
+            }
+        }
+    }
+
+    /**
      * Stores {@code csvRows} (the loader columns, in order) through {@code method}'s loader into a fresh copy of
      * {@code name}, and the same CSV with COPY into another, and compares both on the server's text output.
      */

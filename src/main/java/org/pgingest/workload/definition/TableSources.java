@@ -120,8 +120,8 @@ public final class TableSources {
             if (!calls.isEmpty()) {
                 throw new DefinitionException("live table " + definition.name() + ": " + String.join("; ", calls)
                         + ": the suite's copy would run it on your server for every row it loads, and what a function "
-                        + "of your own or a writing built-in (nextval, pg_notify, advisory locks, large objects) does "
-                        + "would reach beyond the suite's schema; the suite does not copy such a table (rank its DDL, "
+                        + "of your own or a volatile one (nextval, pg_notify, advisory locks, large objects; all but "
+                        + "random numbers and the clock) does could reach beyond the suite's schema; the suite does not copy such a table (rank its DDL, "
                         + "pg_dump --schema-only, with --ddl on the suite's own server, where the file's functions run "
                         + "confined)");
             }
@@ -132,30 +132,86 @@ public final class TableSources {
 
     /**
      * The functions the copy of {@code table} would call as it loads rows that would act outside the suite's schema:
-     * a user's own and the writing built-ins ({@link StoredCalls#WRITING}); from the stored expression trees of its
-     * CHECKs, generated columns (plain defaults are not copied), indexes, its partitions' and its columns' domains.
+     * a user's own and those that write ({@link StoredCalls#WRITING}). Wherever loading a row calls a function: its
+     * CHECKs (exclusion operators too), generated columns (plain defaults are not copied), indexes (expressions and
+     * operator classes), its partitions', and every type a row holds (domains, array elements, range subtypes,
+     * composite fields): their CHECKs, defaults, input and output, a range's canonical and difference functions, the
+     * casts from text to them.
      */
     private static List<String> callsOfTheUsers(Connection connection, QualifiedName table) throws SQLException {
-        return StoredCalls.find(connection, "RECURSIVE rels (relid) AS (SELECT ?::pg_catalog.regclass UNION SELECT relid FROM "
-                + "pg_catalog.pg_partition_tree(?::pg_catalog.regclass)), "
-                + "types (t) AS (SELECT a.atttypid FROM pg_catalog.pg_attribute a WHERE a.attrelid IN (SELECT relid FROM rels) "
-                + "AND a.attnum > 0 AND NOT a.attisdropped UNION SELECT CASE WHEN ty.typtype = 'd' THEN ty.typbasetype "
-                + "ELSE ty.typelem END FROM pg_catalog.pg_type ty JOIN types ON ty.oid = types.t "
-                + "WHERE ty.typtype = 'd' OR ty.typelem <> 0), "
-                + "trees (what, tree) AS (SELECT pg_catalog.pg_describe_object('pg_catalog.pg_constraint'::pg_catalog.regclass, "
-                + "c.oid, 0), c.conbin::text FROM pg_catalog.pg_constraint c WHERE c.conbin IS NOT NULL AND (c.conrelid IN "
-                + "(SELECT relid FROM rels) OR c.contypid IN (SELECT t FROM types)) "
-                + "UNION ALL SELECT pg_catalog.pg_describe_object('pg_catalog.pg_attrdef'::pg_catalog.regclass, d.oid, 0), "
-                + "d.adbin::text FROM pg_catalog.pg_attrdef d JOIN pg_catalog.pg_attribute a ON a.attrelid = d.adrelid "
-                + "AND a.attnum = d.adnum WHERE d.adrelid IN (SELECT relid FROM rels) AND a.attgenerated <> '' "
-                + "UNION ALL SELECT pg_catalog.pg_describe_object('pg_catalog.pg_class'::pg_catalog.regclass, i.indexrelid, 0), "
-                + "coalesce(i.indexprs::text, '') || coalesce(i.indpred::text, '') FROM pg_catalog.pg_index i "
-                + "WHERE i.indrelid IN (SELECT relid FROM rels) "
-                + "UNION ALL SELECT pg_catalog.pg_describe_object('pg_catalog.pg_type'::pg_catalog.regclass, ty.oid, 0), "
-                + "ty.typdefaultbin::text FROM pg_catalog.pg_type ty WHERE ty.oid IN (SELECT t FROM types) "
-                + "AND ty.typdefaultbin IS NOT NULL)",
-                StoredCalls.USERS_OWN + " OR " + StoredCalls.WRITING, table.quoted(), table.quoted());
+        return StoredCalls.find(connection, LIVE_TABLE_TREES, StoredCalls.USERS_OWN + " OR " + StoredCalls.WRITING,
+                table.quoted(), table.quoted());
     }
+
+    /** {@link #callsOfTheUsers}' expressions, each as a tree or a function id in one (parameters: the table, twice). */
+    private static final String LIVE_TABLE_TREES = """
+            RECURSIVE rels (relid) AS (
+                SELECT ?::pg_catalog.regclass
+                UNION SELECT relid FROM pg_catalog.pg_partition_tree(?::pg_catalog.regclass)),
+            types (t) AS (
+                SELECT a.atttypid FROM pg_catalog.pg_attribute a
+                WHERE a.attrelid IN (SELECT relid FROM rels) AND a.attnum > 0 AND NOT a.attisdropped
+                UNION
+                SELECT held.t FROM types JOIN pg_catalog.pg_type ty ON ty.oid = types.t CROSS JOIN LATERAL (
+                    SELECT ty.typbasetype WHERE ty.typtype = 'd'
+                    UNION ALL SELECT ty.typelem WHERE ty.typelem <> 0
+                    UNION ALL SELECT r.rngsubtype FROM pg_catalog.pg_range r WHERE r.rngtypid = ty.oid
+                    UNION ALL SELECT r.rngtypid FROM pg_catalog.pg_range r WHERE r.rngmultitypid = ty.oid
+                    UNION ALL SELECT f.atttypid FROM pg_catalog.pg_attribute f
+                        WHERE ty.typrelid <> 0 AND f.attrelid = ty.typrelid AND f.attnum > 0 AND NOT f.attisdropped
+                ) held (t)),
+            trees (what, tree) AS (
+                SELECT pg_catalog.pg_describe_object('pg_catalog.pg_constraint'::pg_catalog.regclass, c.oid, 0),
+                    c.conbin::text
+                FROM pg_catalog.pg_constraint c WHERE c.conbin IS NOT NULL
+                    AND (c.conrelid IN (SELECT relid FROM rels) OR c.contypid IN (SELECT t FROM types))
+                UNION ALL
+                SELECT pg_catalog.pg_describe_object('pg_catalog.pg_constraint'::pg_catalog.regclass, c.oid, 0),
+                    ':funcid ' || o.oprcode::pg_catalog.oid
+                FROM pg_catalog.pg_constraint c CROSS JOIN LATERAL pg_catalog.unnest(c.conexclop) x (op)
+                    JOIN pg_catalog.pg_operator o ON o.oid = x.op
+                WHERE c.conrelid IN (SELECT relid FROM rels)
+                UNION ALL
+                SELECT pg_catalog.pg_describe_object('pg_catalog.pg_attrdef'::pg_catalog.regclass, d.oid, 0), d.adbin::text
+                FROM pg_catalog.pg_attrdef d JOIN pg_catalog.pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum
+                WHERE d.adrelid IN (SELECT relid FROM rels) AND a.attgenerated <> ''
+                UNION ALL
+                SELECT pg_catalog.pg_describe_object('pg_catalog.pg_class'::pg_catalog.regclass, i.indexrelid, 0),
+                    coalesce(i.indexprs::text, '') || coalesce(i.indpred::text, '')
+                FROM pg_catalog.pg_index i WHERE i.indrelid IN (SELECT relid FROM rels)
+                UNION ALL
+                SELECT pg_catalog.pg_describe_object('pg_catalog.pg_class'::pg_catalog.regclass, i.indexrelid, 0),
+                    ':funcid ' || f.fn
+                FROM pg_catalog.pg_index i CROSS JOIN LATERAL pg_catalog.unnest(i.indclass::pg_catalog.oid[]) k (opclass)
+                    JOIN pg_catalog.pg_opclass oc ON oc.oid = k.opclass CROSS JOIN LATERAL (
+                        SELECT ap.amproc::pg_catalog.oid FROM pg_catalog.pg_amproc ap WHERE ap.amprocfamily = oc.opcfamily
+                        UNION ALL SELECT o.oprcode::pg_catalog.oid FROM pg_catalog.pg_amop ao
+                            JOIN pg_catalog.pg_operator o ON o.oid = ao.amopopr WHERE ao.amopfamily = oc.opcfamily
+                    ) f (fn)
+                WHERE i.indrelid IN (SELECT relid FROM rels)
+                UNION ALL
+                SELECT pg_catalog.pg_describe_object('pg_catalog.pg_type'::pg_catalog.regclass, ty.oid, 0),
+                    ty.typdefaultbin::text
+                FROM pg_catalog.pg_type ty WHERE ty.oid IN (SELECT t FROM types) AND ty.typdefaultbin IS NOT NULL
+                UNION ALL
+                SELECT pg_catalog.pg_describe_object('pg_catalog.pg_type'::pg_catalog.regclass, ty.oid, 0),
+                    ':funcid ' || x.fn
+                FROM pg_catalog.pg_type ty CROSS JOIN LATERAL (VALUES (ty.typinput::pg_catalog.oid),
+                    (ty.typoutput::pg_catalog.oid), (ty.typreceive::pg_catalog.oid), (ty.typsend::pg_catalog.oid),
+                    (ty.typmodin::pg_catalog.oid), (ty.typmodout::pg_catalog.oid)) x (fn)
+                WHERE ty.oid IN (SELECT t FROM types) AND x.fn <> 0
+                UNION ALL
+                SELECT pg_catalog.pg_describe_object('pg_catalog.pg_type'::pg_catalog.regclass, r.rngtypid, 0),
+                    ':funcid ' || x.fn
+                FROM pg_catalog.pg_range r CROSS JOIN LATERAL (VALUES (r.rngcanonical::pg_catalog.oid),
+                    (r.rngsubdiff::pg_catalog.oid)) x (fn)
+                WHERE r.rngtypid IN (SELECT t FROM types) AND x.fn <> 0
+                UNION ALL
+                SELECT pg_catalog.pg_describe_object('pg_catalog.pg_cast'::pg_catalog.regclass, c.oid, 0),
+                    ':funcid ' || c.castfunc
+                FROM pg_catalog.pg_cast c WHERE c.casttarget IN (SELECT t FROM types) AND c.castfunc <> 0
+                    AND c.castsource IN ('pg_catalog.text'::pg_catalog.regtype, 'pg_catalog.varchar'::pg_catalog.regtype))
+            """;
 
     /**
      * Creates {@value #SOURCE_SCHEMA} if absent and puts it first on the search path for the rest of the transaction:
