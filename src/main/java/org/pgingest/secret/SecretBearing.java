@@ -85,13 +85,21 @@ public final class SecretBearing {
         }
         if (query >= 0) {
             for (String pair : rest.substring(query + 1).split("&")) {
-                String name = pair.contains("=") ? pair.substring(0, pair.indexOf('=')) : pair;
+                // decoded first: an escaped = (%3D) would otherwise put the value into the name shown
+                String plain = decode(pair);
+                String name = plain.contains("=") ? plain.substring(0, plain.indexOf('=')) : plain;
                 if (namedLikeSecret(name)) {
-                    return Optional.of("the option " + decode(name));
+                    return Optional.of("the option " + name);
+                }
+                Optional<String> inside = inValue(plain.substring(name.length()));
+                if (inside.isPresent()) {
+                    // options=-c app.password=...: a setting pgjdbc sends the server, echoed in its facts
+                    return Optional.of("the option " + name + ", which holds " + inside.get());
                 }
             }
         }
-        return Optional.empty();
+        // anything else that reads like one (a fragment, #password=..., which pgjdbc takes into the database's name)
+        return inValue(decode(rest)).map(what -> what + " in the URL");
     }
 
     /**

@@ -45,6 +45,15 @@ class SuiteOptionRefusalsTest {
                 "-Dpg.url carries the option PassWord" + URL_ADVICE);
         assertRefused(launch(Map.of(), "-Dpg.target=external", "-Dpg.url=jdbc:postgresql://localhost/db?sslfactoryarg=" + SECRET),
                 "-Dpg.url carries the option sslfactoryarg" + URL_ADVICE);
+        // found by an adversarial pass (2026-12-02): an escaped = put the secret into the name the line showed, a
+        // setting in options= went to the server and its facts, a fragment into the database's name in its errors
+        assertRefused(launch(Map.of(), "-Dpg.target=external", "-Dpg.url=jdbc:postgresql://localhost/db?sslpassword%3D" + SECRET),
+                "-Dpg.url carries the option sslpassword" + URL_ADVICE);
+        assertRefused(launch(Map.of(), "-Dpg.target=external",
+                        "-Dpg.url=jdbc:postgresql://localhost/db?options=-c%20app.password%3D" + SECRET),
+                "-Dpg.url carries the option options, which holds app.password=…" + URL_ADVICE);
+        assertRefused(launch(Map.of(), "-Dpg.target=external", "-Dpg.url=jdbc:postgresql://localhost/db#password=" + SECRET),
+                "-Dpg.url carries password=… in the URL" + URL_ADVICE);
     }
 
     @Test

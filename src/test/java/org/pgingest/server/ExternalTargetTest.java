@@ -235,7 +235,9 @@ class ExternalTargetTest {
             });
             acceptor.setDaemon(true);
             acceptor.start();
-            assertUnreachableReported(silent.getLocalPort(), "Connection attempt timed out");
+            // pgjdbc's login timeout ends the wait, or, first on a busy machine, its connect timeout on the socket's
+            // first read: either is the driver's own cause, seconds rather than the TCP timeout's minutes
+            assertUnreachableReported(silent.getLocalPort(), "Connection attempt timed out", "The connection attempt failed");
         } finally {
             for (Socket s : accepted) {
                 s.close();
@@ -248,13 +250,13 @@ class ExternalTargetTest {
      * ({@code DataSources}) ending a wait on a server that never answers, rather than the operating system's TCP
      * timeout minutes later.
      */
-    private static void assertUnreachableReported(int port, String driverCause) {
+    private static void assertUnreachableReported(int port, String... driverCauses) {
         TargetConfig config = TargetConfig.defaults().withExternal("jdbc:postgresql://127.0.0.1:" + port + "/bench",
                 "someone", Secret.of("Unreachable-Pa55"));
         assertThatThrownBy(() -> PostgresTarget.open(config))
                 .isInstanceOf(TargetException.class)
                 .hasMessageStartingWith("cannot reach PostgreSQL at 127.0.0.1:" + port)
-                .hasMessageContaining(driverCause)
+                .satisfies(e -> assertThat(e.getMessage()).containsAnyOf(driverCauses))
                 .satisfies(e -> assertThat(allMessages(e)).doesNotContain("Unreachable-Pa55"));
     }
 
