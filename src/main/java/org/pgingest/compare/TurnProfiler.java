@@ -82,6 +82,11 @@ public final class TurnProfiler implements InternalProfiler {
     @Override
     public Collection<? extends Result> afterIteration(BenchmarkParams benchmark, IterationParams iteration,
                                                        IterationResult result) {
+        if (result == null || result.getRawPrimaryResults().isEmpty()) {
+            // The benchmark failed in this iteration: JMH reports its exception and ends the fork, and the referee
+            // sees the player leave. Asking the result for a score would put NoSuchElementException in its place.
+            return List.of();
+        }
         boolean last = iteration.getType() == IterationType.MEASUREMENT && ++measured == iteration.getCount();
         exchange((last ? DONE_LAST : DONE) + figures(result), OK);
         if (last) {

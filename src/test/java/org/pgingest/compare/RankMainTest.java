@@ -187,6 +187,28 @@ class RankMainTest {
         RunDirectories.assertNoneOf(o.pid());
     }
 
+    /**
+     * A candidate whose loader fails mid-run leaves with the server's reason (an adversarial pass, 2026-12-02, saw
+     * "NoSuchElementException" from the fork's turn profiler in its place, the cause in no line of the ranking's).
+     */
+    @Test
+    void aCandidateWhoseLoaderFailsLeavesWithTheReason() throws Exception {
+        Path ddl = dir.resolve("failing.sql");
+        Files.writeString(ddl, "CREATE SEQUENCE public.calls;\n"
+                + "CREATE TABLE public.t (id integer PRIMARY KEY, v text);\n"
+                + "CREATE FUNCTION public.fail_later() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                + "IF pg_catalog.nextval('public.calls') > 2000 THEN RAISE EXCEPTION 'planted failure after 2000 rows'; "
+                + "END IF; RETURN NEW; END $$;\n"
+                + "CREATE TRIGGER t_fail BEFORE INSERT ON public.t FOR EACH ROW EXECUTE FUNCTION public.fail_later();\n");
+        Outcome o = rank(300, "--ddl", ddl.toString(), "--table", "t", "-p", "method=BATCH,COPY_TEXT", "--budget", "2m",
+                "--slice", "200ms", "--warmup", "400ms", "--rounds-per-fork", "2", "--no-report");
+        assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
+        List<String> left = o.stdout().lines().filter(l -> l.contains(" left the ranking: ")).toList();
+        assertThat(left).as(o.stdout()).isNotEmpty().allSatisfy(l -> assertThat(l).contains("planted failure after 2000 rows")
+                .doesNotContain("NoSuchElementException"));
+        RunDirectories.assertNoneOf(o.pid());
+    }
+
     @Test
     void aRankingsRoundsHoldEveryRunningCandidateOnceInOrdersThatVary() throws Exception {
         Path json = dir.resolve("verdict.json");
