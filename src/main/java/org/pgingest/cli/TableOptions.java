@@ -2,7 +2,10 @@ package org.pgingest.cli;
 
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetKind;
+import org.pgingest.table.UserRows;
+import org.pgingest.workload.definition.DefinitionException;
 import org.pgingest.workload.definition.QualifiedName;
+import org.pgingest.workload.definition.SampleRows;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,13 +20,14 @@ import java.util.Optional;
  * @param ddl              {@code --ddl FILE}: the table's DDL (what pg_dump --schema-only writes); empty for a live
  *                         table
  * @param table            {@code --table NAME}
- * @param rows             {@code --rows FILE.csv}: the user's own rows
+ * @param rows             {@code --rows FILE.csv}: the user's own rows, read and checked with the options, so that
+ *                         the file's faults are told before any server is started or reached
  * @param sample           {@code --sample N}: N rows read from the live table
  * @param dropForeignKeys  {@code --drop-foreign-keys}
  * @param keepSchema       {@code --keep-schema}: on an external server, the suite's schema stays after the run
  * @param rest             every other argument, in order (leading -D options and JMH's)
  */
-record TableOptions(Optional<Path> ddl, QualifiedName table, Optional<Path> rows, Optional<Integer> sample,
+record TableOptions(Optional<Path> ddl, QualifiedName table, Optional<SampleRows> rows, Optional<Integer> sample,
                     boolean dropForeignKeys, boolean keepSchema, List<String> rest) {
     static final String DDL = "--ddl";
     static final String TABLE = "--table";
@@ -77,7 +81,13 @@ record TableOptions(Optional<Path> ddl, QualifiedName table, Optional<Path> rows
                         + " sets the table; leave -p shape and -p indexes out");
             }
         }
-        return new TableOptions(ddlFile, name, rowsFile, sampleRows, drop, keep, rest);
+        Optional<SampleRows> userRows;
+        try {
+            userRows = rowsFile.map(UserRows::fromCsv);
+        } catch (DefinitionException e) {
+            throw new UsageException(e.getMessage());
+        }
+        return new TableOptions(ddlFile, name, userRows, sampleRows, drop, keep, rest);
     }
 
     /** Checks what depends on the target: a live table needs an external server. */

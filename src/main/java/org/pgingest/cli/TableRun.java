@@ -22,6 +22,7 @@ import org.pgingest.workload.ddl.SqlScript;
 import org.pgingest.workload.definition.DefinitionException;
 import org.pgingest.workload.definition.ResolvedTable;
 import org.pgingest.workload.definition.ResolvedTables;
+import org.pgingest.workload.definition.SampleRows;
 import org.pgingest.workload.definition.TableSources;
 
 import java.io.IOException;
@@ -210,6 +211,7 @@ final class TableRun {
      */
     private static Resolution resolve(TableOptions options, TargetConfig config) throws SQLException, IOException {
         String label = options.table().toString().replace(',', '_');
+        Optional<SampleRows> rows = options.rows();
         if (options.ddl().isPresent()) {
             Path file = options.ddl().get();
             SqlScript script;
@@ -227,7 +229,7 @@ final class TableRun {
                 ResolvedTable resolved;
                 try (Connection c = server.dataSource().getConnection()) {
                     resolved = withOptions(TableSources.fromUserDdl(c, script, options.table(), label,
-                            TableOptions.DDL + " " + file.getFileName(), server.schema()), options);
+                            TableOptions.DDL + " " + file.getFileName(), server.schema()), options, rows);
                 }
                 if (config.kind() == TargetKind.EXTERNAL) {
                     // The DDL is not applied there: a copied trigger would call the user's own function, which may
@@ -248,7 +250,7 @@ final class TableRun {
         }
         try (PostgresTarget target = PostgresTarget.open(config); Connection c = target.dataSource().getConnection()) {
             ResolvedTable live = TableSources.live(c, options.table(), label, target.schema());
-            live = withOptions(live.withNullShares(UserRows.nullShares(c, live.table())), options);
+            live = withOptions(live.withNullShares(UserRows.nullShares(c, live.table())), options, rows);
             if (options.sample().isPresent()) {
                 live = live.withSample(UserRows.fromLiveTable(c, live.table(), options.sample().get()));
             }
@@ -256,9 +258,9 @@ final class TableRun {
         }
     }
 
-    private static ResolvedTable withOptions(ResolvedTable resolved, TableOptions options) {
+    private static ResolvedTable withOptions(ResolvedTable resolved, TableOptions options, Optional<SampleRows> rows) {
         ResolvedTable r = options.dropForeignKeys() ? resolved.withoutForeignKeys() : resolved;
-        return options.rows().isPresent() ? r.withSample(UserRows.fromCsv(options.rows().get())) : r;
+        return rows.isPresent() ? r.withSample(rows.get()) : r;
     }
 
     private static TableCheck checkOn(TargetConfig config, ResolvedTable resolved, boolean owned) throws SQLException {

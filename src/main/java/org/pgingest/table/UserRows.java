@@ -74,6 +74,10 @@ public final class UserRows {
             }
             for (int i = 0; i < header.size(); i++) {
                 String field = record.fields().get(i);
+                if (field != null && field.indexOf('\u0000') >= 0) {
+                    throw new DefinitionException("--rows " + file + " line " + record.line() + ", column " + header.get(i)
+                            + ": a NUL character (U+0000), which no PostgreSQL text or value holds; remove it");
+                }
                 if (field != null && field.length() > MAX_FIELD_CHARS) {
                     throw new DefinitionException(String.format(java.util.Locale.ROOT, "--rows %s line %d, column %s: "
                             + "a value of %,d characters; the suite carries values of up to %,d (a limit of the suite: "

@@ -15,6 +15,8 @@ import org.pgingest.server.TestServers;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -87,6 +89,20 @@ class BenchMainTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> BenchMain.checkDistribution(
                         Map.of("shards", List.of("4")), org.pgingest.server.TargetKind.EMBEDDED))
                 .isInstanceOf(UsageException.class).hasMessageStartingWith("-p shards=4 on -Dpg.target=embedded: it places");
+    }
+
+    /**
+     * A --rows file's own faults are told before any server is reached (an adversarial pass, 2026-12-02: the suite's
+     * schema was made on the user's server, then dropped, before the file was refused): here the server named does not
+     * even answer.
+     */
+    @Test
+    void aRowsFileIsJudgedBeforeAnyServer(@TempDir Path dir) throws Exception {
+        Path rows = dir.resolve("rows.csv");
+        Files.writeString(rows, "id,v\n1,a\n2\n");
+        assertRefused(launch(Map.of("PGIB_USER", "bench", "PGIB_PASSWORD", "unused"), "-Dpg.target=external",
+                        "-Dpg.url=jdbc:postgresql://127.0.0.1:1/app", "--table", "t", "--rows", rows.toString()),
+                "--rows " + rows + " line 3: 1 fields, the header names 2");
     }
 
     @Test

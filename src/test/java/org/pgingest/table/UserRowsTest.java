@@ -51,6 +51,16 @@ class UserRowsTest {
         }
     }
 
+    /** A NUL, which no PostgreSQL value holds, is the file's fault told in the suite's words (an adversarial pass). */
+    @Test
+    void aNulCharacterIsNamedByLineAndColumn(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("rows.csv");
+        Files.write(file, new byte[] {'i', 'd', ',', 'v', '\n', '1', ',', 'a', 0, 'b', '\n'});
+        assertThatThrownBy(() -> UserRows.fromCsv(file)).isInstanceOf(DefinitionException.class)
+                .hasMessage("--rows " + file + " line 2, column v: a NUL character (U+0000), which no PostgreSQL text or "
+                        + "value holds; remove it");
+    }
+
     @Test
     void bytesThatAreNotUtf8AreNamedByLineAndByte(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("rows.csv");
