@@ -23,26 +23,31 @@ public final class ExportMain {
     }
 
     public static void main(String[] args) {
+        System.exit(run(args, Console.stdout(), System.err));
+    }
+
+    /** Runs the export; returns the exit code (0, or 2 with one line on {@code err}). */
+    static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length != 2 || args[0].startsWith("-") || args[1].startsWith("-")) {
-            System.err.println("pg-ingest-bench export: expected a JMH JSON file and a directory; " + USAGE);
-            System.exit(2);
+            err.println("pg-ingest-bench export: expected a JMH JSON file and a directory; " + USAGE);
+            return 2;
         }
         try {
             ResultPath.directoryProblem(Path.of(args[1])).ifPresent(problem -> {
                 throw new UsageException("export to " + args[1] + ": " + problem);
             });
             Exports.Export export = Exports.of(ResultFile.read(Path.of(args[0])));
-            PrintStream out = Console.stdout();
             for (Path written : Exports.write(export, Path.of(args[1]))) {
                 out.println(Console.fit("pg-ingest-bench export: " + written, Console.charset()));
             }
             export.notes().forEach(note -> out.println(Console.fit("pg-ingest-bench export: " + note, Console.charset())));
+            return 0;
         } catch (ResultFileException | GateInputException | UsageException e) {
-            System.err.println("pg-ingest-bench export: " + e.getMessage());
-            System.exit(2);
+            err.println("pg-ingest-bench export: " + e.getMessage());
+            return 2;
         } catch (IOException e) {
-            System.err.println("pg-ingest-bench export: cannot write to " + args[1] + ": " + e.getMessage());
-            System.exit(2);
+            err.println("pg-ingest-bench export: cannot write to " + args[1] + ": " + e.getMessage());
+            return 2;
         }
     }
 }
