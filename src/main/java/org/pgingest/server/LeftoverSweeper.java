@@ -62,20 +62,7 @@ public final class LeftoverSweeper {
 
     /** The running postmaster of this data directory, if any (from postmaster.pid, checked against /proc). */
     static Optional<ProcessHandle> postmasterOf(Path dataDirectory) {
-        Path pidFile = dataDirectory.resolve("postmaster.pid");
-        if (!Files.isRegularFile(pidFile)) {
-            return Optional.empty();
-        }
-        long pid;
-        try (Stream<String> lines = Files.lines(pidFile)) {
-            pid = Long.parseLong(lines.findFirst().orElse("-1").trim());
-        } catch (IOException | NumberFormatException e) {
-            return Optional.empty();
-        }
-        String dir = dataDirectory.toAbsolutePath().toString();
-        return ProcessHandle.of(pid)
-                .filter(ProcessHandle::isAlive)
-                .filter(p -> p.info().commandLine().map(cmd -> cmd.contains(dir)).orElse(false));
+        return PidFile.liveProcess(dataDirectory.resolve("postmaster.pid"), dataDirectory.toAbsolutePath().toString());
     }
 
     private static void stopPostmaster(Path dataDirectory) {

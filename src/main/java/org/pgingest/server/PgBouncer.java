@@ -246,16 +246,7 @@ public final class PgBouncer implements AutoCloseable {
 
     /** PgBouncer's own process, from its pid file, if it runs with this directory's configuration. */
     static Optional<ProcessHandle> pidOf(RunDirectory run) {
-        Path pidFile = run.path().resolve(PID_FILE);
-        long pid;
-        try {
-            pid = Long.parseLong(Files.readString(pidFile).trim());
-        } catch (IOException | NumberFormatException e) {
-            return Optional.empty(); // not written yet, removed as it exited, or half-written: no process of this run's
-        }
-        String config = run.path().resolve(CONFIG_FILE).toString();
-        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
-                .filter(p -> p.info().commandLine().map(cmd -> cmd.contains(config)).orElse(false));
+        return PidFile.liveProcess(run.path().resolve(PID_FILE), run.path().resolve(CONFIG_FILE).toString());
     }
 
     /** "PgBouncer 1.18.0" from {@code pgbouncer --version}'s first line. */
