@@ -261,8 +261,13 @@ public final class RankMain {
                     + candidates + " candidates need about " + CompareMain.minutes(Math.ceil(least))
                     + " for " + RankStatistics.MIN_FORKS + " forks each (a fork's start, " + options.warmup().toMillis()
                     + " ms of warm-up and " + options.roundsPerFork() + " measured rounds); give at least --budget "
-                    + (long) Math.ceil(least) + "s, fewer candidates, a shorter --slice or fewer --rounds-per-fork");
+                    + asOption((long) Math.ceil(least)) + ", fewer candidates, a shorter --slice or fewer --rounds-per-fork");
         }
+    }
+
+    /** Seconds as --budget takes them: 45s, 3m, 8m32s. */
+    static String asOption(long seconds) {
+        return seconds < 60 ? seconds + "s" : seconds / 60 + "m" + (seconds % 60 == 0 ? "" : seconds % 60 + "s");
     }
 
     private static void checkTarget(TargetConfig config) {

@@ -19,6 +19,20 @@ class RankBudgetTest {
                 .isLessThanOrEqualTo(RankOptions.DEFAULT_BUDGET.toSeconds());
     }
 
+    /**
+     * The least budget a refusal names is one --budget takes as written (a newcomer saw "--budget 512s"), and the
+     * README's example of the quick ranking's tuning holds it.
+     */
+    @Test
+    void theLeastBudgetIsNamedAsTheOptionTakesIt() {
+        assertThat(RankMain.asOption(45)).isEqualTo("45s");
+        assertThat(RankMain.asOption(180)).isEqualTo("3m");
+        assertThat(RankMain.asOption(512)).isEqualTo("8m32s");
+        assertThat(RankOptions.parse(new String[] {"--budget", RankMain.asOption(512)}).budget().toSeconds()).isEqualTo(512);
+        RankOptions readme = RankOptions.parse(RankMain.quickArgs(List.of("--budget", "4m", "--seed", "7")));
+        assertThat(RankMain.minimumSeconds(readme, readme.candidates().size())).isLessThanOrEqualTo(240);
+    }
+
     @Test
     void eachRankingGetsItsShareInProportionToItsLeastTime() {
         RankOptions o = RankOptions.parse(new String[] {"-p", "method=COPY_BINARY,BATCH"});
