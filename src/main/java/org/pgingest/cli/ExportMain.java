@@ -9,6 +9,7 @@ import org.pgingest.results.ResultFileException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * {@code ./bench export RESULT.json DIR}: one JMH result in the formats dashboards read (github-action-benchmark's
@@ -28,6 +29,10 @@ public final class ExportMain {
 
     /** Runs the export; returns the exit code (0, or 2 with one line on {@code err}). */
     static int run(String[] args, PrintStream out, PrintStream err) {
+        if (List.of(args).contains("--help")) {
+            out.println(USAGE + "\n(docs/ci.md: the formats written, for github-action-benchmark and Bencher)");
+            return 0;
+        }
         if (args.length != 2 || args[0].startsWith("-") || args[1].startsWith("-")) {
             err.println("pg-ingest-bench export: expected a JMH JSON file and a directory; " + USAGE);
             return 2;

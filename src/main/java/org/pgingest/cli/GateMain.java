@@ -44,6 +44,10 @@ public final class GateMain {
 
     /** @param console the charset {@code out} shows: the Markdown printed there uses ASCII stand-ins it lacks */
     static int run(String[] args, PrintStream out, PrintStream err, Charset console) {
+        if (List.of(args).contains("--help")) {
+            out.println(USAGE + "\n(docs/ci.md: what each option does, the defaults, the exit codes)");
+            return 0;
+        }
         try {
             return gate(args, out, console);
         } catch (GateInputException | ResultFileException | UsageException e) {

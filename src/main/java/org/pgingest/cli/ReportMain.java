@@ -37,6 +37,10 @@ public final class ReportMain {
 
     /** The command without exiting: its exit code; what it says goes to {@code out} and {@code err}. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (List.of(args).contains("--help")) {
+            out.println(USAGE + "\n(docs/ci.md, \"Gate and report\")");
+            return 0;
+        }
         try {
             List<Path> inputs = new ArrayList<>();
             Path html = Path.of(HTML);

@@ -61,6 +61,10 @@ public final class CompareMain {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
+        if (List.of(args).contains("--help")) {
+            out.println(CompareOptions.USAGE + "\n(docs/compare.md: what a comparison measures and how to read it)");
+            return 0;
+        }
         try {
             return compare(args, out, err);
         } catch (UsageException | TargetException | GateInputException | ResultFileException e) {

@@ -36,6 +36,20 @@ class BenchScriptTest {
             echo "end $$" >> target/builds.log
             """;
 
+    /** {@code ./bench --help} answers without a build (a newcomer's first try was refused), naming every command. */
+    @Test
+    void helpNeedsNoBuildAndNamesEveryCommand(@TempDir Path checkout) throws Exception {
+        Path script = checkout.resolve("bench");
+        Files.copy(Path.of("bench"), script);
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Process p = new ProcessBuilder(script.toString(), "--help").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+        assertThat(out).contains("./bench rank ", "./bench --ddl schema.sql --table orders", "./bench --preset",
+                "./bench gate ", "./bench rate ", "./bench COMMAND --help").doesNotContain("# ");
+        assertThat(checkout.resolve("target")).as("nothing built").doesNotExist();
+    }
+
     @Test
     void twoRunsAtOnceBuildOneAfterTheOtherAndTheJarIsNeverMissing(@TempDir Path checkout) throws Exception {
         Path script = checkout.resolve("bench");

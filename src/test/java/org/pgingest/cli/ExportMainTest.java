@@ -39,6 +39,12 @@ class ExportMainTest {
     }
 
     @Test
+    void helpPrintsTheUsage() {
+        assertThat(export("--help")).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).startsWith(ExportMain.USAGE);
+    }
+
+    @Test
     void badInputIsOneLineAndExitTwo() throws IOException {
         assertThat(export("only-one")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("pg-ingest-bench export: expected a JMH JSON file and a "

@@ -49,6 +49,19 @@ class GateMainTest {
         return Files.writeString(dir.resolve(name), "[" + ENTRY.formatted("COPY_BINARY", s, s, s, w, w, w) + "]");
     }
 
+    /** --help answers with the usage, exit 0, as rank's and rate's do (a newcomer met "unknown option --help"). */
+    @Test
+    void helpPrintsTheUsage() {
+        assertThat(gate("--help")).isZero();
+        assertThat(out()).startsWith(GateMain.USAGE);
+        assertThat(err()).isEmpty();
+        out.reset();
+        ByteArrayOutputStream reportOut = new ByteArrayOutputStream();
+        assertThat(ReportMain.run(new String[] {"--help"}, new PrintStream(reportOut, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8))).isZero();
+        assertThat(reportOut.toString(StandardCharsets.UTF_8)).startsWith(ReportMain.USAGE);
+    }
+
     @Test
     void regression_exits1_andWritesMarkdownJsonAndExports() throws IOException {
         Path base = result("base.json", 100, 290);

@@ -59,6 +59,15 @@ class CompareMainTest {
     }
 
     @Test
+    void helpPrintsTheUsage() {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream quiet = new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
+        assertThat(CompareMain.run(new String[] {"--baseline", "a.jar", "--help"}, new java.io.PrintStream(out, true,
+                java.nio.charset.StandardCharsets.UTF_8), quiet)).isZero();
+        assertThat(out.toString(java.nio.charset.StandardCharsets.UTF_8)).startsWith(CompareOptions.USAGE);
+    }
+
+    @Test
     void aMissingJarIsOneLine() throws Exception {
         Path missing = dir.resolve("main.jar");
         assertRefused(compare("--baseline", missing.toString(), "--candidate", suiteJar("b.jar").toString()),
