@@ -77,6 +77,8 @@ public class IngestState implements IterationWindow.Member {
     private boolean replacesContents;
     /** Whether the table's triggers run on every row (they were copied from DDL). */
     private boolean triggersRun;
+    /** The session's settings as the trial began, checked after each iteration. */
+    private SessionPins pins;
     /** What the table held at the end of the iteration. */
     private long rowsInTable;
 
@@ -97,6 +99,7 @@ public class IngestState implements IterationWindow.Member {
             throw new NotMeasurableException(method + " cannot write " + tableTrial.resolved().table().name() + ": "
                     + cannot.get());
         }
+        pins = SessionPins.read(connection);
         RowGenerator generator = tableTrial.rows(copy, thread.getThreadIndex(), thread.getThreadCount());
         // The existing rows are the generator's first: the measured rows that follow have keys of their own.
         existing = new ExistingRows(existingRows);
@@ -185,6 +188,7 @@ public class IngestState implements IterationWindow.Member {
     @TearDown(Level.Iteration)
     public void endIteration() throws SQLException {
         window.awaitPublished();
+        pins.check(SessionPins.read(connection));
         if (rowsInTable != existing.count() + rowsExpectedInTable) {
             throw rowsMismatch(loader.name() + ": the table holds " + rowsInTable + " rows but the loader "
                     + "reported " + (replacesContents ? rowsExpectedInTable + " in its last call (it replaces the table's contents)"

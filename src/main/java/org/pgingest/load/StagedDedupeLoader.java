@@ -19,6 +19,8 @@ import java.util.Set;
 final class StagedDedupeLoader extends AtomicLoader {
     /** The staging table's name, in the session's temporary schema. */
     static final String STAGING = "pgib_dedupe_staging";
+    /** Always named with its schema, as {@link StagedInput}'s table and for its reason. */
+    private static final String QUALIFIED = "pg_temp." + STAGING;
 
     /** The rows reach staging by binary COPY. */
     @Override
@@ -36,11 +38,11 @@ final class StagedDedupeLoader extends AtomicLoader {
         long inserted;
         try (Statement st = connection.createStatement()) {
             // Same column types as the target but no constraints: staging accepts duplicates for the INSERT to skip.
-            st.execute("CREATE TEMP TABLE " + STAGING + " (" + table.columnDefinitions() + ") ON COMMIT DROP");
-            CopyWriter.copy(connection, STAGING, STAGING, table, CopyFormat.BINARY, rows);
-            inserted = st.executeUpdate(table.insertInto() + " SELECT " + table.columnList() + " FROM " + STAGING
+            st.execute("CREATE TEMP TABLE " + QUALIFIED + " (" + table.columnDefinitions() + ") ON COMMIT DROP");
+            CopyWriter.copy(connection, QUALIFIED, STAGING, table, CopyFormat.BINARY, rows);
+            inserted = st.executeUpdate(table.insertInto() + " SELECT " + table.columnList() + " FROM " + QUALIFIED
                     + " ON CONFLICT DO NOTHING");
-            st.execute("DROP TABLE " + STAGING);
+            st.execute("DROP TABLE " + QUALIFIED);
         }
         return inserted;
     }

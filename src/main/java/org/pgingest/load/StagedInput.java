@@ -15,15 +15,20 @@ import java.util.List;
  */
 final class StagedInput {
     static final String TABLE = "pgib_staged_input";
+    /**
+     * Always named with its schema: a trigger or CHECK function of a user's DDL may leave the loading session a search
+     * path of its own, ahead of which a relation of the file's of this name would be read as the superuser.
+     */
+    private static final String QUALIFIED = "pg_temp." + TABLE;
 
     private StagedInput() {
     }
 
     /** Creates the temp table and copies the rows into it. */
     static void stage(Connection connection, Statement st, Table table, Iterable<Object[]> rows) throws SQLException {
-        st.execute("CREATE TEMP TABLE " + TABLE + " (" + ReturningLoader.ORDINAL + " bigint GENERATED ALWAYS AS IDENTITY, "
+        st.execute("CREATE TEMP TABLE " + QUALIFIED + " (" + ReturningLoader.ORDINAL + " bigint GENERATED ALWAYS AS IDENTITY, "
                 + table.columnDefinitions() + ") ON COMMIT DROP");
-        CopyWriter.copy(connection, TABLE, TABLE, table, CopyFormat.BINARY, rows);
+        CopyWriter.copy(connection, QUALIFIED, TABLE, table, CopyFormat.BINARY, rows);
     }
 
     /**
@@ -32,10 +37,10 @@ final class StagedInput {
      */
     static String latestPerKey(Table table, List<String> key) {
         String k = Statements.quoted(key);
-        return "SELECT DISTINCT ON (" + k + ") " + table.columnList() + " FROM " + TABLE + " ORDER BY " + k + ", " + ReturningLoader.ORDINAL + " DESC";
+        return "SELECT DISTINCT ON (" + k + ") " + table.columnList() + " FROM " + QUALIFIED + " ORDER BY " + k + ", " + ReturningLoader.ORDINAL + " DESC";
     }
 
     static void drop(Statement st) throws SQLException {
-        st.execute("DROP TABLE " + TABLE);
+        st.execute("DROP TABLE " + QUALIFIED);
     }
 }

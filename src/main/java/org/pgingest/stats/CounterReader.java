@@ -37,7 +37,7 @@ final class CounterReader {
      * leaves its own commit unreported (measured: windows off by one commit, either way). Reading one row of a
      * catalog puts a relation entry on the list, so the forced flush always runs and carries every commit.
      */
-    static final String FLUSH = TAG + "SELECT pg_stat_force_next_flush() FROM pg_catalog.pg_am LIMIT 1";
+    static final String FLUSH = TAG + "SELECT pg_catalog.pg_stat_force_next_flush() FROM pg_catalog.pg_am LIMIT 1";
     /**
      * The same on a Citus coordinator (13.2, PostgreSQL 15+), where it also ends the connections Citus keeps open to
      * the workers for this session (citus.max_cached_conns_per_worker, 1 per worker by default): a worker's backend

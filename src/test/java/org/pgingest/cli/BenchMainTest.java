@@ -105,6 +105,24 @@ class BenchMainTest {
                 "--rows " + rows + " line 3: 1 fields, the header names 2");
     }
 
+    /**
+     * A trigger of the user's DDL that turns synchronous_commit off for the rest of the session measured a durability
+     * the run did not record, 15 times fewer WAL fsyncs per row (a second adversarial pass): the trial fails, saying why.
+     */
+    @Test
+    void aTableWhoseCodeChangesTheSessionIsNotMeasured(@TempDir Path dir) throws Exception {
+        Path ddl = dir.resolve("async.sql");
+        Files.writeString(ddl, "CREATE TABLE public.t (id integer PRIMARY KEY, v text);\n"
+                + "CREATE FUNCTION public.quietly() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                + "PERFORM pg_catalog.set_config('synchronous_commit', 'off', false); RETURN NEW; END $$;\n"
+                + "CREATE TRIGGER t_quiet BEFORE INSERT ON public.t FOR EACH ROW EXECUTE FUNCTION public.quietly();\n");
+        Outcome o = launch(dir, Duration.ofSeconds(240), Map.of(), "--ddl", ddl.toString(), "--table", "t",
+                "-p", "method=BATCH", "-p", "rows=500", "-f", "1", "-wi", "0", "-i", "1", "-r", "1s", "--no-report",
+                "-rff", dir.resolve("r.json").toString());
+        assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(1);
+        assertThat(o.stderr()).contains("changed the loading session's synchronous_commit from on to off");
+    }
+
     @Test
     void unknownMethodNamesTheValidOnes() throws Exception {
         // written out, not read from LoadMethod: the list is what users are told, and a method lost from it must show

@@ -111,6 +111,35 @@ class SemanticsTest {
     }
 
     /**
+     * The staging tables are the session's own whatever its search path: a function of a user's DDL once left the
+     * loading session a path whose first schema held a view of the staging table's name, which the superuser session
+     * then read, running what the view called (an adversarial pass, 2026-12-02).
+     */
+    @Test
+    void theStagingTablesAreTheSessionsOwnWhateverItsSearchPath() throws Exception {
+        Table table = LoaderTestServer.newTable("articles");
+        List<Object[]> rows = LoaderTestServer.rows(table, 29, 0).next(30);
+        try (Connection c = LoaderTestServer.connect(); Statement st = c.createStatement()) {
+            st.execute("CREATE SCHEMA decoy_staging");
+            st.execute("CREATE TABLE decoy_staging.pgib_staged_input (x text)");
+            st.execute("CREATE TABLE decoy_staging.pgib_dedupe_staging (x text)");
+            st.execute("SET search_path = decoy_staging, pg_catalog, pg_temp");
+            try {
+                assertThat(new StagedDedupeLoader().load(c, table, rows.subList(0, 15))).isEqualTo(15);
+                assertThat(new CopyUpsertLoader().load(c, table, rows.subList(15, 30))).isEqualTo(15);
+                try (ResultSet rs = st.executeQuery("SELECT (SELECT count(*) FROM decoy_staging.pgib_staged_input) "
+                        + "+ (SELECT count(*) FROM decoy_staging.pgib_dedupe_staging)")) {
+                    rs.next();
+                    assertThat(rs.getLong(1)).as("nothing staged in the schema the path named first").isZero();
+                }
+            } finally {
+                st.execute("RESET search_path");
+                st.execute("DROP SCHEMA decoy_staging CASCADE");
+            }
+        }
+    }
+
+    /**
      * Two connections loading one table at once, call after call: each stages its rows apart (the shared staging
      * table of old deadlocked two overlapping calls, 40P01), and every row arrives.
      */

@@ -152,6 +152,20 @@ class DdlConfinementTest {
             }
         }
         assertThat(directory.resolve("self-altered")).doesNotExist();
+        try (Connection c = server.dataSource().getConnection(); var st = c.createStatement();
+             var rs = st.executeQuery("SELECT evtenabled FROM pg_event_trigger WHERE evtname = 'pgib_ddl_confine'")) {
+            assertThat(rs.next()).isTrue();
+            // fires under session_replication_role = replica too, which silenced it in a second adversarial pass
+            assertThat(rs.getString(1)).isEqualTo("A");
+        }
+    }
+
+    /** A view of the file's that calls a built-in beyond the role is refused like a CHECK that does (superusers read views). */
+    @Test
+    void aViewCallingAFunctionBeyondTheRoleIsRefused() {
+        assertThatThrownBy(() -> resolve("CREATE SCHEMA app;\nCREATE TABLE app.t (id integer PRIMARY KEY);\n"
+                + "CREATE VIEW app.pgib_staged_input AS SELECT id FROM app.t WHERE pg_read_file('/etc/hostname') IS NOT NULL;\n",
+                "app_view")).isInstanceOf(DefinitionException.class).hasMessageContaining("calls pg_read_file(text)");
     }
 
     /**
