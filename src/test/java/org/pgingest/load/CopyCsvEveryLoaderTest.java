@@ -349,6 +349,24 @@ class CopyCsvEveryLoaderTest {
                 + "CREATE TABLE t (id int PRIMARY KEY, p pair)", "users_composite"), "users_composite", "t"))
                 .isInstanceOf(org.pgingest.workload.definition.DefinitionException.class)
                 .hasMessageContaining("constraint dint_check calls users_composite.ok(integer)");
+        // a second pass: a type's default operator class (an upsert's sort used it), a partition key's expression
+        assertThatThrownBy(() -> LoaderTestServer.newTableFromLiveTable(String.format(counting
+                + "CREATE TYPE mood AS ENUM ('a', 'b');\n"
+                + "CREATE FUNCTION mood_cmp(x mood, y mood) RETURNS int LANGUAGE plpgsql IMMUTABLE AS "
+                + "$$ BEGIN PERFORM nextval('%1$s.s'); RETURN enum_cmp(x, y); END $$;\n"
+                + "CREATE OPERATOR CLASS mood_ops DEFAULT FOR TYPE mood USING btree AS OPERATOR 1 < (anyenum, anyenum), OPERATOR 2 <= (anyenum, anyenum), "
+                + "OPERATOR 3 = (anyenum, anyenum), OPERATOR 4 >= (anyenum, anyenum), OPERATOR 5 > (anyenum, anyenum), FUNCTION 1 %1$s.mood_cmp(mood, mood);\n"
+                + "CREATE TABLE t (id int PRIMARY KEY, m mood)", "users_opclass"), "users_opclass", "t"))
+                .isInstanceOf(org.pgingest.workload.definition.DefinitionException.class)
+                .hasMessageContaining("calls users_opclass.mood_cmp(");
+        assertThatThrownBy(() -> LoaderTestServer.newTableFromLiveTable(String.format(counting
+                + "CREATE FUNCTION part_of(i int) RETURNS int LANGUAGE plpgsql IMMUTABLE AS "
+                + "$$ BEGIN PERFORM nextval('%1$s.s'); RETURN i %% 2; END $$;\n"
+                + "CREATE TABLE t (id int, v text) PARTITION BY LIST ((%1$s.part_of(id)));\n"
+                + "CREATE TABLE t0 PARTITION OF t FOR VALUES IN (0);\nCREATE TABLE t1 PARTITION OF t FOR VALUES IN (1)",
+                "users_partkey"), "users_partkey", "t"))
+                .isInstanceOf(org.pgingest.workload.definition.DefinitionException.class)
+                .hasMessageContaining("table users_partkey.t calls users_partkey.part_of(integer)");
         try {
             assertThatThrownBy(() -> LoaderTestServer.newTableFromLiveTable("CREATE TABLE t (id int PRIMARY KEY, "
                     + "v text CHECK (pg_stat_reset_shared('bgwriter')::text = ''))", "users_resetting", "t"))
@@ -363,7 +381,7 @@ class CopyCsvEveryLoaderTest {
         assertThat(LoaderTestServer.newTableFromLiveTable("CREATE TABLE t (id int PRIMARY KEY, "
                 + "at timestamptz CHECK (at <= clock_timestamp() + interval '1 day'))", "users_clocked", "t").columns())
                 .isNotEmpty();
-        for (String schema : List.of("users_ranged", "users_range_domain", "users_composite")) {
+        for (String schema : List.of("users_ranged", "users_range_domain", "users_composite", "users_opclass", "users_partkey")) {
             try (Connection c = LoaderTestServer.connect(); java.sql.Statement st = c.createStatement();
                  java.sql.ResultSet rs = st.executeQuery("SELECT is_called FROM " + schema + ".s")) {
                 rs.next();

@@ -134,9 +134,10 @@ public final class TableSources {
      * The functions the copy of {@code table} would call as it loads rows that would act outside the suite's schema:
      * a user's own and those that write ({@link StoredCalls#WRITING}). Wherever loading a row calls a function: its
      * CHECKs (exclusion operators too), generated columns (plain defaults are not copied), indexes (expressions and
-     * operator classes), its partitions', and every type a row holds (domains, array elements, range subtypes,
-     * composite fields): their CHECKs, defaults, input and output, a range's canonical and difference functions, the
-     * casts from text to them.
+     * operator classes), partition keys (expressions and operator classes), its partitions', and every type a row
+     * holds (domains, array elements, range subtypes, composite fields): their CHECKs, defaults, input and output,
+     * default operator classes (an upsert's sort, ANALYZE), a range's canonical and difference functions, the casts
+     * from text to them.
      */
     private static List<String> callsOfTheUsers(Connection connection, QualifiedName table) throws SQLException {
         return StoredCalls.find(connection, LIVE_TABLE_TREES, StoredCalls.USERS_OWN + " OR " + StoredCalls.WRITING,
@@ -160,6 +161,18 @@ public final class TableSources {
                     UNION ALL SELECT f.atttypid FROM pg_catalog.pg_attribute f
                         WHERE ty.typrelid <> 0 AND f.attrelid = ty.typrelid AND f.attnum > 0 AND NOT f.attisdropped
                 ) held (t)),
+            classes (what, opclass) AS (
+                SELECT pg_catalog.pg_describe_object('pg_catalog.pg_class'::pg_catalog.regclass, i.indexrelid, 0), k.opclass
+                FROM pg_catalog.pg_index i CROSS JOIN LATERAL pg_catalog.unnest(i.indclass::pg_catalog.oid[]) k (opclass)
+                WHERE i.indrelid IN (SELECT relid FROM rels)
+                UNION ALL
+                SELECT pg_catalog.pg_describe_object('pg_catalog.pg_class'::pg_catalog.regclass, p.partrelid, 0), k.opclass
+                FROM pg_catalog.pg_partitioned_table p
+                    CROSS JOIN LATERAL pg_catalog.unnest(p.partclass::pg_catalog.oid[]) k (opclass)
+                WHERE p.partrelid IN (SELECT relid FROM rels)
+                UNION ALL
+                SELECT pg_catalog.pg_describe_object('pg_catalog.pg_opclass'::pg_catalog.regclass, oc.oid, 0), oc.oid
+                FROM pg_catalog.pg_opclass oc WHERE oc.opcdefault AND oc.opcintype IN (SELECT t FROM types)),
             trees (what, tree) AS (
                 SELECT pg_catalog.pg_describe_object('pg_catalog.pg_constraint'::pg_catalog.regclass, c.oid, 0),
                     c.conbin::text
@@ -180,15 +193,16 @@ public final class TableSources {
                     coalesce(i.indexprs::text, '') || coalesce(i.indpred::text, '')
                 FROM pg_catalog.pg_index i WHERE i.indrelid IN (SELECT relid FROM rels)
                 UNION ALL
-                SELECT pg_catalog.pg_describe_object('pg_catalog.pg_class'::pg_catalog.regclass, i.indexrelid, 0),
-                    ':funcid ' || f.fn
-                FROM pg_catalog.pg_index i CROSS JOIN LATERAL pg_catalog.unnest(i.indclass::pg_catalog.oid[]) k (opclass)
-                    JOIN pg_catalog.pg_opclass oc ON oc.oid = k.opclass CROSS JOIN LATERAL (
-                        SELECT ap.amproc::pg_catalog.oid FROM pg_catalog.pg_amproc ap WHERE ap.amprocfamily = oc.opcfamily
-                        UNION ALL SELECT o.oprcode::pg_catalog.oid FROM pg_catalog.pg_amop ao
-                            JOIN pg_catalog.pg_operator o ON o.oid = ao.amopopr WHERE ao.amopfamily = oc.opcfamily
-                    ) f (fn)
-                WHERE i.indrelid IN (SELECT relid FROM rels)
+                SELECT pg_catalog.pg_describe_object('pg_catalog.pg_class'::pg_catalog.regclass, p.partrelid, 0),
+                    coalesce(p.partexprs::text, '')
+                FROM pg_catalog.pg_partitioned_table p WHERE p.partrelid IN (SELECT relid FROM rels)
+                UNION ALL
+                SELECT c.what, ':funcid ' || f.fn
+                FROM classes c JOIN pg_catalog.pg_opclass oc ON oc.oid = c.opclass CROSS JOIN LATERAL (
+                    SELECT ap.amproc::pg_catalog.oid FROM pg_catalog.pg_amproc ap WHERE ap.amprocfamily = oc.opcfamily
+                    UNION ALL SELECT o.oprcode::pg_catalog.oid FROM pg_catalog.pg_amop ao
+                        JOIN pg_catalog.pg_operator o ON o.oid = ao.amopopr WHERE ao.amopfamily = oc.opcfamily
+                ) f (fn)
                 UNION ALL
                 SELECT pg_catalog.pg_describe_object('pg_catalog.pg_type'::pg_catalog.regclass, ty.oid, 0),
                     ty.typdefaultbin::text
