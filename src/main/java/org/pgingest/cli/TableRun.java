@@ -197,6 +197,10 @@ final class TableRun {
         } catch (SQLException e) {
             leaveServer(config, options, 2);
             throw new UsageException("reading " + options.table() + ": " + e.getMessage().replace('\n', ' '));
+        } catch (SchemaRefusedException e) {
+            // an object of the user's (made by their own event trigger, say) came to depend on the check's copy
+            leaveServer(config, options, 2);
+            throw new UsageException("checking " + options.table() + ": " + e.getMessage());
         }
         ResolvedTable resolved = resolution.table();
         resolved.skipped().forEach(line -> System.err.println("pg-ingest-bench: " + resolved.source() + " " + line

@@ -335,6 +335,37 @@ class TableRunTest {
         }
     }
 
+    /**
+     * The user's own event trigger makes a view on the check's copy of their table, so the suite cannot drop its
+     * schema without dropping the view (a second adversarial pass saw a Java stack trace): one line, exit 2, and the
+     * schema left on the server with a line saying so.
+     */
+    @Test
+    void aCopyTheUsersCodeMadeAViewOnIsOneLineAndTheSchemaIsNamed() throws Exception {
+        try (EmbeddedTarget server = TestServers.withPasswordLogins()) {
+            try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+                st.execute("CREATE SCHEMA shop");
+                st.execute("CREATE TABLE shop.plain (id bigint PRIMARY KEY, v text)");
+                st.execute("GRANT USAGE ON SCHEMA shop TO " + TestServers.APP_USER);
+                st.execute("GRANT SELECT ON shop.plain TO " + TestServers.APP_USER);
+                st.execute("CREATE FUNCTION public.watch() RETURNS event_trigger LANGUAGE plpgsql SECURITY DEFINER AS $$ DECLARE r record; "
+                        + "BEGIN FOR r IN SELECT * FROM pg_event_trigger_ddl_commands() WHERE command_tag = 'CREATE TABLE' "
+                        + "AND schema_name = 'viewed_check' LOOP EXECUTE 'CREATE VIEW public.watching AS SELECT * FROM ' "
+                        + "|| r.object_identity; END LOOP; END $$");
+                st.execute("CREATE EVENT TRIGGER watch ON ddl_command_end EXECUTE FUNCTION public.watch()");
+            }
+            BenchMainTest.Outcome o = launch(directory, Duration.ofMinutes(3), Map.of("PGIB_JDBC_URL",
+                            server.endpoint().jdbcUrl(), "PGIB_USER", TestServers.APP_USER, "PGIB_PASSWORD",
+                            TestServers.APP_PASSWORD),
+                    "-Dpg.target=external", "-Dpg.schema=viewed_check", "--table", "shop.plain", "-p", "rows=100");
+            assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(2);
+            assertThat(o.stderr()).doesNotContain("\tat ").doesNotContain("Exception in thread");
+            assertThat(o.stderr()).contains("pg-ingest-bench: schema viewed_check left on the server: ");
+            assertThat(o.stderr().lines().filter(l -> l.startsWith("pg-ingest-bench: checking shop.plain: ")).count())
+                    .isEqualTo(1);
+        }
+    }
+
     /** The server's schemas, by name. */
     private static List<String> schemas(EmbeddedTarget server) throws SQLException {
         List<String> names = new ArrayList<>();
