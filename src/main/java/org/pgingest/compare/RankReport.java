@@ -45,6 +45,7 @@ final class RankReport {
             html.append("<h2>").append(esc(r.rows() + " rows per call")).append("</h2>");
             html.append("<p class=\"advice\">").append(esc(plain(verdict.advice(r)))).append("</p>");
             html.append(table(r));
+            html.append("<p class=\"unit\">").append(esc(RankVerdict.ORDER)).append("</p>");
             html.append(list("Against the leader:", RankVerdict.claims(r)));
             html.append(list("Not ranked:", r.missing().entrySet().stream()
                     .map(e -> r.candidates().get(e.getKey()).name() + ": " + e.getValue()).toList()));
@@ -203,8 +204,8 @@ final class RankReport {
         boolean compiling = r.rounds().stream().flatMap(List::stream).anyMatch(RankRun.SliceRecord::compiling);
         // Below the plot and the legend both, from the plot's left edge: centred under a narrow plot it ran into the legend.
         svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">round (1 to %d; "
-                + "dashed: new forks%s)</text>", left, captionY, rounds,
-                compiling ? "; circles: left out, still compiling" : ""));
+                + "dashed uprights: new forks%s)</text>", left, captionY, rounds,
+                compiling ? "; circles: left out, compiling" : ""));
         for (int i = 1; i < rounds; i++) {
             if (fork(r.rounds().get(i)) != fork(r.rounds().get(i - 1))) {
                 double x = left + plotWidth * (i - 0.5) / (rounds - 1);
