@@ -77,7 +77,7 @@ public class IngestState implements IterationWindow.Member {
     private boolean replacesContents;
     /** Whether the table's triggers run on every row (they were copied from DDL). */
     private boolean triggersRun;
-    /** The session's settings as the trial began, checked after each iteration. */
+    /** The session's settings as the trial began, checked after each iteration; null where they are not pinned. */
     private SessionPins pins;
     /** What the table held at the end of the iteration. */
     private long rowsInTable;
@@ -99,7 +99,7 @@ public class IngestState implements IterationWindow.Member {
             throw new NotMeasurableException(method + " cannot write " + tableTrial.resolved().table().name() + ": "
                     + cannot.get());
         }
-        pins = SessionPins.read(connection);
+        pins = pinsSession() ? SessionPins.read(connection) : null;
         RowGenerator generator = tableTrial.rows(copy, thread.getThreadIndex(), thread.getThreadCount());
         // The existing rows are the generator's first: the measured rows that follow have keys of their own.
         existing = new ExistingRows(existingRows);
@@ -125,6 +125,11 @@ public class IngestState implements IterationWindow.Member {
         } finally {
             pg.setPrepareThreshold(threshold);
         }
+    }
+
+    /** Whether the session's settings are the trial's to pin ({@link SessionPins}): not through a pooler's. */
+    boolean pinsSession() {
+        return true;
     }
 
     /** The loader this trial measures: the method's (a state that adds an axis may build another). */
@@ -188,7 +193,9 @@ public class IngestState implements IterationWindow.Member {
     @TearDown(Level.Iteration)
     public void endIteration() throws SQLException {
         window.awaitPublished();
-        pins.check(SessionPins.read(connection));
+        if (pins != null) {
+            pins.check(SessionPins.read(connection));
+        }
         if (rowsInTable != existing.count() + rowsExpectedInTable) {
             throw rowsMismatch(loader.name() + ": the table holds " + rowsInTable + " rows but the loader "
                     + "reported " + (replacesContents ? rowsExpectedInTable + " in its last call (it replaces the table's contents)"

@@ -48,6 +48,12 @@ public class PoolerIngestState extends IngestState {
      * done while the table holds about half of their rows after the iteration (docs/poolers.md), and the preset
      * goes on to the next combination.
      */
+    /** Through PgBouncer in transaction mode each transaction may meet another server session, with its own settings. */
+    @Override
+    boolean pinsSession() {
+        return Via.parse(via) == Via.DIRECT;
+    }
+
     @Override
     RuntimeException rowsMismatch(String message) {
         return Via.parse(via) == Via.DIRECT ? super.rowsMismatch(message)

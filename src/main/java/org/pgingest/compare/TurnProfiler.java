@@ -82,7 +82,7 @@ public final class TurnProfiler implements InternalProfiler {
     @Override
     public Collection<? extends Result> afterIteration(BenchmarkParams benchmark, IterationParams iteration,
                                                        IterationResult result) {
-        if (result == null || result.getRawPrimaryResults().isEmpty()) {
+        if (result != null && result.getRawPrimaryResults().isEmpty()) {
             // The benchmark failed in this iteration: JMH reports its exception and ends the fork, and the referee
             // sees the player leave. Asking the result for a score would put NoSuchElementException in its place.
             return List.of();

@@ -156,7 +156,7 @@ public final class DdlRole {
     }
 
     /**
-     * Built-in functions that something the DDL made calls (a CHECK, a default or generated column, an index, a rule or view,
+     * Built-in functions that something the DDL made calls (a CHECK, a default or generated column, an index, a rule, a view of the file's
      * a trigger's WHEN, a domain's default, an operator; objects made after initdb, whose OIDs start at 16384) and
      * that a superuser session would run beyond the role's powers: those the role may not execute (pg_read_file,
      * lo_import, pg_ls_dir, ...), and those that run or read SQL by name, which a superuser may do with anything.
@@ -170,7 +170,8 @@ public final class DdlRole {
                 + "UNION ALL SELECT pg_describe_object('pg_class'::regclass, indexrelid, 0), coalesce(indexprs::text, '') "
                 + "|| coalesce(indpred::text, '') FROM pg_index WHERE indexrelid >= 16384 "
                 + "UNION ALL SELECT pg_describe_object('pg_rewrite'::regclass, oid, 0), coalesce(ev_qual::text, '') "
-                + "|| ev_action::text FROM pg_rewrite WHERE oid >= 16384 "
+                + "|| ev_action::text FROM pg_rewrite WHERE oid >= 16384 AND (rulename <> '_RETURN' OR ev_class IN (SELECT c.oid "
+                + "FROM pg_class c JOIN pg_roles r ON r.oid = c.relowner WHERE r.rolname = '" + NAME + "')) "
                 + "UNION ALL SELECT pg_describe_object('pg_trigger'::regclass, oid, 0), tgqual::text FROM pg_trigger "
                 + "WHERE oid >= 16384 AND tgqual IS NOT NULL "
                 + "UNION ALL SELECT pg_describe_object('pg_type'::regclass, oid, 0), typdefaultbin::text FROM pg_type "
