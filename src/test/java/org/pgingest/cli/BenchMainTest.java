@@ -121,6 +121,13 @@ class BenchMainTest {
                 "-rff", dir.resolve("r.json").toString());
         assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(1);
         assertThat(o.stderr()).contains("changed the loading session's synchronous_commit from on to off");
+        // any setting the session did not have from the start: a planner's, work_mem
+        Files.writeString(ddl, Files.readString(ddl).replace("'synchronous_commit', 'off'", "'work_mem', '8MB'"));
+        Outcome planner = launch(dir, Duration.ofSeconds(240), Map.of(), "--ddl", ddl.toString(), "--table", "t",
+                "-p", "method=BATCH", "-p", "rows=500", "-f", "1", "-wi", "0", "-i", "1", "-r", "1s", "--no-report",
+                "-rff", dir.resolve("r2.json").toString());
+        assertThat(planner.exit()).as(planner.stdout() + planner.stderr()).isEqualTo(1);
+        assertThat(planner.stderr()).contains("changed the loading session's work_mem from its default to 8192");
     }
 
     @Test
