@@ -42,18 +42,18 @@ public class PoolerIngestState extends IngestState {
         return options;
     }
 
-    /**
-     * Through a pooler, rows the loader reported that the table does not hold are that combination's result, not a
-     * failure of the run: COPY through PgBouncer 1.18 in transaction mode at prepareThreshold 5 reports every call
-     * done while the table holds about half of their rows after the iteration (docs/poolers.md), and the preset
-     * goes on to the next combination.
-     */
     /** Through PgBouncer in transaction mode each transaction may meet another server session, with its own settings. */
     @Override
     boolean pinsSession() {
         return Via.parse(via) == Via.DIRECT;
     }
 
+    /**
+     * Through a pooler, rows the loader reported that the table does not hold are that combination's result, not a
+     * failure of the run: COPY through PgBouncer 1.18 in transaction mode at prepareThreshold 5 reports every call
+     * done while the table holds about half of their rows after the iteration (docs/poolers.md), and the preset
+     * goes on to the next combination.
+     */
     @Override
     RuntimeException rowsMismatch(String message) {
         return Via.parse(via) == Via.DIRECT ? super.rowsMismatch(message)

@@ -22,7 +22,6 @@ import org.pgingest.workload.ddl.SqlScript;
 import org.pgingest.workload.definition.DefinitionException;
 import org.pgingest.workload.definition.ResolvedTable;
 import org.pgingest.workload.definition.ResolvedTables;
-import org.pgingest.workload.definition.SampleRows;
 import org.pgingest.workload.definition.TableSources;
 
 import java.io.IOException;
@@ -215,7 +214,6 @@ final class TableRun {
      */
     private static Resolution resolve(TableOptions options, TargetConfig config) throws SQLException, IOException {
         String label = options.table().toString().replace(',', '_');
-        Optional<SampleRows> rows = options.rows();
         if (options.ddl().isPresent()) {
             Path file = options.ddl().get();
             SqlScript script;
@@ -233,7 +231,7 @@ final class TableRun {
                 ResolvedTable resolved;
                 try (Connection c = server.dataSource().getConnection()) {
                     resolved = withOptions(TableSources.fromUserDdl(c, script, options.table(), label,
-                            TableOptions.DDL + " " + file.getFileName(), server.schema()), options, rows);
+                            TableOptions.DDL + " " + file.getFileName(), server.schema()), options);
                 }
                 if (config.kind() == TargetKind.EXTERNAL) {
                     // The DDL is not applied there: a copied trigger would call the user's own function, which may
@@ -254,7 +252,7 @@ final class TableRun {
         }
         try (PostgresTarget target = PostgresTarget.open(config); Connection c = target.dataSource().getConnection()) {
             ResolvedTable live = TableSources.live(c, options.table(), label, target.schema());
-            live = withOptions(live.withNullShares(UserRows.nullShares(c, live.table())), options, rows);
+            live = withOptions(live.withNullShares(UserRows.nullShares(c, live.table())), options);
             if (options.sample().isPresent()) {
                 live = live.withSample(UserRows.fromLiveTable(c, live.table(), options.sample().get()));
             }
@@ -262,9 +260,9 @@ final class TableRun {
         }
     }
 
-    private static ResolvedTable withOptions(ResolvedTable resolved, TableOptions options, Optional<SampleRows> rows) {
+    private static ResolvedTable withOptions(ResolvedTable resolved, TableOptions options) {
         ResolvedTable r = options.dropForeignKeys() ? resolved.withoutForeignKeys() : resolved;
-        return rows.isPresent() ? r.withSample(rows.get()) : r;
+        return options.rows().map(r::withSample).orElse(r);
     }
 
     private static TableCheck checkOn(TargetConfig config, ResolvedTable resolved, boolean owned) throws SQLException {

@@ -67,5 +67,4 @@ final class SqlLiterals {
     private void appendQuoted(StringBuilder sql, String text) throws SQLException {
         sql.append('\'').append(connection.escapeLiteral(text)).append('\'');
     }
-
 }

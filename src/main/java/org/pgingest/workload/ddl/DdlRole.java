@@ -156,8 +156,9 @@ public final class DdlRole {
     }
 
     /**
-     * Built-in functions that something the DDL made calls (a CHECK, a default or generated column, an index, a rule, a view of the file's
-     * a trigger's WHEN, a domain's default, an operator; objects made after initdb, whose OIDs start at 16384) and
+     * Built-in functions that something the DDL made calls (a CHECK, a default or generated column, an index, a rule,
+     * a view of the file's (an extension's own views call its own functions), a trigger's WHEN, a domain's default, an
+     * operator; objects made after initdb, whose OIDs start at 16384) and
      * that a superuser session would run beyond the role's powers: those the role may not execute (pg_read_file,
      * lo_import, pg_ls_dir, ...), and those that run or read SQL by name, which a superuser may do with anything.
      */

@@ -59,7 +59,6 @@ final class TextFormValues {
         return values;
     }
 
-
     /** Dot-separated labels of letters, digits and underscores. */
     private static TextFormCodec.ExtensionValues ltree() {
         return new TextFormCodec.ExtensionValues(r -> {
