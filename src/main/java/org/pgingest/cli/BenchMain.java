@@ -124,7 +124,7 @@ public final class BenchMain {
         try {
             RunFlags flags = RunFlags.take(args);
             String[] rest = flags.restArray();
-            // No arguments: the quick preset, the README's main job.
+            // Nothing but run flags (`--jmh-log` alone; ./bench with no arguments ranks instead): the quick preset.
             status = rest.length == 0 ? PresetRun.run(new String[]{PresetRun.OPTION, Preset.QUICK.cliName()}, flags)
                     : PresetRun.asked(rest) ? PresetRun.run(rest, flags)
                     : TableRun.asked(rest) ? TableRun.run(rest, flags) : runAndRank(rest, flags);

@@ -31,7 +31,7 @@ import java.util.stream.Stream;
  * method ignores (COPY has no batch size) would otherwise give the same trial twice under different labels.
  */
 enum Preset {
-    QUICK("the README's main job and the CI smoke: the round-trip floor, seven methods at 500 users rows per call, "
+    QUICK("the README's separate-trial run and the CI smoke: the round-trip floor, seven methods at 500 users rows per call, "
             + "and the ceilings of the two COPY formats among them",
             // Twelve measured iterations: JMH's 99.9 % interval is t(0.9995, n-1)/sqrt(n) times the iterations'
             // spread, 1.28 at 12 against 1.91 at 8 and 18 at 3, and ten trials still end within 5 minutes.
