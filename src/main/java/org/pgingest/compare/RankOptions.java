@@ -396,9 +396,17 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
 
     /** A percentage ("3", "3%", "99.9") as a share, strictly between {@code low} and {@code high} percent. */
     static double percent(String option, String value, double low, double high) {
-        String v = value.trim().endsWith("%") ? value.trim().substring(0, value.trim().length() - 1) : value.trim();
+        boolean sign = value.trim().endsWith("%");
+        String v = sign ? value.trim().substring(0, value.trim().length() - 1) : value.trim();
         try {
             double pct = Double.parseDouble(v);
+            if (!sign && pct > 0 && pct < 1) {
+                // gate reads a bare 0.05 as 5 %: a bare number below 1 is as likely a fraction as a percentage
+                String asPercent = new java.math.BigDecimal(v).movePointRight(2).stripTrailingZeros().toPlainString();
+                throw new UsageException(option + " " + value + ": a bare number is a percentage here (" + v + " %), "
+                        + "and one below 1 may be meant as a fraction: write " + v + "% for " + v + " percent, or "
+                        + asPercent + " for " + asPercent + " percent");
+            }
             if (pct > low && pct < high) {
                 return pct / 100;
             }

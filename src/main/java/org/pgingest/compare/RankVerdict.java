@@ -479,10 +479,9 @@ final class RankVerdict {
                 Math.ceil(minutes)));
     }
 
+    /** The candidate the table lists after the leader (by the ratio to it, not by its own mean rate). */
     private static Optional<Integer> secondBest(RankRun.Ranking r) {
-        Race race = r.race();
-        return race.ranked().stream().filter(c -> c != race.leader())
-                .max((x, y) -> Double.compare(race.meanLog(x), race.meanLog(y)));
+        return ordered(r).stream().filter(c -> c != r.race().leader()).findFirst();
     }
 
     /** One line for the terminal's last word. */

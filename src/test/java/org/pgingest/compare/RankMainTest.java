@@ -82,6 +82,8 @@ class RankMainTest {
                 "-p", "method=COPY_BINARY,BATCH", "--delta", "0");
         assertRefused("--confidence 100: give a percentage above 50 and below 100, e.g. --confidence 95",
                 "-p", "method=COPY_BINARY,BATCH", "--confidence", "100");
+        assertRefused("--delta 0.05: a bare number is a percentage here (0.05 %), and one below 1 may be meant as a "
+                + "fraction: write 0.05% for 0.05 percent, or 5 for 5 percent", "-p", "method=COPY_BINARY,BATCH", "--delta", "0.05");
         assertRefused("one --variant ranks nothing: give two or more (two of the same method, one with a setting "
                 + "changed, is an A/A or a planted difference)", "--variant", "a=BATCH");
         assertRefused("--variant a given twice: give each variant a name of its own",
