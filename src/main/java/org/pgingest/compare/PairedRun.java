@@ -3,6 +3,7 @@ package org.pgingest.compare;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import org.pgingest.exit.ShutdownHook;
 import org.pgingest.results.ResultFile;
 
 import java.io.File;
@@ -72,10 +73,7 @@ final class PairedRun implements AutoCloseable {
     private final List<Process> running = new ArrayList<>();
     /** Set when the JVM shuts down (Ctrl-C, SIGTERM): what the trials left is no comparison to write down. */
     private volatile boolean stopped;
-    private final Thread stopOnExit = new Thread(() -> {
-        stopped = true;
-        stopAll();
-    }, "pg-ingest-bench-compare-shutdown");
+    private final ShutdownHook stopOnExit;
 
     /**
      * @param iterationArgs JMH's forks, warm-up, measurement and thread options, the same for both sides
@@ -94,7 +92,10 @@ final class PairedRun implements AutoCloseable {
         this.turnJar = writeTurnJar(work.resolve("turn-profiler.jar").toAbsolutePath());
         this.referee = new Referee();
         // Ctrl-C or SIGTERM: the sides' launchers and forks go with this JVM (a fork waits on its launcher forever).
-        Runtime.getRuntime().addShutdownHook(stopOnExit);
+        this.stopOnExit = ShutdownHook.add("pg-ingest-bench-compare-shutdown", () -> {
+            stopped = true;
+            stopAll();
+        });
     }
 
     /**
@@ -287,10 +288,6 @@ final class PairedRun implements AutoCloseable {
         stopAll();
         refereeThread.shutdownNow();
         referee.close();
-        try {
-            Runtime.getRuntime().removeShutdownHook(stopOnExit);
-        } catch (IllegalStateException e) {
-            // shutting down: the hook runs or ran
-        }
+        stopOnExit.remove();
     }
 }

@@ -2,6 +2,7 @@ package org.pgingest.compare;
 
 import org.pgingest.bench.IngestBenchmark;
 import org.pgingest.cli.BenchMain;
+import org.pgingest.exit.ShutdownHook;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -148,10 +149,7 @@ final class RankRun implements AutoCloseable {
     private final List<Process> running = new ArrayList<>();
     private final Set<String> schemas = new LinkedHashSet<>();
     private volatile boolean stopped;
-    private final Thread stopOnExit = new Thread(() -> {
-        stopped = true;
-        stopAll();
-    }, "pg-ingest-bench-rank-shutdown");
+    private final ShutdownHook stopOnExit;
 
     /**
      * @param shape        the table's parameters ({@code shape}, and {@code hostileShare} for a user's table)
@@ -166,7 +164,10 @@ final class RankRun implements AutoCloseable {
         this.tablesFile = tablesFile;
         this.shape = Map.copyOf(shape);
         this.out = out;
-        Runtime.getRuntime().addShutdownHook(stopOnExit);
+        this.stopOnExit = ShutdownHook.add("pg-ingest-bench-rank-shutdown", () -> {
+            stopped = true;
+            stopAll();
+        });
     }
 
     /** The schemas the run's candidates wrote to so far (to drop on a server the run does not own). */
@@ -490,10 +491,6 @@ final class RankRun implements AutoCloseable {
     @Override
     public void close() {
         stopAll();
-        try {
-            Runtime.getRuntime().removeShutdownHook(stopOnExit);
-        } catch (IllegalStateException e) {
-            // shutting down: the hook runs or ran
-        }
+        stopOnExit.remove();
     }
 }

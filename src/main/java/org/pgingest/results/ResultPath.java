@@ -1,5 +1,6 @@
 package org.pgingest.results;
 
+import org.pgingest.exit.ShutdownHook;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AccessDeniedException;
@@ -27,14 +28,13 @@ public final class ResultPath {
     private final Path path;
     private final Path aside;
     private final AtomicBoolean settled = new AtomicBoolean();
-    private final Thread discardOnExit;
+    private final ShutdownHook discardOnExit;
 
     private ResultPath(Path path) {
         this.path = path;
         Path name = path.getFileName();
         this.aside = path.resolveSibling("." + name + PARTIAL + ProcessHandle.current().pid());
-        this.discardOnExit = new Thread(this::deleteAside, "pg-ingest-bench-discard-" + name);
-        Runtime.getRuntime().addShutdownHook(discardOnExit);
+        this.discardOnExit = ShutdownHook.add("pg-ingest-bench-discard-" + name, this::deleteAside);
     }
 
     /**
@@ -188,7 +188,7 @@ public final class ResultPath {
         }
         if (!Files.exists(aside)) {
             Files.deleteIfExists(path);
-            removeHook();
+            discardOnExit.remove();
             return;
         }
         try {
@@ -197,7 +197,7 @@ public final class ResultPath {
             // Same directory, so same file system: not expected; a plain replace is the closest there is.
             Files.move(aside, path, StandardCopyOption.REPLACE_EXISTING);
         }
-        removeHook();
+        discardOnExit.remove();
     }
 
     /** Leaves the path as it was and removes the aside file. */
@@ -206,7 +206,7 @@ public final class ResultPath {
             return;
         }
         Files.deleteIfExists(aside);
-        removeHook();
+        discardOnExit.remove();
     }
 
     private void deleteAside() {
@@ -216,14 +216,6 @@ public final class ResultPath {
             } catch (IOException e) {
                 System.err.println("pg-ingest-bench: could not remove " + aside + ": " + e.getMessage());
             }
-        }
-    }
-
-    private void removeHook() {
-        try {
-            Runtime.getRuntime().removeShutdownHook(discardOnExit);
-        } catch (IllegalStateException e) {
-            // Shutdown is under way: the hook runs, finds the result settled and does nothing.
         }
     }
 }

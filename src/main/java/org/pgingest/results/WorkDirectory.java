@@ -1,5 +1,6 @@
 package org.pgingest.results;
 
+import org.pgingest.exit.ShutdownHook;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,12 +18,11 @@ import java.util.stream.Stream;
 public final class WorkDirectory implements AutoCloseable {
     private final Path path;
     private final AtomicBoolean settled = new AtomicBoolean();
-    private final Thread removeOnExit;
+    private final ShutdownHook removeOnExit;
 
     private WorkDirectory(Path path) {
         this.path = path;
-        this.removeOnExit = new Thread(this::removeAtExit, "pg-ingest-bench-remove-" + path.getFileName());
-        Runtime.getRuntime().addShutdownHook(removeOnExit);
+        this.removeOnExit = ShutdownHook.add("pg-ingest-bench-remove-" + path.getFileName(), this::removeAtExit);
     }
 
     /** A new directory in {@code parent} (created if missing) whose name starts with {@code prefix}. */
@@ -44,7 +44,7 @@ public final class WorkDirectory implements AutoCloseable {
     /** Leaves the directory where it is when the run ends. */
     public void keep() {
         if (!settled.getAndSet(true)) {
-            removeHook();
+            removeOnExit.remove();
         }
     }
 
@@ -55,7 +55,7 @@ public final class WorkDirectory implements AutoCloseable {
             return;
         }
         delete();
-        removeHook();
+        removeOnExit.remove();
     }
 
     private void removeAtExit() {
@@ -77,14 +77,6 @@ public final class WorkDirectory implements AutoCloseable {
             for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
             }
-        }
-    }
-
-    private void removeHook() {
-        try {
-            Runtime.getRuntime().removeShutdownHook(removeOnExit);
-        } catch (IllegalStateException e) {
-            // Shutdown is under way: the hook runs, finds the directory settled and does nothing.
         }
     }
 }

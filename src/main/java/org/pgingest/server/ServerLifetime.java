@@ -1,6 +1,7 @@
 package org.pgingest.server;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.pgingest.exit.ShutdownHook;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,12 +25,13 @@ final class ServerLifetime {
 
     private final CountDownLatch startEnded = new CountDownLatch(1);
     private final AtomicBoolean stopped = new AtomicBoolean();
-    private final Thread hook;
+    private final ShutdownHook hook;
     private volatile RunDirectory run;
     private volatile EmbeddedPostgres postgres;
 
+    /** @throws IllegalStateException when the JVM is already shutting down */
     private ServerLifetime() {
-        this.hook = new Thread(this::onShutdown, "pg-ingest-bench-embedded-shutdown");
+        this.hook = ShutdownHook.add("pg-ingest-bench-embedded-shutdown", this::onShutdown);
     }
 
     /**
@@ -39,9 +41,9 @@ final class ServerLifetime {
      * @throws TargetException when the JVM is already shutting down (nothing is made)
      */
     static ServerLifetime begin() {
-        ServerLifetime life = new ServerLifetime();
+        ServerLifetime life;
         try {
-            Runtime.getRuntime().addShutdownHook(life.hook);
+            life = new ServerLifetime();
         } catch (IllegalStateException e) {
             throw new TargetException("the embedded server was not started: this JVM is shutting down", e);
         }
@@ -74,7 +76,7 @@ final class ServerLifetime {
     /** Stops the server and removes its directory; the hook is no longer needed. */
     void close() {
         stop();
-        StopOnExit.removeShutdownHook(hook);
+        hook.remove();
     }
 
     private void onShutdown() {
