@@ -1,11 +1,14 @@
 package org.pgingest;
 
 import org.pgingest.cli.BenchMain;
+import org.pgingest.cli.OptionArgs;
 import org.pgingest.cli.TableSelection;
 import org.pgingest.compare.RankMain;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -19,15 +22,24 @@ public final class Bench {
     private static final Set<String> JMH_RUN_OPTIONS = Set.of("-i", "-wi", "-r", "-w", "-f", "-t", "-bm", "-bs", "-tu",
             "-rff", "-rf", "-prof", "-l", "-lp", "-h", "--preset");
 
+    /** The commands the bench script starts when their name comes first ({@code ./bench rank ...}). */
+    private static final List<String> COMMANDS = List.of("rank", "compare", "gate", "report", "export", "rate");
+
     /** The one option without a value of a ranking and a JMH run alike. */
     private static final String NO_REPORT = "--no-report";
 
     private Bench() {
     }
 
-    public static void main(String[] args) throws IOException, InterruptedException {
+    public static void main(String[] given) throws IOException, InterruptedException {
+        String[] args = OptionArgs.spaced(given);
         // The launcher's own servers say nothing on stderr but problems (slf4j-simple reads this at its first logger).
         System.setProperty("org.slf4j.simpleLogger.log.org.pgingest.server", "warn");
+        Optional<String> misplaced = misplacedCommand(List.of(args));
+        if (misplaced.isPresent()) {
+            System.err.println("pg-ingest-bench: " + misplaced.get());
+            System.exit(2);
+        }
         if (args.length == 0 || RankMain.tunesQuick(List.of(args))) {
             System.exit(RankMain.run(RankMain.quickArgs(List.of(args)), System.out, System.err));
         }
@@ -35,6 +47,24 @@ public final class Bench {
             System.exit(RankMain.run(args, System.out, System.err));
         }
         BenchMain.main(args);
+    }
+
+    /**
+     * A command's name after -D options ({@code ./bench -Djmh.ignoreLock=true rank ...}): the script starts a command
+     * only when its name comes first, and JMH would read the rest as its own options.
+     */
+    static Optional<String> misplacedCommand(List<String> args) {
+        int i = 0;
+        while (i < args.size() && args.get(i).startsWith("-D")) {
+            i++;
+        }
+        if (i == 0 || i == args.size() || !COMMANDS.contains(args.get(i))) {
+            return Optional.empty();
+        }
+        List<String> reordered = new ArrayList<>(List.of("./bench", args.get(i)));
+        reordered.addAll(args.subList(0, i));
+        reordered.add("...");
+        return Optional.of(args.get(i) + " must come first, its -D options after it: " + String.join(" ", reordered));
     }
 
     /** A user's table, and no benchmark named and no JMH run option given. */

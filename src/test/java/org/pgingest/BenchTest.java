@@ -44,4 +44,14 @@ class BenchTest {
         assertThat(Bench.ranks(List.of("Ingest", "-p", "method=BATCH"))).isFalse();
         assertThat(Bench.ranks(List.of("--preset", "quick"))).isFalse();
     }
+
+    /** The script starts a command only when its name comes first: after -D options, one line says where it goes. */
+    @Test
+    void aCommandAfterDOptionsIsSentFirst() {
+        assertThat(Bench.misplacedCommand(List.of("-Djmh.ignoreLock=true", "rank", "-p", "method=COPY_BINARY,BATCH")))
+                .hasValue("rank must come first, its -D options after it: ./bench rank -Djmh.ignoreLock=true ...");
+        assertThat(Bench.misplacedCommand(List.of("rank", "-Djmh.ignoreLock=true"))).isEmpty();
+        assertThat(Bench.misplacedCommand(List.of("-Dpg.version=16", "Ingest"))).isEmpty();
+        assertThat(Bench.misplacedCommand(List.of("-Dpg.version=16"))).isEmpty();
+    }
 }

@@ -28,7 +28,8 @@ public final class ExportMain {
     }
 
     /** Runs the export; returns the exit code (0, or 2 with one line on {@code err}). */
-    static int run(String[] args, PrintStream out, PrintStream err) {
+    static int run(String[] given, PrintStream out, PrintStream err) {
+        String[] args = OptionArgs.spaced(given);
         if (List.of(args).contains("--help")) {
             out.println(USAGE + "\n(docs/ci.md: the formats written, for github-action-benchmark and Bencher)");
             return 0;

@@ -43,7 +43,8 @@ public final class GateMain {
     }
 
     /** @param console the charset {@code out} shows: the Markdown printed there uses ASCII stand-ins it lacks */
-    static int run(String[] args, PrintStream out, PrintStream err, Charset console) {
+    static int run(String[] given, PrintStream out, PrintStream err, Charset console) {
+        String[] args = OptionArgs.spaced(given);
         if (List.of(args).contains("--help")) {
             out.println(USAGE + "\n(docs/ci.md: what each option does, the defaults, the exit codes)");
             return 0;

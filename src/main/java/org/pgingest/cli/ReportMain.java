@@ -36,7 +36,8 @@ public final class ReportMain {
     }
 
     /** The command without exiting: its exit code; what it says goes to {@code out} and {@code err}. */
-    public static int run(String[] args, PrintStream out, PrintStream err) {
+    public static int run(String[] given, PrintStream out, PrintStream err) {
+        String[] args = OptionArgs.spaced(given);
         if (List.of(args).contains("--help")) {
             out.println(USAGE + "\n(docs/ci.md, \"Gate and report\")");
             return 0;

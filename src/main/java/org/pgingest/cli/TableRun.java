@@ -18,6 +18,7 @@ import org.pgingest.table.UserRows;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.SchemaRefusedException;
 import org.pgingest.workload.SuiteSchema;
+import org.pgingest.workload.ddl.Identifiers;
 import org.pgingest.workload.ddl.SqlScript;
 import org.pgingest.workload.definition.DefinitionException;
 import org.pgingest.workload.definition.ResolvedTable;
@@ -271,11 +272,19 @@ final class TableRun {
         }
     }
 
+    /** " (the server fills line_id, total)": the columns no loader writes (identity, sequence, generated), or "". */
+    private static String unwritten(ResolvedTable r) {
+        List<String> filled = r.table().columns().stream().filter(c -> !c.written())
+                .map(c -> Identifiers.display(c.name())).toList();
+        return filled.isEmpty() ? "" : " (the server fills " + String.join(", ", filled) + ")";
+    }
+
     /** What a reader should know before the figures: triggers, foreign keys, keys, the rows' source. */
     static List<String> notes(ResolvedTable r, TableCheck check) {
         List<String> notes = new ArrayList<>();
         notes.add("table " + r.label() + " from " + r.source() + " (fingerprint " + r.fingerprint() + "): "
                 + r.table().writtenColumns().size() + " columns written of " + r.table().columns().size()
+                + unwritten(r)
                 + (check.keyCarriers().isEmpty() ? "" : "; distinct keys in " + String.join(", ", check.keyCarriers()))
                 + "; rows " + (r.sample() == null ? "generated" : "from " + r.sample().source()));
         int triggers = r.table().triggers().size();

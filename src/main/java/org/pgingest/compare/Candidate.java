@@ -72,7 +72,7 @@ record Candidate(String name, LoadMethod method, Map<String, String> knobs, Map<
         String first = parts[0].substring(eq + 1).trim();
         LoadMethod method;
         try {
-            method = LoadMethod.valueOf(first);
+            method = LoadMethod.valueOf(first.toUpperCase(java.util.Locale.ROOT)); // as rate --method, any case
         } catch (IllegalArgumentException e) {
             throw new UsageException(VARIANT + " " + shown + ": no method " + first + "; valid: "
                     + Arrays.stream(LoadMethod.values()).map(Enum::name).collect(Collectors.joining(", ")));

@@ -1,6 +1,7 @@
 package org.pgingest.compare;
 
 import org.pgingest.bench.BenchmarkParameters;
+import org.pgingest.cli.OptionArgs;
 import org.pgingest.cli.UsageException;
 import org.pgingest.gate.GateInputException;
 import org.pgingest.gate.GateResult;
@@ -60,7 +61,8 @@ public final class CompareMain {
         System.exit(run(args, System.out, System.err));
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err) {
+    static int run(String[] given, PrintStream out, PrintStream err) {
+        String[] args = OptionArgs.spaced(given);
         if (List.of(args).contains("--help")) {
             out.println(CompareOptions.USAGE + "\n(docs/compare.md: what a comparison measures and how to read it)");
             return 0;
@@ -122,7 +124,7 @@ public final class CompareMain {
         TargetConfig config = TargetConfig.fromEnvironment();
         checkTarget(config);
 
-        try (JmhLock lock = JmhLock.take(); SharedServer server = SharedServer.open(config)) {
+        try (JmhLock lock = JmhLock.take("compare"); SharedServer server = SharedServer.open(config)) {
             out.println(PREFIX + common.size() + (common.size() == 1 ? " trial" : " trials")
                     + " in both jars, each run on both sides interleaved, about "
                     + minutes(estimateSeconds(common.size(), options)) + "; server " + server.summary());
@@ -248,7 +250,8 @@ public final class CompareMain {
      * it: they run at once by design, one waiting while the other measures). None with {@code -Djmh.ignoreLock=true}.
      */
     record JmhLock(FileChannel channel, FileLock lock) implements AutoCloseable {
-        static JmhLock take() throws IOException {
+        /** @param command rank or compare, as the refusal names it */
+        static JmhLock take(String command) throws IOException {
             if (Boolean.getBoolean("jmh.ignoreLock")) {
                 return new JmhLock(null, null);
             }
@@ -257,8 +260,9 @@ public final class CompareMain {
             FileLock lock = channel.tryLock();
             if (lock == null) {
                 channel.close();
-                throw new UsageException("another JMH run holds " + file + "; wait for it, or pass -Djmh.ignoreLock=true "
-                        + "first to run beside it (each then measures the other's load)");
+                throw new UsageException("another JMH run holds " + file + "; wait for it, or run beside it (each then "
+                        + "measures the other's load) with -Djmh.ignoreLock=true after the command's name: ./bench "
+                        + command + " -Djmh.ignoreLock=true ...");
             }
             return new JmhLock(channel, lock);
         }

@@ -1,5 +1,6 @@
 package org.pgingest.compare;
 
+import org.pgingest.cli.OptionArgs;
 import org.pgingest.cli.TableSelection;
 import org.pgingest.cli.UsageException;
 import org.pgingest.load.LoadMethod;
@@ -84,7 +85,8 @@ public final class RankMain {
         return RankOptions.onlyTuning(args);
     }
 
-    public static int run(String[] args, PrintStream out, PrintStream err) {
+    public static int run(String[] given, PrintStream out, PrintStream err) {
+        String[] args = OptionArgs.spaced(given);
         if (RankOptions.helpAsked(args)) {
             out.print(RankOptions.usage());
             return 0;
@@ -137,7 +139,7 @@ public final class RankMain {
         WorkDirectory workDirectory = WorkDirectory.in(Path.of("target"), "rank-");
         Path work = workDirectory.path();
         // JMH's machine-wide lock, for all the candidates (their launchers ignore it: they run at once by design).
-        try (workDirectory; CompareMain.JmhLock lock = CompareMain.JmhLock.take();
+        try (workDirectory; CompareMain.JmhLock lock = CompareMain.JmhLock.take("rank");
              SharedServer server = SharedServer.open(config)) {
             out.println(PREFIX + "ranking " + asked.size() + " candidates on " + label + " at "
                     + options.rows().stream().map(String::valueOf).reduce((a, b) -> a + " and " + b).orElse("")
@@ -261,7 +263,8 @@ public final class RankMain {
                     + candidates + " candidates need about " + CompareMain.minutes(Math.ceil(least))
                     + " for " + RankStatistics.MIN_FORKS + " forks each (a fork's start, " + options.warmup().toMillis()
                     + " ms of warm-up and " + options.roundsPerFork() + " measured rounds); give at least --budget "
-                    + asOption((long) Math.ceil(least)) + ", fewer candidates, a shorter --slice or fewer --rounds-per-fork");
+                    + asOption((long) Math.ceil(least)) + ", fewer candidates (-p method=A,B,...), a shorter --slice or fewer "
+                    + "--rounds-per-fork");
         }
     }
 

@@ -288,7 +288,7 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
         List<LoadMethod> methods = new ArrayList<>();
         for (String v : values) {
             try {
-                LoadMethod m = LoadMethod.valueOf(v.trim());
+                LoadMethod m = LoadMethod.valueOf(v.trim().toUpperCase(java.util.Locale.ROOT)); // as rate --method
                 if (methods.contains(m)) {
                     throw new UsageException("-p method=" + String.join(",", values) + ": " + m + " given twice");
                 }

@@ -391,6 +391,10 @@ final class RankRun implements AutoCloseable {
     /** The candidate leaves the ranking: why, in its launcher's words where it has any, said and recorded. */
     private void leave(Race race, int c, List<Candidate> candidates, Map<Integer, Launch> launches,
                        Map<Integer, String> gone, String seen) throws IOException, InterruptedException {
+        if (stopped) {
+            // Ctrl-C or SIGTERM ended its launcher, as every other's: the run's end, said once, not a failure of each.
+            throw new InterruptedException("the ranking was stopped (its JVM is shutting down)");
+        }
         String why = failure(launches.get(c).process(), launches.get(c).log(), seen);
         gone.put(c, why);
         race.fail(c, why);

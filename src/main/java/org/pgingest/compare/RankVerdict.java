@@ -414,10 +414,13 @@ final class RankVerdict {
         if (race.settled() && tie.size() == 1) {
             Optional<Integer> next = secondBest(r);
             sb.append("**").append(escape(lead.name())).append(" is fastest** at ").append(r.rows()).append(" rows per call");
-            next.flatMap(n -> race.pair(race.leader(), n)).ifPresent(p -> sb.append(String.format(Locale.ROOT,
-                    ": %s× the next, %s [%s, %s]", ratio(p.ratio()), escape(name(r, p.b())), ratio(p.low()), ratio(p.high()))));
-            sb.append(", at ").append(conf).append(" over ").append(forks(race.forks())).append(" (").append(race.rounds())
-                    .append(" rounds).");
+            Optional<RankStatistics.Pair> nextPair = next.flatMap(n -> race.pair(race.leader(), n));
+            nextPair.ifPresent(p -> sb.append(String.format(Locale.ROOT, ": %s× the next, %s [%s, %s]", ratio(p.ratio()),
+                    escape(name(r, p.b())), ratio(p.low()), ratio(p.high()))));
+            // the pair's own forks and rounds, as its claim line says them (rounds both ran, slices left out excepted)
+            sb.append(", at ").append(conf).append(" over ").append(forks(nextPair.map(RankStatistics.Pair::forks)
+                    .orElse(race.forks()))).append(" (").append(nextPair.map(RankStatistics.Pair::rounds)
+                    .orElse(race.rounds())).append(" rounds).");
         } else if (race.settled()) {
             sb.append("**").append(tie.stream().map(c -> escape(name(r, c))).collect(Collectors.joining(", ")))
                     .append(" are tied** within ±").append(pct(run.options().delta())).append(" % at ").append(r.rows())

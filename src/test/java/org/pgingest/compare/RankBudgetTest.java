@@ -73,4 +73,14 @@ class RankBudgetTest {
         assertThat(asked.roundsPerFork()).isEqualTo(5);
         assertThat(asked.maxRounds()).isEqualTo(15);
     }
+
+    /** Method names in any case, as rate --method takes them; the candidates keep the constants' names. */
+    @Test
+    void methodNamesAreReadInAnyCase() {
+        assertThat(RankOptions.parse(new String[] {"-p", "method=copy_binary,Batch"}).candidates())
+                .extracting(Candidate::name).containsExactly("COPY_BINARY", "BATCH");
+        assertThat(RankOptions.parse(new String[] {"--variant", "a=copy_binary", "--variant", "b=COPY_BINARY"})
+                .candidates()).extracting(Candidate::method)
+                .containsExactly(org.pgingest.load.LoadMethod.COPY_BINARY, org.pgingest.load.LoadMethod.COPY_BINARY);
+    }
 }

@@ -80,6 +80,8 @@ class RankMainTest {
                 "-p", "method=COPY_BINARY,BATCH", "--json", "same.out", "--markdown", "./same.out");
         assertRefused("--delta 0: give a percentage above 0 and below 50, e.g. --delta 3",
                 "-p", "method=COPY_BINARY,BATCH", "--delta", "0");
+        assertRefused("--delta 0: give a percentage above 0 and below 50, e.g. --delta 3",
+                "-p", "method=COPY_BINARY,BATCH", "--delta=0");
         assertRefused("--confidence 100: give a percentage above 50 and below 100, e.g. --confidence 95",
                 "-p", "method=COPY_BINARY,BATCH", "--confidence", "100");
         assertRefused("--delta 0.05: a bare number is a percentage here (0.05 %), and one below 1 may be meant as a "
@@ -135,7 +137,7 @@ class RankMainTest {
         Outcome o = rank(60, "-p", "method=COPY_BINARY,BATCH,UNNEST", "--budget", "20s", "--json", "new/verdicts/r.json");
         assertThat(o.exit()).isEqualTo(2);
         assertThat(dir.resolve("new")).as("a refused run leaves no directory for its --json").doesNotExist();
-        assertThat(o.stderr()).startsWith(PREFIX + "--budget 20 s is too short: 3 candidates need about ").contains("; give at least --budget ").endsWith("s, fewer candidates, a shorter --slice or fewer --rounds-per-fork\n");
+        assertThat(o.stderr()).startsWith(PREFIX + "--budget 20 s is too short: 3 candidates need about ").contains("; give at least --budget ").endsWith("s, fewer candidates (-p method=A,B,...), a shorter --slice or fewer --rounds-per-fork\n");
         assertThat(o.stdout()).isEmpty();
     }
 

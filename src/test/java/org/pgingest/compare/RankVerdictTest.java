@@ -98,6 +98,14 @@ class RankVerdictTest {
         assertThat(verdict().markdown()).contains("| 9 (+3 compiling) |").contains("| 12 |");
     }
 
+    /** The headline counts the rounds of its pair, as the pair's claim line does: BATCH's 9, not the ranking's 12. */
+    @Test
+    void theHeadlineCountsThePairsOwnRounds() {
+        String md = verdict().markdown();
+        assertThat(md).contains("**COPY_BINARY is fastest** at 500 rows per call: ").contains("at 95 % over 3 forks (9 rounds).")
+                .contains("over 3 forks (9 rounds): faster");
+    }
+
     @Test
     void theJsonMarksEachSliceAndCountsThemPerCandidate() throws Exception {
         JsonNode v = new ObjectMapper().readTree(verdict().json());

@@ -1,0 +1,33 @@
+package org.pgingest.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The command line as the suite's parsers read it, whichever of the two usual forms an option's value took. */
+public final class OptionArgs {
+    /** A long option with its value after "=": {@code --budget=4m}, {@code --rule=wal.bytes/row=5%}. */
+    private static final Pattern JOINED = Pattern.compile("(--[a-z][a-z0-9-]*)=(.*)", Pattern.DOTALL);
+
+    private OptionArgs() {
+    }
+
+    /**
+     * Each {@code --name=value} as {@code --name value}, the form every parser of the suite takes; the rest as given
+     * ({@code -p name=value} and {@code -Dname=value} are options of their own, and JMH's take no "=").
+     */
+    public static String[] spaced(String[] args) {
+        List<String> out = new ArrayList<>(args.length);
+        for (String a : args) {
+            Matcher m = JOINED.matcher(a);
+            if (m.matches()) {
+                out.add(m.group(1));
+                out.add(m.group(2));
+            } else {
+                out.add(a);
+            }
+        }
+        return out.toArray(String[]::new);
+    }
+}
