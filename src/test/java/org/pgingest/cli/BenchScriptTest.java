@@ -5,9 +5,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -89,7 +91,47 @@ class BenchScriptTest {
         }
         assertThat(saying).as("the second says why it waits, once").isEqualTo(1);
         try (Stream<Path> left = Files.list(jar.getParent())) {
-            assertThat(left.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("benchmarks.jar", "builds.log", "jar-seen.log");
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("benchmarks.jar", "benchmarks.jar.mvn-args", "builds.log",
+                    "jar-seen.log");
         }
+    }
+
+    /**
+     * A jar newer than everything it is built from, built with the same MVN_ARGS, is used as it is (a typo's refusal
+     * then comes in a second); an edited source, or other MVN_ARGS, build again.
+     */
+    @Test
+    void anUpToDateJarIsNotBuiltAgain(@TempDir Path checkout) throws Exception {
+        Path script = checkout.resolve("bench");
+        Files.copy(Path.of("bench"), script);
+        Path mvnw = Files.writeString(checkout.resolve("mvnw"), STAND_IN_MAVEN);
+        for (Path p : List.of(script, mvnw)) {
+            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        Files.writeString(checkout.resolve("pom.xml"), "<project/>");
+        Path source = Files.createDirectories(checkout.resolve("src")).resolve("A.java");
+        Files.writeString(source, "class A {}");
+        Path builds = checkout.resolve("target").resolve("builds.log");
+
+        runGate(checkout, Map.of());
+        assertThat(Files.readAllLines(builds)).as("no jar yet: built").hasSize(2);
+        runGate(checkout, Map.of());
+        assertThat(Files.readAllLines(builds)).as("nothing changed: not built again").hasSize(2);
+        Path jar = checkout.resolve("target").resolve("benchmarks.jar");
+        Files.setLastModifiedTime(source, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 1));
+        runGate(checkout, Map.of());
+        assertThat(Files.readAllLines(builds)).as("a source newer than the jar: built").hasSize(4);
+        runGate(checkout, Map.of("MVN_ARGS", "-Dpg.version=16.15.0"));
+        assertThat(Files.readAllLines(builds)).as("other MVN_ARGS: built").hasSize(6);
+        runGate(checkout, Map.of("MVN_ARGS", "-Dpg.version=16.15.0"));
+        assertThat(Files.readAllLines(builds)).as("the same MVN_ARGS again: not built").hasSize(6);
+    }
+
+    private static void runGate(Path checkout, Map<String, String> environment) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(checkout.resolve("bench").toString(), "gate").directory(checkout.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().remove("MVN_ARGS");
+        pb.environment().putAll(environment);
+        assertThat(pb.start().waitFor(30, TimeUnit.SECONDS)).isTrue();
     }
 }
