@@ -84,7 +84,8 @@ class BenchScriptTest {
         assertThat(builds).hasSize(4);
         assertThat(builds.get(0).replace("start", "end")).as("the first build ends before the second starts").isEqualTo(builds.get(1));
         assertThat(builds.get(2).replace("start", "end")).isEqualTo(builds.get(3));
-        String waited = "pg-ingest-bench: another ./bench is building in this checkout; waiting for it to finish, then building if its jar is not up to date";
+        String waited = "pg-ingest-bench: another ./bench is building in this checkout; waiting for it to finish, then "
+                + "building if its jar is not up to date";
         long saying = 0;
         for (Path err : errs) {
             saying += Files.readAllLines(err).stream().filter(waited::equals).count();
