@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
@@ -26,6 +27,12 @@ final class RankVerdict {
     static final Map<String, String> COUNTED = countedFigures();
     /** The most forks the advice projects an unsettled pair to need before it says only a wider margin would do. */
     private static final int PROJECTION_LIMIT = 1000;
+    /**
+     * A COPY pair's round spread (ln ratio about its fork's mean) in the shop dump's rankings on quiet 2-vCPU VMs
+     * (docs/rank.md, Measured: 0.06-0.16 on the second VM, 0.06-0.07 on the fourth; 0.15-0.58 beside other work).
+     */
+    private static final double QUIET_SPREAD_LOW = 0.06;
+    private static final double QUIET_SPREAD_HIGH = 0.16;
 
     private static Map<String, String> countedFigures() {
         Map<String, String> m = new LinkedHashMap<>();
@@ -442,6 +449,8 @@ final class RankVerdict {
                     + (open.size() == 1 ? " is" : " are") + " not told apart from it");
             sb.append("; a longer --budget, or a wider --delta if a few per cent do not matter to you, settles more.");
             projection(r).ifPresent(sb::append);
+            ordered(r).stream().filter(open::contains).findFirst().ifPresent(c -> roundSpread(r, race.leader(), c)
+                    .ifPresent(sd -> sb.append(noise(r, race.leader(), c, sd))));
         }
         if (!lead.semantics().equals("appends")) {
             Optional<Integer> appender = race.ranked().stream()
@@ -453,6 +462,49 @@ final class RankVerdict {
             sb.append('.');
         }
         return sb.toString();
+    }
+
+    /**
+     * " A round's ln ratio ... spread by 0.58": how far a pair's rounds scattered about their fork's mean, beside a quiet
+     * machine's, so that a verdict left open by a busy machine says so.
+     */
+    private static String noise(RankRun.Ranking r, int a, int b, double sd) {
+        return String.format(Locale.ROOT, " A round's ln ratio of %s to %s spread by %.2f about its fork's mean "
+                        + "(standard deviation), against %.2f–%.2f on quiet 2-vCPU VMs (docs/rank.md, Measured)%s.",
+                escape(name(r, a)), escape(name(r, b)), sd, QUIET_SPREAD_LOW, QUIET_SPREAD_HIGH,
+                sd > 2 * QUIET_SPREAD_HIGH ? ": another job on this machine, or a noisy host, widens every interval "
+                        + "this much; the counted figures are exact all the same" : "");
+    }
+
+    /**
+     * The standard deviation of ln(a's rows/s / b's) over the rounds both ran without compiling, about each fork's mean
+     * (its fork's own speed taken out), or empty with fewer than 2 degrees of freedom.
+     */
+    static OptionalDouble roundSpread(RankRun.Ranking r, int a, int b) {
+        Map<Integer, List<Double>> byFork = new java.util.TreeMap<>();
+        for (List<RankRun.SliceRecord> round : r.rounds()) {
+            Optional<RankRun.SliceRecord> first = counted(round, a);
+            Optional<RankRun.SliceRecord> second = counted(round, b);
+            if (first.isPresent() && second.isPresent()) {
+                byFork.computeIfAbsent(first.get().fork(), f -> new ArrayList<>())
+                        .add(Math.log(first.get().rowsPerSecond() / second.get().rowsPerSecond()));
+            }
+        }
+        double squares = 0;
+        int n = 0;
+        for (List<Double> logs : byFork.values()) {
+            double mean = logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+            for (double x : logs) {
+                squares += (x - mean) * (x - mean);
+            }
+            n += logs.size();
+        }
+        int df = n - byFork.size();
+        return df < 2 ? OptionalDouble.empty() : OptionalDouble.of(Math.sqrt(squares / df));
+    }
+
+    private static Optional<RankRun.SliceRecord> counted(List<RankRun.SliceRecord> round, int candidate) {
+        return round.stream().filter(x -> x.candidate() == candidate && !x.compiling()).findFirst();
     }
 
     /**

@@ -172,4 +172,32 @@ class RankVerdictTest {
                 RankOptions.parse(new String[0]), List.of(ranking), Map.of(), 60));
         assertThat(v.advice(ranking)).contains("**COPY_BINARY is fastest**").contains("the next, COPY_CSV [");
     }
+
+    /**
+     * An open verdict says how far its rounds scattered: three forks of four rounds, COPY_BINARY's ln ratio to
+     * COPY_TEXT its fork's 0.02, 0.3 or -0.26, +- 0.4 by turns, so the twelve rounds lie 0.4 off their forks' means,
+     * with 12 - 3 = 9 degrees of freedom: sqrt(12 * 0.16 / 9) = 0.4619, beyond twice a quiet machine's 0.16.
+     */
+    @Test
+    void anOpenVerdictSaysHowFarItsRoundsScattered() {
+        List<Candidate> candidates = List.of(Candidate.of(LoadMethod.COPY_BINARY), Candidate.of(LoadMethod.COPY_TEXT));
+        Race race = new Race(2, new RankStatistics(0.95, 0.03));
+        List<List<RankRun.SliceRecord>> rounds = new ArrayList<>();
+        for (int round = 0; round < 12; round++) {
+            int fork = round / 4;
+            double copy = 20_000 * Math.exp(new double[] {0.02, 0.3, -0.26}[fork] + (round % 2 == 0 ? 0.4 : -0.4));
+            race.add(fork, Map.of(0, copy, 1, 20_000.0));
+            rounds.add(List.of(new RankRun.SliceRecord(0, 0, fork, Map.of("rows", copy), false),
+                    new RankRun.SliceRecord(1, 1, fork, Map.of("rows", 20_000.0), false)));
+        }
+        race.finalLook();
+        RankRun.Ranking ranking = new RankRun.Ranking(500, candidates, race, rounds, Map.of(), 60, List.of());
+        assertThat(RankVerdict.roundSpread(ranking, 0, 1).orElseThrow())
+                .isCloseTo(0.4619, org.assertj.core.api.Assertions.within(1e-4));
+        RankVerdict v = new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)",
+                RankOptions.parse(new String[0]), List.of(ranking), Map.of(), 60));
+        assertThat(v.advice(ranking)).contains("**Not settled**").contains("A round's ln ratio of COPY_BINARY to "
+                + "COPY_TEXT spread by 0.46 about its fork's mean (standard deviation), against 0.06–0.16 on quiet 2-vCPU "
+                + "VMs (docs/rank.md, Measured): another job on this machine, or a noisy host, widens every interval");
+    }
 }
