@@ -191,6 +191,7 @@ class TableRunTest {
     void noSuchFileOrTableOrAViewIsOneLine() throws Exception {
         assertRefused(launchHere("--ddl", "nowhere.sql", "--table", "orders"), "--ddl nowhere.sql: no such file");
         assertRefused(launchHere("--ddl", dump.toString(), "--table", "\"Shop\".nope"), "no table \"Shop\".nope in --ddl shop.sql; "
+                + "tables there: \"Shop\".\"Order Lines\", \"Shop\".audit_log, \"Shop\".customers, \"Shop\".products; "
                 + "names are case-sensitive when quoted, e.g. '\"Orders\"'");
         Path withView = directory.resolve("with-view.sql");
         Files.writeString(withView, Files.readString(dump) + "\nCREATE VIEW \"Shop\".open_lines AS SELECT * FROM "

@@ -258,7 +258,8 @@ class ShopDumpTest {
                 .hasMessage("\"Shop\".open_lines is a view, not a table: the suite loads rows into tables (plain or partitioned)");
         assertThatThrownBy(() -> resolve(dump(), new QualifiedName(null, "orders")))
                 .isInstanceOf(DefinitionException.class)
-                .hasMessageStartingWith("no table orders in --ddl shop.pgdump.sql (looked in every schema but the system's "
-                        + "and the suite's pgingest)");
+                .hasMessage("no table orders in --ddl shop.pgdump.sql (looked in every schema but the system's "
+                        + "and the suite's pgingest); tables there: \"Shop\".\"Order Lines\", \"Shop\".audit_log, "
+                        + "\"Shop\".customers, \"Shop\".products; names are case-sensitive when quoted, e.g. '\"Orders\"'");
     }
 }

@@ -111,13 +111,43 @@ public final class CatalogReader {
         if (found.isEmpty()) {
             throw new DefinitionException("no table " + requested + " " + place + (requested.schema() == null
                     ? " (looked in every schema but the system's" + (excludedSchema == null ? "" : " and the suite's " + excludedSchema) + ")"
-                    : "") + "; names are case-sensitive when quoted, e.g. '\"Orders\"'");
+                    : "") + tablesThere(requested.schema(), excludedSchema)
+                    + "; names are case-sensitive when quoted, e.g. '\"Orders\"'");
         }
         if (found.size() > 1) {
             throw new DefinitionException("table name " + requested + " is in more than one schema ("
                     + String.join(", ", found.stream().map(r -> r.name().toString()).toList()) + "): give it with its schema");
         }
         return found.get(0);
+    }
+
+    /** "; tables there: a, b, c" (the first ten, by name), from the schema asked for or every one searched; or "". */
+    private String tablesThere(String schema, String excludedSchema) throws SQLException {
+        String sql = """
+                SELECT quote_ident(n.nspname) || '.' || quote_ident(c.relname)
+                FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition AND (n.nspname = ? OR (?::text IS NULL
+                      AND n.nspname <> ? AND n.nspname NOT IN ('pg_catalog', 'information_schema')
+                      AND n.nspname !~ '^pg_(toast|temp)'))
+                ORDER BY (quote_ident(n.nspname) || '.' || quote_ident(c.relname)) COLLATE "C"
+                """;
+        List<String> names = new ArrayList<>();
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setString(1, schema);
+            ps.setString(2, schema);
+            ps.setString(3, excludedSchema == null ? "" : excludedSchema);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    names.add(rs.getString(1));
+                }
+            }
+        }
+        if (names.isEmpty()) {
+            return "";
+        }
+        int shown = Math.min(names.size(), 10);
+        return "; tables there: " + String.join(", ", names.subList(0, shown))
+                + (names.size() > shown ? " and " + (names.size() - shown) + " more" : "");
     }
 
     private static String kindName(char relkind) {
