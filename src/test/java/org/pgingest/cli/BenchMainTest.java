@@ -130,6 +130,30 @@ class BenchMainTest {
         assertThat(planner.stderr()).contains("changed the loading session's work_mem from its default to 8192");
     }
 
+    /**
+     * A trigger turning synchronous_commit off for its own transaction only (SET LOCAL: set_config(..., true)), which
+     * no session pin sees, committed every row without a flush under a run that said on (a third adversarial pass:
+     * 0.0004 WAL fsyncs per row against 1). The file's functions keep the setting for their call alone, so each
+     * autocommitted row's commit flushes: the server's own count of WAL syncs, one or more per row.
+     */
+    @Test
+    void aTriggersTransactionLocalSettingEndsWithTheTrigger(@TempDir Path dir) throws Exception {
+        Path ddl = dir.resolve("local.sql");
+        Files.writeString(ddl, "CREATE TABLE public.t (id integer PRIMARY KEY, v text);\n"
+                + "CREATE FUNCTION public.quietly() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                + "PERFORM pg_catalog.set_config('synchronous_commit', 'off', true); RETURN NEW; END $$;\n"
+                + "CREATE TRIGGER t_quiet BEFORE INSERT ON public.t FOR EACH STATEMENT EXECUTE FUNCTION public.quietly();\n");
+        Path result = dir.resolve("r.json");
+        Outcome o = launch(dir, Duration.ofSeconds(240), Map.of(), "--ddl", ddl.toString(), "--table", "t",
+                "-p", "method=AUTOCOMMIT_ROW", "-p", "rows=50", "-f", "1", "-wi", "0", "-i", "1", "-r", "1s",
+                "--no-report", "-rff", result.toString());
+        assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
+        org.pgingest.results.BenchmarkResult r = org.pgingest.results.ResultFile.read(result).results().stream()
+                .filter(x -> x.shortName().equals("IngestBenchmark.load")).findFirst().orElseThrow();
+        assertThat(r.metrics().get("wal.fsyncs/row").score()).as("WAL syncs per autocommitted row")
+                .isGreaterThanOrEqualTo(0.99);
+    }
+
     @Test
     void unknownMethodNamesTheValidOnes() throws Exception {
         // written out, not read from LoadMethod: the list is what users are told, and a method lost from it must show

@@ -141,7 +141,10 @@ public final class DdlRole {
                 }
             }
             for (String function : functions) {
-                st.execute("ALTER FUNCTION " + function + " SECURITY DEFINER");
+                // The SET clause confines the function's SET LOCAL (set_config(..., true)) of synchronous_commit to its
+                // own call: a trigger turning it off for its transaction would commit every row without a flush under
+                // a run that says on. A session-wide SET still outlives the call; the session pins catch that.
+                st.execute("ALTER FUNCTION " + function + " SECURITY DEFINER SET synchronous_commit FROM CURRENT");
             }
             List<String> unconfined = unconfined(connection);
             if (!unconfined.isEmpty()) {
