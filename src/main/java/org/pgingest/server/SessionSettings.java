@@ -1,5 +1,7 @@
 package org.pgingest.server;
 
+import org.pgingest.secret.SecretBearing;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -40,8 +42,9 @@ public final class SessionSettings {
                     }
                     String context = rs.getString(1);
                     if (!PER_SESSION.contains(context)) {
+                        // the value as the server holds it may carry a secret (primary_conninfo's password=...)
                         throw new TargetException("-Dpg.conf." + name + ": on the external server " + name + " is "
-                                + rs.getString(2) + " and only its configuration can change it (context " + context
+                                + SecretBearing.maskedIn(rs.getString(2)) + " and only its configuration can change it (context " + context
                                 + (context.equals("postmaster") ? ", a restart" : context.equals("sighup") ? ", a reload" : "")
                                 + "); the suite changes nothing server-wide there: change it on the server, or leave the option out");
                     }

@@ -235,15 +235,22 @@ class TableRunTest {
                 + "COPY places FROM PROGRAM 'touch " + touched + "';\n"
                 + "ALTER ROLE app WITH LOGIN PASSWORD 'Hunter2-in-a-dump';\n"
                 + "CREATE USER MAPPING FOR app SERVER remote OPTIONS (user 'app', password 'Hunter2-in-a-dump');\n"
-                + "CREATE SERVER remote FOREIGN DATA WRAPPER no_such_fdw OPTIONS (password 'Hunter2-in-a-dump');\n");
+                + "CREATE SERVER remote FOREIGN DATA WRAPPER no_such_fdw OPTIONS (password 'Hunter2-in-a-dump');\n"
+                // literals the server echoes as it read them, not as written (a third adversarial pass)
+                + "CREATE TABLE public.a (id int, c int DEFAULT 'postgresql://app:it''s-Hunter2@db/app'::int);\n"
+                + "CREATE TABLE public.b (id int, c int DEFAULT E'host=db password=Hunter2\\x21secret'::int);\n"
+                + "CREATE TABLE public.c (id int, c int DEFAULT U&'host=db password=Hunter2\\0021secret'::int);\n"
+                + "SET work_mem = 'Hunter2-it''s';\n");
         BenchMainTest.Outcome o = launchHere("--ddl", file.toString(), "--table", "nope");
         assertThat(o.exit()).isEqualTo(2);
         assertThat(touched).doesNotExist();
         assertThat(o.stderr()).contains("pg-ingest-bench: --ddl hostile.sql line 2: COPY ... is not applied: a schema "
                 + "holds no such statement", "pg-ingest-bench: --ddl hostile.sql line 3: ALTER ROLE ... is not applied",
                 "pg-ingest-bench: --ddl hostile.sql line 4: CREATE USER ... is not applied",
-                "pg-ingest-bench: --ddl hostile.sql line 5: CREATE SERVER remote FOREIGN DATA WRAPPER no_such_fdw");
-        assertThat(o.stdout() + o.stderr()).doesNotContain("Hunter2");
+                "pg-ingest-bench: --ddl hostile.sql line 5: CREATE SERVER remote FOREIGN DATA WRAPPER no_such_fdw",
+                "pg-ingest-bench: --ddl hostile.sql line 6: CREATE TABLE public.a (id int, c int DEFAULT '…'::int): "
+                        + "invalid input syntax for type integer: \"…\" (skipped)");
+        assertThat(o.stdout() + o.stderr()).doesNotContain("Hunter2").doesNotContain("secret");
     }
 
     @Test

@@ -71,6 +71,30 @@ class ExternalSessionSettingsTest {
                         + "only its configuration can change it (context sighup, a reload)");
     }
 
+    /** The server's value of a setting it will not change may hold a password (a third adversarial pass): not shown. */
+    @Test
+    void aServerValueHoldingAPasswordIsNotEchoed() throws SQLException {
+        try (Connection c = server.monitorDataSource().getConnection(); Statement st = c.createStatement()) {
+            st.execute("ALTER SYSTEM SET primary_conninfo = 'host=primary.internal user=replicator password=Repl1caS3cret'");
+            st.execute("SELECT pg_reload_conf()");
+            // a role that may read every setting, as a monitoring role does
+            st.execute("GRANT pg_read_all_settings TO " + TestServers.APP_USER);
+        }
+        try {
+            assertThatThrownBy(() -> PostgresTarget.open(config().withSetting("primary_conninfo", "host=replica")))
+                    .isInstanceOf(TargetException.class)
+                    .hasMessageStartingWith("-Dpg.conf.primary_conninfo: on the external server primary_conninfo is "
+                            + "host=primary.internal user=replicator password=… and only its configuration can change it")
+                    .hasMessageNotContaining("Repl1caS3cret");
+        } finally {
+            try (Connection c = server.monitorDataSource().getConnection(); Statement st = c.createStatement()) {
+                st.execute("REVOKE pg_read_all_settings FROM " + TestServers.APP_USER);
+                st.execute("ALTER SYSTEM RESET primary_conninfo");
+                st.execute("SELECT pg_reload_conf()");
+            }
+        }
+    }
+
     @Test
     void aValueTheServerRejectsIsItsOwnReason() {
         assertThatThrownBy(() -> PostgresTarget.open(config().withSetting("synchronous_commit", "sometimes")))

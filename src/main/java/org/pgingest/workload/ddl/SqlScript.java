@@ -56,22 +56,20 @@ public record SqlScript(List<Statement> statements, List<String> skipped, List<S
         }
 
         /**
-         * {@code message} (the server's, about this statement) with any text it quotes that lies within a literal of
-         * the statement left out: a value it echoes ("invalid input syntax for type integer: "password=..."") may be
-         * a part of a function body's string.
+         * {@code message} (the server's, about this statement) showing of what it quotes only the names the statement
+         * holds outside its literals (a relation, a role, a type): a value it echoes ("invalid input syntax for type
+         * integer: "password=..."") may come from a literal, and as the server reads it, not as written (E'\x21',
+         * U&'\0021', a doubled quote), so it is matched against what the statement holds outside them instead.
          */
         String withoutLiterals(String message) {
-            List<String> literals = new ArrayList<>();
-            Matcher m = LITERAL.matcher(sql);
-            while (m.find()) {
-                literals.add(m.group(1) != null ? m.group(2) : m.group(3) != null ? m.group(3) : m.group(4));
-            }
-            return QUOTED.matcher(message).replaceAll(q -> {
-                String text = q.group(2);
-                // a whole literal, or a longer part of one (a short part may as well be an identifier's name)
-                return !text.isEmpty() && literals.stream().anyMatch(l -> l.equals(text) || text.length() >= 6 && l.contains(text))
-                        ? Matcher.quoteReplacement(q.group(1) + "…" + q.group(1)) : Matcher.quoteReplacement(q.group());
+            String outside = LITERAL.matcher(sql).replaceAll(" ").toLowerCase(Locale.ROOT);
+            String shown = QUOTED.matcher(message).replaceAll(q -> {
+                String quote = q.group(1) != null ? "\"" : "'";
+                String text = q.group(1) != null ? q.group(1) : q.group(2);
+                return Matcher.quoteReplacement(text.isEmpty() || outside.contains(text.toLowerCase(Locale.ROOT))
+                        ? q.group() : quote + "…" + quote);
             });
+            return SecretBearing.maskedIn(shown);
         }
     }
 
@@ -82,8 +80,8 @@ public record SqlScript(List<Statement> statements, List<String> skipped, List<S
     private static final Pattern LITERAL = Pattern.compile(
             "(\\$(?:[A-Za-z_][A-Za-z_0-9]*)?\\$)(.*?)\\1|\\b[Ee]'((?:[^'\\\\]|\\\\.|'')*)'|'((?:[^']|'')*)'",
             Pattern.DOTALL);
-    /** A span a server message quotes, in double or single quotes (group 2 its text). */
-    private static final Pattern QUOTED = Pattern.compile("([\"'])([^\"']*)\\1");
+    /** A span a server message quotes: in double quotes (group 1 its text) or single ones (group 2). */
+    private static final Pattern QUOTED = Pattern.compile("\"([^\"]*)\"|'([^']*)'");
     /**
      * What a schema holds: definitions (CREATE, ALTER, DROP, COMMENT, GRANT, REVOKE, SECURITY LABEL), session
      * settings (SET, RESET) and pg_dump's {@code SELECT pg_catalog.set_config(...)} and {@code setval(...)} with

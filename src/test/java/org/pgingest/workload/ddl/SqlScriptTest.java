@@ -159,6 +159,27 @@ class SqlScriptTest {
                 .isEqualTo("invalid input syntax for type integer: \"…\"");
     }
 
+    /**
+     * A literal written otherwise than the server echoes it (a doubled quote, E'\\x21', U&'\\0021'): its value is not
+     * shown, nor any quoted text the statement holds only within a literal (a third adversarial pass, 2026-12-02).
+     */
+    @Test
+    void aServerMessageQuotingALiteralAsTheServerReadItShowsItNot() {
+        SqlScript.Statement doubled = new SqlScript.Statement("CREATE TABLE public.a (id int, c int DEFAULT "
+                + "'postgresql://app:it''s-Leak1@db/app'::int)", 1);
+        assertThat(doubled.withoutLiterals("invalid input syntax for type integer: \"postgresql://app:it's-Leak1@db/app\""))
+                .isEqualTo("invalid input syntax for type integer: \"…\"");
+        SqlScript.Statement escaped = new SqlScript.Statement("CREATE TABLE public.b (id int, c int DEFAULT "
+                + "E'host=db password=Leak2\\x21secret'::int)", 1);
+        assertThat(escaped.withoutLiterals("invalid input syntax for type integer: \"host=db password=Leak2!secret\""))
+                .isEqualTo("invalid input syntax for type integer: \"…\"");
+        SqlScript.Statement set = new SqlScript.Statement("SET work_mem = 'Leak8-it''s'", 1);
+        assertThat(set.withoutLiterals("invalid value for parameter \"work_mem\": \"Leak8-it's\""))
+                .isEqualTo("invalid value for parameter \"work_mem\": \"…\"");
+        assertThat(new SqlScript.Statement("ALTER TABLE public.a OWNER TO Shop_Owner", 1)
+                .withoutLiterals("role \"shop_owner\" does not exist")).isEqualTo("role \"shop_owner\" does not exist");
+    }
+
     /** Text that is no SQL, which no quote marks as a literal, shows no secret either (an adversarial pass, 2026-12-02). */
     @Test
     void aSummaryOfTextThatIsNoSqlShowsNoSecretItHolds() {
