@@ -323,6 +323,39 @@ class CopyCsvEveryLoaderTest {
     }
 
     /**
+     * A domain named only by a cast in the table's expressions (a third adversarial pass, 2026-12-02: a CHECK casting
+     * to it, a generated column, an index expression, a composite read from text whose field is of it; each wrote the
+     * user's audit table 23,000 to 110,000 times in a run): its CHECK runs all the same, and is refused as a column's.
+     */
+    @org.junit.jupiter.api.Test
+    void aLiveTableReachingADomainThroughACastIsRefused() throws Exception {
+        String setup = "CREATE TABLE audit (n int);\n"
+                + "CREATE FUNCTION audited(v int) RETURNS boolean LANGUAGE plpgsql AS $$ BEGIN "
+                + "INSERT INTO %1$s.audit VALUES (v); RETURN true; END $$;\n"
+                + "CREATE DOMAIN checked_int AS int CHECK (%1$s.audited(VALUE));\n"
+                + "CREATE TYPE wrapped AS (v %1$s.checked_int);\n";
+        List<String> tables = List.of(
+                "CREATE TABLE t (id int PRIMARY KEY, qty int CHECK ((qty::%1$s.checked_int) IS NOT NULL))",
+                "CREATE TABLE t (id int PRIMARY KEY, qty int, g int GENERATED ALWAYS AS ((qty::%1$s.checked_int)) STORED)",
+                "CREATE TABLE t (id int PRIMARY KEY, qty int); CREATE INDEX ON t (((qty)::%1$s.checked_int))",
+                "CREATE TABLE t (id int PRIMARY KEY, qty int CHECK ((('(' || qty || ')')::%1$s.wrapped) IS NOT NULL))");
+        for (int i = 0; i < tables.size(); i++) {
+            String schema = "users_cast" + i;
+            String table = tables.get(i);
+            assertThatThrownBy(() -> LoaderTestServer.newTableFromLiveTable((setup + table).formatted(schema),
+                    schema, "t")).as(table)
+                    .isInstanceOf(org.pgingest.workload.definition.DefinitionException.class)
+                    .hasMessageStartingWith("live table " + schema + ".t: ")
+                    .hasMessageContaining("calls " + schema + ".audited(integer)");
+            try (Connection c = LoaderTestServer.connect(); java.sql.Statement st = c.createStatement();
+                 java.sql.ResultSet rs = st.executeQuery("SELECT count(*) FROM " + schema + ".audit")) {
+                rs.next();
+                assertThat(rs.getLong(1)).as(table).isZero();
+            }
+        }
+    }
+
+    /**
      * Where else loading a row calls a function (an adversarial pass, 2026-12-02, each advancing the user's sequence by
      * hundreds of thousands or resetting their server's statistics): a range type's difference function, a domain
      * under a range or inside a composite, a volatile built-in in a CHECK; refused in one line each, while a CHECK

@@ -144,6 +144,13 @@ public final class TableSources {
                 table.quoted(), table.quoted());
     }
 
+    /**
+     * The types a stored expression tree names (a cast to a domain, a row of a composite type, a constant's type), as
+     * a regular expression's literal: a domain reached only through a cast in a CHECK runs its own CHECKs all the same.
+     */
+    private static final String TYPES_IN_A_TREE =
+            "':(?:resulttype|row_typeid|consttype|funcresulttype|opresulttype|typeid|resulttypid|elemtype) (\\d+)'";
+
     /** {@link #callsOfTheUsers}' expressions, each as a tree or a function id in one (parameters: the table, twice). */
     private static final String LIVE_TABLE_TREES = """
             RECURSIVE rels (relid) AS (
@@ -153,6 +160,21 @@ public final class TableSources {
                 SELECT a.atttypid FROM pg_catalog.pg_attribute a
                 WHERE a.attrelid IN (SELECT relid FROM rels) AND a.attnum > 0 AND NOT a.attisdropped
                 UNION
+                SELECT m[1]::pg_catalog.oid FROM (
+                    SELECT c.conbin::text FROM pg_catalog.pg_constraint c
+                    WHERE c.conrelid IN (SELECT relid FROM rels) AND c.conbin IS NOT NULL
+                    UNION ALL
+                    SELECT d.adbin::text FROM pg_catalog.pg_attrdef d JOIN pg_catalog.pg_attribute a
+                        ON a.attrelid = d.adrelid AND a.attnum = d.adnum
+                    WHERE d.adrelid IN (SELECT relid FROM rels) AND a.attgenerated <> ''
+                    UNION ALL
+                    SELECT coalesce(i.indexprs::text, '') || coalesce(i.indpred::text, '')
+                    FROM pg_catalog.pg_index i WHERE i.indrelid IN (SELECT relid FROM rels)
+                    UNION ALL
+                    SELECT coalesce(p.partexprs::text, '')
+                    FROM pg_catalog.pg_partitioned_table p WHERE p.partrelid IN (SELECT relid FROM rels)
+                ) e (tree) CROSS JOIN LATERAL pg_catalog.regexp_matches(e.tree, %1$s, 'g') m
+                UNION
                 SELECT held.t FROM types JOIN pg_catalog.pg_type ty ON ty.oid = types.t CROSS JOIN LATERAL (
                     SELECT ty.typbasetype WHERE ty.typtype = 'd'
                     UNION ALL SELECT ty.typelem WHERE ty.typelem <> 0
@@ -160,6 +182,11 @@ public final class TableSources {
                     UNION ALL SELECT r.rngtypid FROM pg_catalog.pg_range r WHERE r.rngmultitypid = ty.oid
                     UNION ALL SELECT f.atttypid FROM pg_catalog.pg_attribute f
                         WHERE ty.typrelid <> 0 AND f.attrelid = ty.typrelid AND f.attnum > 0 AND NOT f.attisdropped
+                    UNION ALL SELECT m[1]::pg_catalog.oid FROM pg_catalog.pg_constraint c
+                        CROSS JOIN LATERAL pg_catalog.regexp_matches(c.conbin::text, %1$s, 'g') m
+                        WHERE c.contypid = ty.oid AND c.conbin IS NOT NULL
+                    UNION ALL SELECT m[1]::pg_catalog.oid
+                        FROM pg_catalog.regexp_matches(coalesce(ty.typdefaultbin::text, ''), %1$s, 'g') m
                 ) held (t)),
             classes (what, opclass) AS (
                 SELECT pg_catalog.pg_describe_object('pg_catalog.pg_class'::pg_catalog.regclass, i.indexrelid, 0), k.opclass
@@ -225,7 +252,8 @@ public final class TableSources {
                     ':funcid ' || c.castfunc
                 FROM pg_catalog.pg_cast c WHERE c.casttarget IN (SELECT t FROM types) AND c.castfunc <> 0
                     AND c.castsource IN ('pg_catalog.text'::pg_catalog.regtype, 'pg_catalog.varchar'::pg_catalog.regtype))
-            """;
+            """.formatted(TYPES_IN_A_TREE);
+
 
     /**
      * Creates {@value #SOURCE_SCHEMA} if absent and puts it first on the search path for the rest of the transaction:
