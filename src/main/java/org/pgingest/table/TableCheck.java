@@ -8,6 +8,7 @@ import org.pgingest.workload.definition.DefinitionException;
 import org.pgingest.workload.definition.QualifiedName;
 import org.pgingest.workload.definition.ResolvedTable;
 import org.pgingest.workload.definition.TableDefinition;
+import org.pgingest.workload.definition.TableSources;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -48,8 +49,12 @@ public record TableCheck(Map<LoadMethod, String> cannotWrite, List<String> keyCa
         }
         String copyName = copies.copyName(SUFFIX);
         try {
-            Map<String, QualifiedName> referenced = copies.createReferenced(connection, seed);
+            // On a server the suite does not own, the copies' expressions bind to that server's functions and types of
+            // the same names, the user's own (a --ddl file's names too): checked as a live table's before any row.
+            TableCopies.CopyCheck check = owned ? (c, copy) -> { } : TableSources::checkCopy;
+            Map<String, QualifiedName> referenced = copies.createReferenced(connection, seed, check);
             Table table = copies.createCopy(connection, copyName, referenced);
+            check.check(connection, new QualifiedName(schema.name(), copyName));
             if (table.columns().isEmpty()) {
                 // INSERT INTO t () is no SQL, and COPY of no columns loads nothing: there is nothing to measure
                 throw new DefinitionException(resolved.table().name() + " has no column the loaders write (none at all,"

@@ -140,10 +140,22 @@ public final class TableCopies {
      * key kept, the copy it references. Empty when foreign keys are dropped.
      */
     public Map<String, QualifiedName> createReferenced(Connection connection, long seed) throws SQLException {
+        return createReferenced(connection, seed, (c, copy) -> { });
+    }
+
+    /** What a copy is checked for once made, before any row goes in. */
+    @FunctionalInterface
+    interface CopyCheck {
+        void check(Connection connection, QualifiedName copy) throws SQLException;
+    }
+
+    /** {@link #createReferenced(Connection, long)}, each copy checked before it is filled. */
+    Map<String, QualifiedName> createReferenced(Connection connection, long seed, CopyCheck check) throws SQLException {
         Map<QualifiedName, QualifiedName> copies = new LinkedHashMap<>();
         for (TableDefinition referenced : resolved.referenced()) {
             String name = referencedName(referenced);
             create(connection, new TableCopy(referenced, new QualifiedName(schema.name(), name), Map.of(), false));
+            check.check(connection, new QualifiedName(schema.name(), name));
             Table table = Table.read(connection, schema, name);
             try {
                 RowPlan plan = RowPlan.build(connection, table, Map.of(), Map.of(), null);

@@ -427,6 +427,45 @@ class TableRunTest {
     }
 
     /**
+     * A --ddl file's names bind to the external server's own objects of those names: a CHECK calling nextval on a
+     * sequence the file makes advanced the user's sequence of that name by 184,600 in one run, and a harmless function
+     * the file declares was the user's writing one there (a third adversarial pass). The copy is checked there as a
+     * live table before any row goes in: refused in one line, the user's sequence and table untouched.
+     */
+    @Test
+    void aDdlTablesCallsOnAnExternalServerAreCheckedThere() throws Exception {
+        Path file = directory.resolve("ext.sql");
+        Files.writeString(file, "CREATE SEQUENCE public.hits;\n"
+                + "CREATE FUNCTION public.audited(v integer) RETURNS boolean LANGUAGE sql IMMUTABLE AS 'SELECT true';\n"
+                + "CREATE TABLE public.lines2 (id bigint PRIMARY KEY, qty integer NOT NULL CHECK (nextval('public.hits') > 0), "
+                + "note text CHECK (public.audited(qty)));\n");
+        try (EmbeddedTarget server = TestServers.withPasswordLogins()) {
+            try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+                st.execute("CREATE SEQUENCE public.hits; CREATE TABLE public.audit (v integer);\n"
+                        + "CREATE FUNCTION public.audited(v integer) RETURNS boolean LANGUAGE plpgsql AS $$ BEGIN "
+                        + "INSERT INTO public.audit VALUES (v); RETURN true; END $$;\n"
+                        + "GRANT USAGE, UPDATE ON SEQUENCE public.hits TO " + TestServers.APP_USER + ";\n"
+                        + "GRANT INSERT ON public.audit TO " + TestServers.APP_USER);
+            }
+            BenchMainTest.Outcome o = launch(directory, Duration.ofMinutes(5), Map.of("PGIB_JDBC_URL",
+                            server.endpoint().jdbcUrl(), "PGIB_USER", TestServers.APP_USER, "PGIB_PASSWORD",
+                            TestServers.APP_PASSWORD),
+                    "-Dpg.target=external", "-Dpg.schema=ddl_calls", "--ddl", file.toString(), "--table", "lines2",
+                    "-p", "rows=100", "-p", "method=COPY_BINARY", "-wi", "0", "-i", "1", "-r", "200ms");
+            assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(2);
+            assertThat(o.stderr()).contains("the suite's copy ddl_calls.").contains("calls nextval(regclass)")
+                    .contains("calls public.audited(integer)");
+            try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT (SELECT is_called FROM public.hits), (SELECT count(*) FROM public.audit)")) {
+                rs.next();
+                assertThat(rs.getBoolean(1)).as("the user's sequence never advanced").isFalse();
+                assertThat(rs.getLong(2)).as("the user's audit rows").isZero();
+            }
+            assertThat(schemas(server)).doesNotContain("ddl_calls");
+        }
+    }
+
+    /**
      * The user's tables' row versions: each row's ctid and xmin, so an insert, an update (a new version, even with the
      * same values) or a delete changes them, read at once (pg_stat_user_tables counters reach other sessions only when
      * a backend flushes them, up to a second later on PostgreSQL 15+).

@@ -131,6 +131,21 @@ public final class TableSources {
     }
 
     /**
+     * A copy the suite made on a server it does not own: its expressions call that server's functions of the names
+     * they give, the user's own where a --ddl file named them, so it is refused as a live table would be, before any
+     * row goes in.
+     */
+    public static void checkCopy(Connection connection, QualifiedName copy) throws SQLException {
+        List<String> calls = callsOfTheUsers(connection, copy);
+        if (!calls.isEmpty()) {
+            throw new DefinitionException("the suite's copy " + copy + " on this server: " + String.join("; ", calls)
+                    + ": it would run it for every row it loads, with this server's own functions and sequences of the "
+                    + "names the definition gives, which could reach beyond the suite's schema; the suite does not load "
+                    + "such a table here");
+        }
+    }
+
+    /**
      * The functions the copy of {@code table} would call as it loads rows that would act outside the suite's schema:
      * a user's own and those that write ({@link StoredCalls#WRITING}). Wherever loading a row calls a function: its
      * CHECKs (exclusion operators too), generated columns (plain defaults are not copied), indexes (expressions and
