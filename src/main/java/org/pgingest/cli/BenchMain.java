@@ -244,14 +244,12 @@ public final class BenchMain {
         recordMissing(missing, factsFile.aside());
         List<PoolerFailure> throughPooler = failures.failedThroughPooler();
         recordPoolerFailures(throughPooler, factsFile.aside());
-        // Trials that were missing or failed through their pooler are results too (the facts file says which and
-        // why), even when no trial was measured.
-        if (results.isEmpty() && missing.isEmpty() && throughPooler.isEmpty()) {
-            resultFile.discard();
-            factsFile.discard();
-        } else {
+        if (replacesEarlierResult(results.size(), failures.failures(), missing.size() + throughPooler.size())) {
             resultFile.commit();
             factsFile.commit();
+        } else {
+            resultFile.discard();
+            factsFile.discard();
         }
         if (failures.failures() > 0) {
             System.err.println("pg-ingest-bench: " + failures.failures() + " of " + failures.trials()
@@ -266,6 +264,16 @@ public final class BenchMain {
                 + (throughPooler.isEmpty() ? "" : "; " + throughPooler.size() + " of " + failures.trials()
                 + " trials failed through their pooler (listed on stderr and in the server facts)"));
         return new Outcome(0, Path.of(result), failures.trials());
+    }
+
+    /**
+     * Whether a run's result file takes the place of an earlier one: when it measured a trial, or when none failed and
+     * some were missing or failed through their pooler (results too: the facts file says which and why). A run whose
+     * trials failed and measured nothing leaves the earlier file as it was, as its last line says (an adversarial pass
+     * found it replaced by an empty list where a trial was also missing).
+     */
+    static boolean replacesEarlierResult(int measured, int failed, int missingOrThroughPooler) {
+        return measured > 0 || failed == 0 && missingOrThroughPooler > 0;
     }
 
     /**

@@ -154,6 +154,20 @@ class BenchMainTest {
                 .isGreaterThanOrEqualTo(0.99);
     }
 
+    /**
+     * An earlier result file is replaced only by a run that has a result: a measured trial, or, with no trial failed,
+     * missing ones (said in the facts); a failed trial beside a missing one measured nothing and had replaced the
+     * earlier file with an empty list while saying it was left as it was (a third adversarial pass).
+     */
+    @Test
+    void onlyARunWithAResultReplacesAnEarlierOne() {
+        assertThat(BenchMain.replacesEarlierResult(1, 1, 0)).isTrue();
+        assertThat(BenchMain.replacesEarlierResult(0, 0, 2)).isTrue();
+        assertThat(BenchMain.replacesEarlierResult(0, 1, 1)).as("a failure and a missing trial, nothing measured").isFalse();
+        assertThat(BenchMain.replacesEarlierResult(0, 1, 0)).isFalse();
+        assertThat(BenchMain.replacesEarlierResult(0, 0, 0)).isFalse();
+    }
+
     @Test
     void unknownMethodNamesTheValidOnes() throws Exception {
         // written out, not read from LoadMethod: the list is what users are told, and a method lost from it must show
