@@ -5,6 +5,7 @@ import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.pgingest.bench.CeilingBenchmark;
 import org.pgingest.bench.IngestBenchmark;
+import org.pgingest.exit.ShutdownHook;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.results.MissingTrial;
 import org.pgingest.results.WorkDirectory;
@@ -32,11 +33,13 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@code ./bench --ddl FILE --table NAME [JMH args]} and {@code ./bench --table SCHEMA.NAME -Dpg.target=external}:
@@ -94,12 +97,24 @@ final class TableRun {
         List<String> jmhArgs = suite.rest();
         Path result = Path.of(valueOf(jmhArgs, "-rff").orElse("target/table-" + fileName(resolved, options) + ".json"));
         PartsRun.requireWritable(result);
+        // The suite's schema on an external server is dropped (or said kept) however the run ends: normally, failed,
+        // or stopped by Ctrl-C or SIGTERM, when the hook does it once the forks (signalled with this JVM) let go.
+        AtomicBoolean left = new AtomicBoolean();
+        Runnable leave = () -> {
+            if (!left.getAndSet(true)) {
+                leaveServer(config, options, 0);
+            }
+        };
+        ShutdownHook leaveOnExit = ShutdownHook.add("pg-ingest-bench-leave-server", leave);
         try (WorkDirectory work = WorkDirectory.beside(result)) {
             // The forks read the table from a file of this run's own: another run's table of the same name is not it.
             Path tablesFile = work.path().resolve("tables.json");
             ResolvedTables.write(tablesFile, List.of(resolved));
             System.setProperty(ResolvedTables.PROPERTY, tablesFile.toString());
             return runParts(options, config, flags, resolution, jmhArgs, result, work.path());
+        } finally {
+            leave.run();
+            leaveOnExit.remove();
         }
     }
 
@@ -123,14 +138,14 @@ final class TableRun {
         if (parts.isEmpty()) {
             System.err.println("pg-ingest-bench: no loader asked for can write " + resolved.label() + "; " + result
                     + " left as it was");
-            return leaveServer(config, options, 0);
+            return 0;
         }
         PartsRun run = PartsRun.run("table " + resolved.label(), parts, result, work, flags,
                 missing.stream().map(MissingTrial::jsonLine).toList());
         if (run.results()) {
             TableEnd.finish(result, resolved, flags.report(), run.trials(), run.took(), run.log());
         }
-        return leaveServer(config, options, run.status());
+        return run.status();
     }
 
     /**
@@ -147,6 +162,10 @@ final class TableRun {
         try (PostgresTarget target = PostgresTarget.open(config); Connection c = target.dataSource().getConnection()) {
             if (!schemaExists(c, schema)) {
                 return status;
+            }
+            try (Statement st = c.createStatement()) {
+                // Stopped by a signal, forks still ending may hold the copies' locks: wait a while, never forever
+                st.execute("SET lock_timeout = '10s'");
             }
             if (options.keepSchema()) {
                 System.out.println("pg-ingest-bench: schema " + schema + " kept on the server (" + TableOptions.KEEP_SCHEMA

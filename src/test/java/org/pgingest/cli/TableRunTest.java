@@ -427,6 +427,61 @@ class TableRunTest {
     }
 
     /**
+     * Stopped as Ctrl-C stops it (SIGTERM to the launcher and its forks, as a terminal signals its process group), a
+     * run on an external server had left its schema there, 450,000 rows in its copy, unannounced (a third adversarial
+     * pass): the launcher drops it on its way out and says so.
+     */
+    @Test
+    void aStoppedRunOnAnExternalServerDropsItsSchema() throws Exception {
+        try (EmbeddedTarget server = TestServers.withPasswordLogins()) {
+            try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+                st.execute("CREATE TABLE public.plain (id bigint PRIMARY KEY, note text);"
+                        + "GRANT SELECT ON public.plain TO " + TestServers.APP_USER);
+            }
+            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Djmh.ignoreLock=true", "-cp", System.getProperty("java.class.path"), BenchMain.class.getName(),
+                    "-Dpg.target=external", "-Dpg.schema=stopped_run", "--table", "public.plain", "-p", "rows=500",
+                    "-p", "method=BATCH", "-wi", "0", "-i", "60", "-r", "1s"));
+            ProcessBuilder pb = new ProcessBuilder(command).directory(directory.toFile());
+            pb.environment().keySet().removeIf(k -> k.startsWith("PGIB_"));
+            pb.environment().putAll(Map.of("PGIB_JDBC_URL", server.endpoint().jdbcUrl(), "PGIB_USER",
+                    TestServers.APP_USER, "PGIB_PASSWORD", TestServers.APP_PASSWORD));
+            Path out = directory.resolve("stopped-out.txt");
+            pb.redirectErrorStream(true).redirectOutput(out.toFile());
+            Process launcher = pb.start();
+            try {
+                long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+                while (launcher.isAlive() && System.nanoTime() < deadline && !loading(server, "stopped_run")) {
+                    Thread.sleep(200);
+                }
+                assertThat(loading(server, "stopped_run")).as("a fork loads into the schema: " + Files.readString(out))
+                        .isTrue();
+                List<ProcessHandle> tree = new ArrayList<>(launcher.descendants().toList());
+                tree.add(launcher.toHandle());
+                for (ProcessHandle p : tree) {
+                    new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();
+                }
+                assertThat(launcher.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).as("the launcher exits").isTrue();
+                assertThat(schemas(server)).as(Files.readString(out)).doesNotContain("stopped_run");
+                assertThat(Files.readString(out)).contains("pg-ingest-bench: schema stopped_run, where the suite's copies "
+                        + "were, dropped from the server");
+            } finally {
+                org.pgingest.ProcessTrees.stop(launcher);
+            }
+        }
+    }
+
+    /** Whether a table in {@code schema} holds rows (a fork is loading). */
+    private static boolean loading(EmbeddedTarget server, String schema) throws SQLException {
+        try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT coalesce(sum(n_tup_ins), 0) FROM pg_stat_all_tables WHERE schemaname = '"
+                     + schema + "'")) {
+            rs.next();
+            return rs.getLong(1) > 0;
+        }
+    }
+
+    /**
      * A --ddl file's names bind to the external server's own objects of those names: a CHECK calling nextval on a
      * sequence the file makes advanced the user's sequence of that name by 184,600 in one run, and a harmless function
      * the file declares was the user's writing one there (a third adversarial pass). The copy is checked there as a
