@@ -56,18 +56,26 @@ public record SqlScript(List<Statement> statements, List<String> skipped, List<S
         }
 
         /**
-         * {@code message} (the server's, about this statement) showing of what it quotes only the names the statement
-         * holds outside its literals (a relation, a role, a type): a value it echoes ("invalid input syntax for type
-         * integer: "password=..."") may come from a literal, and as the server reads it, not as written (E'\x21',
-         * U&'\0021', a doubled quote), so it is matched against what the statement holds outside them instead.
+         * {@code message} (the server's, about this statement) with any text it quotes that lies within a literal of
+         * the statement left out: a value it echoes ("invalid input syntax for type integer: "password=..."") may be
+         * a part of a function body's string. Literals are compared as the server reads them (a doubled quote as one,
+         * E'\\x21' and U&'\\0021' decoded), and what is left goes through {@link SecretBearing#maskedIn}.
          */
         String withoutLiterals(String message) {
-            String outside = LITERAL.matcher(sql).replaceAll(" ").toLowerCase(Locale.ROOT);
+            List<String> literals = new ArrayList<>();
+            Matcher m = LITERAL.matcher(sql);
+            while (m.find()) {
+                boolean unicode = m.group(4) != null && m.start() >= 2 && sql.regionMatches(true, m.start() - 2, "U&", 0, 2);
+                literals.add(m.group(1) != null ? m.group(2) : m.group(3) != null ? Literals.escapeString(m.group(3))
+                        : unicode ? Literals.unicodeString(m.group(4)) : m.group(4).replace("''", "'"));
+            }
             String shown = QUOTED.matcher(message).replaceAll(q -> {
                 String quote = q.group(1) != null ? "\"" : "'";
                 String text = q.group(1) != null ? q.group(1) : q.group(2);
-                return Matcher.quoteReplacement(text.isEmpty() || outside.contains(text.toLowerCase(Locale.ROOT))
-                        ? q.group() : quote + "…" + quote);
+                // a whole literal, or a longer part of one (a short part may as well be an identifier's name)
+                boolean fromLiteral = !text.isEmpty() && literals.stream()
+                        .anyMatch(l -> l.equals(text) || text.length() >= 6 && l.contains(text));
+                return Matcher.quoteReplacement(fromLiteral ? quote + "…" + quote : q.group());
             });
             return SecretBearing.maskedIn(shown);
         }
