@@ -5,7 +5,7 @@ import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.pgingest.bench.CeilingBenchmark;
 import org.pgingest.bench.IngestBenchmark;
-import org.pgingest.exit.ShutdownHook;
+import org.pgingest.exit.StopOnExit;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.results.MissingTrial;
 import org.pgingest.results.WorkDirectory;
@@ -39,7 +39,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@code ./bench --ddl FILE --table NAME [JMH args]} and {@code ./bench --table SCHEMA.NAME -Dpg.target=external}:
@@ -99,22 +98,14 @@ final class TableRun {
         PartsRun.requireWritable(result);
         // The suite's schema on an external server is dropped (or said kept) however the run ends: normally, failed,
         // or stopped by Ctrl-C or SIGTERM, when the hook does it once the forks (signalled with this JVM) let go.
-        AtomicBoolean left = new AtomicBoolean();
-        Runnable leave = () -> {
-            if (!left.getAndSet(true)) {
-                leaveServer(config, options, 0);
-            }
-        };
-        ShutdownHook leaveOnExit = ShutdownHook.add("pg-ingest-bench-leave-server", leave);
-        try (WorkDirectory work = WorkDirectory.beside(result)) {
+        try (StopOnExit leave = new StopOnExit("pg-ingest-bench-leave-server", () -> leaveServer(config, options, 0));
+             WorkDirectory work = WorkDirectory.beside(result)) {
+            leave.register();
             // The forks read the table from a file of this run's own: another run's table of the same name is not it.
             Path tablesFile = work.path().resolve("tables.json");
             ResolvedTables.write(tablesFile, List.of(resolved));
             System.setProperty(ResolvedTables.PROPERTY, tablesFile.toString());
             return runParts(options, config, flags, resolution, jmhArgs, result, work.path());
-        } finally {
-            leave.run();
-            leaveOnExit.remove();
         }
     }
 

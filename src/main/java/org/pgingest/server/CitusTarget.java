@@ -1,5 +1,6 @@
 package org.pgingest.server;
 
+import org.pgingest.exit.StopOnExit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,6 +1,7 @@
 package org.pgingest.server;
 
 import com.github.dockerjava.api.exception.NotFoundException;
+import org.pgingest.exit.StopOnExit;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.postgresql.PostgreSQLContainer;
 import org.testcontainers.utility.DockerImageName;

@@ -3,6 +3,7 @@ package org.pgingest.cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -54,12 +55,7 @@ class BenchScriptTest {
 
     @Test
     void twoRunsAtOnceBuildOneAfterTheOtherAndTheJarIsNeverMissing(@TempDir Path checkout) throws Exception {
-        Path script = checkout.resolve("bench");
-        Files.copy(Path.of("bench"), script);
-        Path mvnw = Files.writeString(checkout.resolve("mvnw"), STAND_IN_MAVEN);
-        for (Path p : List.of(script, mvnw)) {
-            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
-        }
+        Path script = withStandInMaven(checkout);
         Path jar = checkout.resolve("target").resolve("benchmarks.jar");
         Files.createDirectories(jar.getParent());
         Files.writeString(jar, "an earlier build's jar");
@@ -103,12 +99,7 @@ class BenchScriptTest {
      */
     @Test
     void anUpToDateJarIsNotBuiltAgain(@TempDir Path checkout) throws Exception {
-        Path script = checkout.resolve("bench");
-        Files.copy(Path.of("bench"), script);
-        Path mvnw = Files.writeString(checkout.resolve("mvnw"), STAND_IN_MAVEN);
-        for (Path p : List.of(script, mvnw)) {
-            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
-        }
+        withStandInMaven(checkout);
         Files.writeString(checkout.resolve("pom.xml"), "<project/>");
         Path source = Files.createDirectories(checkout.resolve("src")).resolve("A.java");
         Files.writeString(source, "class A {}");
@@ -126,6 +117,17 @@ class BenchScriptTest {
         assertThat(Files.readAllLines(builds)).as("other MVN_ARGS: built").hasSize(6);
         runGate(checkout, Map.of("MVN_ARGS", "-Dpg.version=16.15.0"));
         assertThat(Files.readAllLines(builds)).as("the same MVN_ARGS again: not built").hasSize(6);
+    }
+
+    /** The bench script in {@code checkout} beside the stand-in Maven, both executable; the script's path. */
+    private static Path withStandInMaven(Path checkout) throws IOException {
+        Path script = checkout.resolve("bench");
+        Files.copy(Path.of("bench"), script);
+        Path mvnw = Files.writeString(checkout.resolve("mvnw"), STAND_IN_MAVEN);
+        for (Path p : List.of(script, mvnw)) {
+            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        return script;
     }
 
     private static void runGate(Path checkout, Map<String, String> environment) throws Exception {

@@ -1,27 +1,25 @@
-package org.pgingest.server;
-
-import org.pgingest.exit.ShutdownHook;
+package org.pgingest.exit;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Stops what the suite started (a container, a PgBouncer, a Citus cluster) exactly once: when its owner closes it,
- * or when the JVM shuts down first (Ctrl-C, SIGTERM) once {@linkplain #register registered}.
+ * Stops what the suite started (a container, a PgBouncer, a Citus cluster, a schema on a user's server) exactly once:
+ * when its owner closes it, or when the JVM shuts down first (Ctrl-C, SIGTERM) once {@linkplain #register registered}.
  */
-final class StopOnExit implements AutoCloseable {
+public final class StopOnExit implements AutoCloseable {
     private final String name;
     private final Runnable stop;
     private final AtomicBoolean stopped = new AtomicBoolean();
     private volatile ShutdownHook hook;
 
     /** @param name the hook thread's name, as a thread dump shows it */
-    StopOnExit(String name, Runnable stop) {
+    public StopOnExit(String name, Runnable stop) {
         this.name = name;
         this.stop = stop;
     }
 
     /** From now on a shutdown of the JVM stops it. */
-    void register() {
+    public void register() {
         hook = ShutdownHook.add(name, this::stopOnce);
     }
 
