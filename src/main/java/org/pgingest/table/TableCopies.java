@@ -28,10 +28,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The suite's copies of a resolved table on one server, in the suite's schema: what the benchmarks write to. In
@@ -198,9 +200,24 @@ public final class TableCopies {
         return Table.read(connection, schema, name);
     }
 
-    /** The name of the copy of a table the foreign keys reference. */
+    /**
+     * The name of the copy of a table the foreign keys reference: {@code <table>_ref}, numbered ({@code _ref2}, ...)
+     * where an earlier referenced table's copy has that name already (a table of the same name in another schema, or
+     * one whose name begins with the same 47 bytes, cut to fit the identifier limit).
+     */
     String referencedName(TableDefinition referenced) {
-        return TableCopy.name(referenced.name().name(), "_ref");
+        Set<String> taken = new HashSet<>();
+        for (TableDefinition r : resolved.referenced()) {
+            String name = TableCopy.name(r.name().name(), "_ref");
+            for (int n = 2; taken.contains(name); n++) {
+                name = TableCopy.name(r.name().name(), "_ref" + n);
+            }
+            if (r.name().equals(referenced.name())) {
+                return name;
+            }
+            taken.add(name);
+        }
+        throw new IllegalArgumentException(referenced.name() + " is not a table " + resolved.table().name() + " references");
     }
 
     /** The name of the table's copy with {@code suffix} (a thread's: "_0", "_1", ...). */

@@ -77,6 +77,25 @@ class RealSchemasTest {
                 "shops");
     }
 
+    /**
+     * Copies of referenced tables are named from the tables' names alone: two of one name in two schemas, or two
+     * whose names share the 47 bytes a copy's name keeps, got one name (the server refused the second copy).
+     */
+    @Test
+    void referencedTablesWhoseCopiesWouldShareANameRun() throws Exception {
+        runs("CREATE SCHEMA north;\nCREATE SCHEMA south;\n"
+                + "CREATE TABLE north.depots (id bigint PRIMARY KEY);\n"
+                + "CREATE TABLE south.depots (id bigint PRIMARY KEY);\n"
+                + "CREATE TABLE depot_register_of_every_place_goods_are_kept_in_the_north (id bigint PRIMARY KEY);\n"
+                + "CREATE TABLE depot_register_of_every_place_goods_are_kept_in_the_south (id bigint PRIMARY KEY);\n"
+                + "CREATE TABLE transfers (id bigserial PRIMARY KEY, "
+                + "from_depot bigint NOT NULL REFERENCES north.depots (id), "
+                + "to_depot bigint NOT NULL REFERENCES south.depots (id), "
+                + "from_register bigint REFERENCES depot_register_of_every_place_goods_are_kept_in_the_north (id), "
+                + "to_register bigint REFERENCES depot_register_of_every_place_goods_are_kept_in_the_south (id))",
+                "transfers");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"CREATE TABLE nothing ()",
             "CREATE TABLE nothing (id bigint GENERATED ALWAYS AS IDENTITY, twice bigint GENERATED ALWAYS AS (id * 2) STORED)"})
