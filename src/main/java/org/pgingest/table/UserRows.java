@@ -125,6 +125,13 @@ public final class UserRows {
      * {@code TABLESAMPLE SYSTEM} in a read-only transaction (nothing written, no lock beyond a reader's).
      */
     public static SampleRows fromLiveTable(Connection connection, TableDefinition table, int count) throws SQLException {
+        List<String> foreign = foreignPartitions(connection, table);
+        if (!foreign.isEmpty()) {
+            throw new DefinitionException("--sample " + count + ": " + table.name() + " has foreign partitions ("
+                    + String.join(", ", foreign) + "): reading them runs their wrapper's work on the server's side "
+                    + "(file_fdw's program, postgres_fdw's queries elsewhere), which the suite does not start; drop "
+                    + "--sample to generate rows, or give --rows FILE with rows exported from the table");
+        }
         List<ColumnDefinition> written = table.writtenColumns();
         double percent = samplePercent(connection, table, count);
         String sql = "SELECT " + String.join(", ", written.stream().map(c -> c.quoted() + "::text").toList()) + " FROM "
@@ -152,6 +159,21 @@ public final class UserRows {
         }
         return new SampleRows("--sample " + count + " of " + table.name(), written.stream().map(ColumnDefinition::name)
                 .toList(), rows);
+    }
+
+    /** The foreign tables among the table's partitions, at any level (pg_partition_tree, PostgreSQL 12+). */
+    private static List<String> foreignPartitions(Connection connection, TableDefinition table) throws SQLException {
+        List<String> foreign = new ArrayList<>();
+        try (PreparedStatement ps = connection.prepareStatement("SELECT t.relid::regclass::text FROM "
+                + "pg_partition_tree(?::regclass) t JOIN pg_class c ON c.oid = t.relid WHERE c.relkind = 'f' ORDER BY 1")) {
+            ps.setString(1, table.name().quoted());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    foreign.add(rs.getString(1));
+                }
+            }
+        }
+        return foreign;
     }
 
     /**

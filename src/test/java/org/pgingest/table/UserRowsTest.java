@@ -9,13 +9,17 @@ import org.pgingest.server.TargetConfig;
 import org.pgingest.workload.RowPlan;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.Table;
+import org.pgingest.workload.definition.CatalogReader;
 import org.pgingest.workload.definition.DefinitionException;
+import org.pgingest.workload.definition.QualifiedName;
 import org.pgingest.workload.definition.SampleRows;
+import org.pgingest.workload.definition.TableDefinition;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 
@@ -48,6 +52,31 @@ class UserRowsTest {
                     .isInstanceOf(DefinitionException.class)
                     .hasMessage("--rows people.csv has a column nmae the table lacks (its columns: id, name); name only "
                             + "the table's columns in the header");
+        }
+    }
+
+    /**
+     * Reading a foreign partition runs its wrapper's work on the server's side (a file_fdw table's program is a shell
+     * command on the database host; an adversarial pass, 2026-12-02): a live table with one is not sampled. The
+     * wrapper here has no handler, so a read would fail in the server's words rather than run anything.
+     */
+    @Test
+    void aLiveTableWithAForeignPartitionIsNotSampled() throws Exception {
+        try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+            st.execute("CREATE SCHEMA sales");
+            st.execute("CREATE FOREIGN DATA WRAPPER archive_wrapper");
+            st.execute("CREATE SERVER archive FOREIGN DATA WRAPPER archive_wrapper");
+            st.execute("CREATE TABLE sales.orders (id bigint NOT NULL, placed date NOT NULL) PARTITION BY RANGE (placed)");
+            st.execute("CREATE TABLE sales.orders_now PARTITION OF sales.orders FOR VALUES FROM ('2026-01-01') TO (MAXVALUE)");
+            st.execute("CREATE FOREIGN TABLE sales.orders_old PARTITION OF sales.orders "
+                    + "FOR VALUES FROM (MINVALUE) TO ('2026-01-01') SERVER archive");
+            st.execute("INSERT INTO sales.orders_now SELECT g, '2026-06-01' FROM generate_series(1, 100) g");
+            TableDefinition orders = CatalogReader.read(c, new QualifiedName("sales", "orders"), null);
+            assertThatThrownBy(() -> UserRows.fromLiveTable(c, orders, 10)).isInstanceOf(DefinitionException.class)
+                    .hasMessage("--sample 10: sales.orders has foreign partitions (sales.orders_old): reading them runs "
+                            + "their wrapper's work on the server's side (file_fdw's program, postgres_fdw's queries "
+                            + "elsewhere), which the suite does not start; drop --sample to generate rows, or give --rows "
+                            + "FILE with rows exported from the table");
         }
     }
 
