@@ -30,6 +30,7 @@ import org.pgingest.server.LeftoverSweeper;
 import org.pgingest.server.PgBouncerSetup;
 import org.pgingest.server.PgVersions;
 import org.pgingest.server.PostgresTarget;
+import org.pgingest.server.SchemaLock;
 import org.pgingest.server.SuiteOptions;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetException;
@@ -111,8 +112,11 @@ public final class BenchMain {
             + "figures, so this one did not start; run it when the other has ended (or, to run both anyway, with "
             + "JAVA_TOOL_OPTIONS=-Djmh.ignoreLock=true)";
 
+    /** How JMH's runner (1.37) begins its refusal, and {@link JmhLock#requireFree} its own. */
+    static final String JMH_REFUSAL = "Unable to acquire the JMH lock";
+
     private static boolean heldByAnotherRun(Exception e) {
-        return e instanceof RunnerException && String.valueOf(e.getMessage()).contains("Unable to acquire the JMH lock");
+        return e instanceof RunnerException && String.valueOf(e.getMessage()).contains(JMH_REFUSAL);
     }
 
     public static void main(String[] args) throws IOException, InterruptedException {
@@ -194,7 +198,16 @@ public final class BenchMain {
         }
         List<String> includes = cmd.getIncludes().isEmpty() ? List.of(QUICK) : cmd.getIncludes();
         TrialClients clients = checkParameters(cmd, includes, suite.rest());
-        checkTarget(TargetConfig.fromEnvironment(), suite.overridesSettings(), clients);
+        try (SchemaLock held = SchemaLock.take(TargetConfig.fromEnvironment())) {
+            checkTarget(TargetConfig.fromEnvironment(), suite.overridesSettings(), clients);
+            return measure(cmd, includes, suite, result, console);
+        }
+    }
+
+    /** Runs JMH on a checked command line and puts its files in place ({@link #run}). */
+    private static Outcome measure(CommandLineOptions cmd, List<String> includes, SuiteOptions suite, String result,
+                                   RunConsole console)
+            throws RunnerException, IOException {
         // JMH writes its result file (an empty list when no trial ran) and the forks append their facts as the run
         // goes: both go aside and replace the earlier files only once the run gave results.
         ResultPath resultFile = resultPath(result);

@@ -4,6 +4,7 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.pgingest.rate.RateLadder;
 import org.pgingest.results.WorkDirectory;
+import org.pgingest.server.SchemaLock;
 import org.pgingest.server.SuiteOptions;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.workload.definition.ResolvedTable;
@@ -76,20 +77,25 @@ final class PresetRun {
             parts.add(partArgs);
         }
         PartsRun.requireWritable(result);
-        PartsRun run;
-        List<TableOnTarget> tables;
-        try (WorkDirectory work = WorkDirectory.beside(result)) {
-            tables = resolveTables(preset, parts, work.path());
-            run = PartsRun.run("preset " + preset.cliName(), parts, result, work.path(), flags, List.of());
+        JmhLock.requireFree();
+        SuiteOptions.parse(rest.toArray(String[]::new)).apply();
+        // The schema is the run's from its tables' checks until their copies are dropped.
+        try (SchemaLock held = SchemaLock.take(TargetConfig.fromEnvironment())) {
+            PartsRun run;
+            List<TableOnTarget> tables;
+            try (WorkDirectory work = WorkDirectory.beside(result)) {
+                tables = resolveTables(preset, parts, work.path());
+                run = PartsRun.run("preset " + preset.cliName(), parts, result, work.path(), flags, List.of());
+            }
+            if (run.results()) {
+                RunEnd.finish(result, flags.report(), run.trials(), run.took(), run.log(), System.out, System.err);
+            }
+            int status = run.status();
+            for (TableOnTarget table : tables) {
+                status = TableRun.leaveServer(table.config(), table.options(), status);
+            }
+            return status;
         }
-        if (run.results()) {
-            RunEnd.finish(result, flags.report(), run.trials(), run.took(), run.log(), System.out, System.err);
-        }
-        int status = run.status();
-        for (TableOnTarget table : tables) {
-            status = TableRun.leaveServer(table.config(), table.options(), status);
-        }
-        return status;
     }
 
     private record TableOnTarget(TableOptions options, TargetConfig config) {

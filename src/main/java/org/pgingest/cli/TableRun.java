@@ -11,6 +11,7 @@ import org.pgingest.results.MissingTrial;
 import org.pgingest.results.WorkDirectory;
 import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.PostgresTarget;
+import org.pgingest.server.SchemaLock;
 import org.pgingest.server.SuiteOptions;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetKind;
@@ -90,22 +91,28 @@ final class TableRun {
         suite.apply();
         TargetConfig config = TargetConfig.fromEnvironment();
         options.checkTarget(config);
-        Resolution resolution = resolveAndTell(options, config);
-        ResolvedTable resolved = resolution.table();
+        JmhLock.requireFree();
+        // The schema is the run's from the table's check until it is dropped.
+        try (SchemaLock held = SchemaLock.take(config)) {
+            Resolution resolution = resolveAndTell(options, config);
+            ResolvedTable resolved = resolution.table();
 
-        List<String> jmhArgs = suite.rest();
-        Path result = Path.of(valueOf(jmhArgs, "-rff").orElse("target/table-" + fileName(resolved, options) + ".json"));
-        PartsRun.requireWritable(result);
-        // The suite's schema on an external server is dropped (or said kept) however the run ends: normally, failed,
-        // or stopped by Ctrl-C or SIGTERM, when the hook does it once the forks (signalled with this JVM) let go.
-        try (StopOnExit leave = new StopOnExit("pg-ingest-bench-leave-server", () -> leaveServer(config, options, 0));
-             WorkDirectory work = WorkDirectory.beside(result)) {
-            leave.register();
-            // The forks read the table from a file of this run's own: another run's table of the same name is not it.
-            Path tablesFile = work.path().resolve("tables.json");
-            ResolvedTables.write(tablesFile, List.of(resolved));
-            System.setProperty(ResolvedTables.PROPERTY, tablesFile.toString());
-            return runParts(options, config, flags, resolution, jmhArgs, result, work.path());
+            List<String> jmhArgs = suite.rest();
+            Path result = Path.of(valueOf(jmhArgs, "-rff")
+                    .orElse("target/table-" + fileName(resolved, options) + ".json"));
+            PartsRun.requireWritable(result);
+            // The suite's schema on an external server is dropped (or said kept) however the run ends: normally,
+            // failed, or stopped by Ctrl-C or SIGTERM, when the hook does it once the forks (signalled with this JVM)
+            // let go.
+            try (StopOnExit leave = new StopOnExit("pg-ingest-bench-leave-server", () -> leaveServer(config, options, 0));
+                 WorkDirectory work = WorkDirectory.beside(result)) {
+                leave.register();
+                // The forks read the table from a file of this run's own: another run's table of the same name is not it.
+                Path tablesFile = work.path().resolve("tables.json");
+                ResolvedTables.write(tablesFile, List.of(resolved));
+                System.setProperty(ResolvedTables.PROPERTY, tablesFile.toString());
+                return runParts(options, config, flags, resolution, jmhArgs, result, work.path());
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 package org.pgingest.compare;
 
 import org.pgingest.bench.BenchmarkParameters;
+import org.pgingest.cli.JmhLock;
 import org.pgingest.cli.OptionArgs;
 import org.pgingest.cli.UsageException;
 import org.pgingest.gate.GateInputException;
@@ -10,6 +11,7 @@ import org.pgingest.results.ResultFileException;
 import org.pgingest.results.ResultPath;
 import org.pgingest.server.ContainerTarget;
 import org.pgingest.server.PgVersions;
+import org.pgingest.server.SchemaLock;
 import org.pgingest.server.SuiteOptions;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetException;
@@ -17,13 +19,10 @@ import org.pgingest.server.TargetKind;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -124,7 +123,9 @@ public final class CompareMain {
         TargetConfig config = TargetConfig.fromEnvironment();
         checkTarget(config);
 
-        try (JmhLock lock = JmhLock.take("compare"); SharedServer server = SharedServer.open(config)) {
+        // The sides' schemas are named from the suite's, which it holds on an external server.
+        try (JmhLock lock = JmhLock.take("compare"); SchemaLock held = SchemaLock.take(config);
+             SharedServer server = SharedServer.open(config)) {
             out.println(PREFIX + common.size() + (common.size() == 1 ? " trial" : " trials")
                     + " in both jars, each run on both sides interleaved, about "
                     + minutes(estimateSeconds(common.size(), options)) + "; server " + server.summary());
@@ -242,37 +243,6 @@ public final class CompareMain {
         if (config.kind() == TargetKind.CONTAINER && !ContainerTarget.dockerAvailable()) {
             throw new TargetException("the container target needs a running Docker engine and none answered; "
                     + "use -Dpg.target=embedded (the default, needs only a JDK) or -Dpg.target=external");
-        }
-    }
-
-    /**
-     * JMH's machine-wide lock, held for the whole comparison on behalf of both sides (whose own launchers then ignore
-     * it: they run at once by design, one waiting while the other measures). None with {@code -Djmh.ignoreLock=true}.
-     */
-    record JmhLock(FileChannel channel, FileLock lock) implements AutoCloseable {
-        /** @param command rank or compare, as the refusal names it */
-        static JmhLock take(String command) throws IOException {
-            if (Boolean.getBoolean("jmh.ignoreLock")) {
-                return new JmhLock(null, null);
-            }
-            Path file = Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock");
-            FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            FileLock lock = channel.tryLock();
-            if (lock == null) {
-                channel.close();
-                throw new UsageException("another JMH run holds " + file + "; wait for it, or run beside it (each then "
-                        + "measures the other's load) with -Djmh.ignoreLock=true after the command's name: ./bench "
-                        + command + " -Djmh.ignoreLock=true ...");
-            }
-            return new JmhLock(channel, lock);
-        }
-
-        @Override
-        public void close() throws IOException {
-            if (channel != null) {
-                lock.release();
-                channel.close();
-            }
         }
     }
 

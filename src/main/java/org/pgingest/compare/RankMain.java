@@ -1,5 +1,6 @@
 package org.pgingest.compare;
 
+import org.pgingest.cli.JmhLock;
 import org.pgingest.cli.OptionArgs;
 import org.pgingest.cli.TableSelection;
 import org.pgingest.cli.UsageException;
@@ -8,6 +9,7 @@ import org.pgingest.results.ResultPath;
 import org.pgingest.results.WorkDirectory;
 import org.pgingest.server.ContainerTarget;
 import org.pgingest.server.PgVersions;
+import org.pgingest.server.SchemaLock;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetException;
 import org.pgingest.server.TargetKind;
@@ -118,6 +120,15 @@ public final class RankMain {
         checkTarget(config);
         List<Candidate> asked = options.candidates();
         checkBudget(options, asked.size());
+        // JMH's machine-wide lock, for all the candidates (their launchers ignore it: they run at once by design); and
+        // on an external server the suite's schema, which the table's check uses and the candidates' are named from.
+        try (JmhLock lock = JmhLock.take("rank"); SchemaLock held = SchemaLock.take(config)) {
+            return rank(options, config, asked, started, out, err);
+        }
+    }
+
+    private static int rank(RankOptions options, TargetConfig config, List<Candidate> asked, long started,
+                            PrintStream out, PrintStream err) throws IOException, SQLException, InterruptedException {
         String schemaPrefix = config.withSchema(config.schema() + "_rank" + ProcessHandle.current().pid()).schema();
 
         Optional<TableSelection.Resolved> resolved = Optional.empty();
@@ -138,9 +149,7 @@ public final class RankMain {
         // The candidates' logs and the table their forks read, in a directory of this run's own.
         WorkDirectory workDirectory = WorkDirectory.in(Path.of("target"), "rank-");
         Path work = workDirectory.path();
-        // JMH's machine-wide lock, for all the candidates (their launchers ignore it: they run at once by design).
-        try (workDirectory; CompareMain.JmhLock lock = CompareMain.JmhLock.take("rank");
-             SharedServer server = SharedServer.open(config)) {
+        try (workDirectory; SharedServer server = SharedServer.open(config)) {
             out.println(PREFIX + "ranking " + asked.size() + " candidates on " + label + " at "
                     + options.rows().stream().map(String::valueOf).reduce((a, b) -> a + " and " + b).orElse("")
                     + " rows per call within " + CompareMain.minutes(options.budget().toSeconds()) + "; server "

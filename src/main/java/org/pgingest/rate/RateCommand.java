@@ -12,6 +12,7 @@ import org.pgingest.server.ConnectionBudget;
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.DelayedTarget;
 import org.pgingest.server.RoundTripCheck;
+import org.pgingest.server.SchemaLock;
 import org.pgingest.server.SuiteOptions;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetException;
@@ -155,7 +156,7 @@ public final class RateCommand implements Callable<Integer> {
             // A server started for this run: its settings say what it takes, before it is started.
             requireFits(ConnectionBudget.ofSettings(config.settings()), plan);
         }
-        try (PostgresTarget target = open(config, plan)) {
+        try (SchemaLock held = SchemaLock.take(config); PostgresTarget target = open(config, plan)) {
             if (target.kind() == TargetKind.EXTERNAL) {
                 requireFits(ConnectionBudget.of(target.monitorDataSource(), false), plan);
             }

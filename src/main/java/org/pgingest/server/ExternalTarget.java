@@ -53,7 +53,11 @@ final class ExternalTarget extends TargetBase {
         }
     }
 
-    static ExternalTarget connect(TargetConfig config) {
+    /** Where the external target's URL, user and password point, and the URL's other driver options. */
+    private record Address(Endpoint endpoint, Map<String, String> options) {
+    }
+
+    private static Address address(TargetConfig config) {
         if (config.externalUrl() == null) {
             throw new TargetException("the external target needs the server's JDBC URL (-Dpg.url or PGIB_JDBC_URL, e.g. "
                     + "jdbc:postgresql://host:5432/db), a user (-Dpg.user or PGIB_USER) and PGIB_PASSWORD in the environment");
@@ -92,7 +96,14 @@ final class ExternalTarget extends TargetBase {
         Map<String, String> options = new LinkedHashMap<>();
         parsed.stringPropertyNames().stream().filter(k -> !ENDPOINT_KEYS.contains(k))
                 .forEach(k -> options.put(k, parsed.getProperty(k)));
+        return new Address(endpoint, options);
+    }
 
+    static ExternalTarget connect(TargetConfig config) {
+        Address address = address(config);
+        Endpoint endpoint = address.endpoint();
+        Map<String, String> options = address.options();
+        Secret password = config.externalPassword();
         ExternalTarget target = new ExternalTarget(endpoint, config.schema(), options);
         try {
             Map<String, String> overrides = config.settings().overrides();
@@ -113,6 +124,17 @@ final class ExternalTarget extends TargetBase {
         }
         LOG.info("{}", target.facts().summary());
         return target;
+    }
+
+    /**
+     * A session at the external server, in no schema, named {@code applicationName} in pg_stat_activity: the one
+     * {@link SchemaLock} holds. A server that cannot be reached is one line naming it.
+     */
+    static Connection session(TargetConfig config, String applicationName) {
+        Address address = address(config);
+        Map<String, String> options = new LinkedHashMap<>(address.options());
+        options.put("ApplicationName", applicationName);
+        return ConnectionCheck.open(DataSources.create(address.endpoint(), null, options), address.endpoint(), HINT);
     }
 
     /**

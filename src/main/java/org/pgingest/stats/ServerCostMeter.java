@@ -2,6 +2,7 @@ package org.pgingest.stats;
 
 import org.pgingest.server.PgBouncer;
 import org.pgingest.server.PostgresTarget;
+import org.pgingest.server.SchemaLock;
 import org.pgingest.server.ServerFacts;
 import org.pgingest.server.Via;
 
@@ -212,10 +213,12 @@ public final class ServerCostMeter implements AutoCloseable {
         long deadline = System.nanoTime() + CLOSED_CONNECTIONS_GONE_WITHIN.toNanos();
         try (var st = monitor.prepareStatement(CounterReader.TAG + "SELECT count(*) FROM pg_stat_activity "
                 + "WHERE datname = ? AND usename = ? AND backend_type = 'client backend' "
-                + "AND pid <> pg_backend_pid() AND NOT (pid = ANY (?))")) {
+                + "AND pid <> pg_backend_pid() AND NOT (pid = ANY (?)) AND application_name IS DISTINCT FROM ?")) {
             st.setString(1, database);
             st.setString(2, user);
             st.setArray(3, monitor.createArrayOf("int4", openPids.toArray()));
+            // the launcher's lock on the schema: open for the whole run on purpose
+            st.setString(4, SchemaLock.APPLICATION_NAME);
             while (true) {
                 // pg_stat_activity is read afresh in each transaction; the monitor is in autocommit.
                 try (var rs = st.executeQuery()) {

@@ -4,6 +4,8 @@ import org.junit.jupiter.api.Test;
 import org.pgingest.load.AutocommitRowLoader;
 import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.PostgresTarget;
+import org.pgingest.server.SchemaLock;
+import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TestServers;
 import org.pgingest.workload.Table;
 import org.pgingest.table.PlannedTable;
@@ -73,6 +75,58 @@ class ExternalServerCostsTest {
                         new SuiteWork(OptionalLong.of(30), OptionalLong.of(30)));
                 assertThat(costs.require(CostFigure.COMMITS)).isEqualTo(30.0);
                 assertThat(costs.contaminated()).as(costs.notes().toString()).isFalse();
+            }
+        }
+    }
+
+    /**
+     * A launcher on an external server holds its schema's lock ({@link SchemaLock}) on a session of the benchmark's
+     * role in its database, idle for the whole run: a window's wait for the connections its workers closed must not
+     * wait for it (10 s a window, and a note saying statistics may be missing), and its one transaction must not be
+     * reported in a window when it ends (15+ reports a session's last commit as it exits).
+     */
+    @Test
+    void theSchemaLocksSessionIsNotAConnectionToWaitFor() throws Exception {
+        try (EmbeddedTarget server = TestServers.withPasswordLogins();
+             PostgresTarget external = external(server, "suite_locked")) {
+            PlannedTable users = users(external);
+            TargetConfig config = TestServers.externalConfig(server, TestServers.APP_PASSWORD).withSchema("suite_locked");
+            try (SchemaLock held = SchemaLock.take(config); ServerCostMeter meter = ServerCostMeter.open(external);
+                 Connection worker = external.dataSource().getConnection()) {
+                var rows = users.rows(1, 0);
+                CounterSnapshot start = meter.startWindow(List.of(worker));
+                new AutocommitRowLoader().load(worker, users.table(), rows.next(10));
+                meter.awaitClosedConnections(List.of(worker));
+                ServerCosts first = meter.endWindow(start, List.of(worker));
+                assertThat(first.notes()).noneMatch(note -> note.contains("still on the server"));
+
+                // A ranking's candidate that stops lets go of its schema while the others measure.
+                start = meter.startWindow(List.of(worker));
+                held.close();
+                awaitGone(server, SchemaLock.APPLICATION_NAME);
+                new AutocommitRowLoader().load(worker, users.table(), rows.next(10));
+                ServerCosts second = meter.endWindow(start, List.of(worker));
+                assertThat(second.require(CostFigure.COMMITS)).as("the lock's own transaction is not the loader's")
+                        .isEqualTo(10.0);
+            }
+        }
+    }
+
+    /** Waits until no session named {@code applicationName} is left, asking from the server's other database. */
+    private static void awaitGone(EmbeddedTarget server, String applicationName) throws Exception {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        try (Connection c = server.monitorDataSource().getConnection();
+             var ps = c.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE application_name = ?")) {
+            ps.setString(1, applicationName);
+            while (true) {
+                try (var rs = ps.executeQuery()) {
+                    rs.next();
+                    if (rs.getLong(1) == 0) {
+                        return;
+                    }
+                }
+                assertThat(System.nanoTime()).as(applicationName + " still connected after 10 s").isLessThan(deadline);
+                Thread.sleep(20);
             }
         }
     }
