@@ -435,6 +435,9 @@ final class RankRun implements AutoCloseable {
         command.addAll(List.of("-jvmArgsAppend", "-Xbatch"));
         // More forks than any budget reaches: the ranking, not JMH, decides when a candidate stops; each fork runs
         // its warm-up and a few measured slices, then JMH starts the candidate's next one.
+        // A failed fork ends the candidate's part in the ranking: JMH's -foe stops its launcher there, where it would
+        // go on starting forks (each refused by the referee) until stopped, 20 s later (STOP_TIMEOUT_SECONDS).
+        command.addAll(List.of("-foe", "true"));
         command.addAll(List.of("-f", Integer.toString(FORKS), "-wi", Integer.toString(WARMUPS), "-w", warmup,
                 "-i", Integer.toString(perFork), "-r", slice,
                 // JMH calls profilers' afterIteration in reverse order of their -prof options (1.37): the cost profiler
