@@ -448,6 +448,13 @@ final class RankVerdict {
             sb.append(open.isEmpty() ? "" : open.stream().map(c -> escape(name(r, c))).collect(Collectors.joining(", "))
                     + (open.size() == 1 ? " is" : " are") + " not told apart from it");
             sb.append("; a longer --budget, or a wider --delta if a few per cent do not matter to you, settles more.");
+            // What choosing the leader now risks: every interval holds at once at the stated confidence, so its pairs'
+            // low ends bound it against all the open ones together.
+            open.stream().map(c -> race.pair(race.leader(), c)).flatMap(Optional::stream)
+                    .mapToDouble(RankStatistics.Pair::low).min().ifPresent(low -> sb.append(" Chosen now, ")
+                            .append(escape(lead.name())).append(" loads at least ").append(ratio(low))
+                            .append("× as fast as any of them (the low ends of its intervals, at ").append(conf)
+                            .append(" with every claim)."));
             projection(r).ifPresent(sb::append);
             ordered(r).stream().filter(open::contains).findFirst().ifPresent(c -> roundSpread(r, race.leader(), c)
                     .ifPresent(sd -> sb.append(noise(r, race.leader(), c, sd))));

@@ -196,6 +196,10 @@ class RankVerdictTest {
                 .isCloseTo(0.4619, org.assertj.core.api.Assertions.within(1e-4));
         RankVerdict v = new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)",
                 RankOptions.parse(new String[0]), List.of(ranking), Map.of(), 60));
+        RankStatistics.Pair pair = race.pair(0, 1).orElseThrow();
+        assertThat(pair.low()).as("open: its interval holds 1").isLessThan(1);
+        assertThat(v.advice(ranking)).contains("Chosen now, COPY_BINARY loads at least " + RankVerdict.ratio(pair.low())
+                + "× as fast as any of them (the low ends of its intervals, at 95 % with every claim).");
         assertThat(v.advice(ranking)).contains("**Not settled**").contains("A round's ln ratio of COPY_BINARY to "
                 + "COPY_TEXT spread by 0.46 about its fork's mean (standard deviation), against 0.06–0.16 on quiet 2-vCPU "
                 + "VMs (docs/rank.md, Measured): another job on this machine, or a noisy host, widens every interval");
