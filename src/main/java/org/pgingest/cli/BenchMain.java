@@ -103,22 +103,6 @@ public final class BenchMain {
     private BenchMain() {
     }
 
-    /**
-     * JMH (1.37) refuses to start while another JMH on the machine holds its lock file, in its own words and with a
-     * flag the launcher's command line cannot carry; said here in the suite's.
-     */
-    static final String LOCKED = "another benchmark run on this machine holds JMH's lock (" + Path.of(
-            System.getProperty("java.io.tmpdir"), "jmh.lock") + "): two runs at once would disturb each other's "
-            + "figures, so this one did not start; run it when the other has ended (or, to run both anyway, with "
-            + "JAVA_TOOL_OPTIONS=-Djmh.ignoreLock=true)";
-
-    /** How JMH's runner (1.37) begins its refusal, and {@link JmhLock#requireFree} its own. */
-    static final String JMH_REFUSAL = "Unable to acquire the JMH lock";
-
-    private static boolean heldByAnotherRun(Exception e) {
-        return e instanceof RunnerException && String.valueOf(e.getMessage()).contains(JMH_REFUSAL);
-    }
-
     public static void main(String[] args) throws IOException, InterruptedException {
         Map<String, String> containerEnvironment = TestcontainersEnvironment.missingFor(args);
         if (!containerEnvironment.isEmpty()) {
@@ -139,7 +123,8 @@ public final class BenchMain {
             System.err.println(NO_MATCH);
             status = 2;
         } catch (RunnerException | IOException e) {
-            System.err.println("pg-ingest-bench: " + (heldByAnotherRun(e) ? LOCKED : "the run failed: " + e.getMessage()));
+            System.err.println("pg-ingest-bench: " + (JmhLock.heldByAnotherRun(e) ? JmhLock.LOCKED
+                    : "the run failed: " + e.getMessage()));
             status = 1;
         }
         System.exit(status);

@@ -13,6 +13,16 @@ import java.nio.file.StandardOpenOption;
  * machine from measuring each other's load. None is taken or looked at with {@code -Djmh.ignoreLock=true}, as JMH does.
  */
 public final class JmhLock implements AutoCloseable {
+    /**
+     * JMH's runner refuses to start while another run holds the lock, in its own words and with a flag the launcher's
+     * command line cannot carry; said in the suite's (exit 1).
+     */
+    static final String LOCKED = "another benchmark run on this machine holds JMH's lock (" + file() + "): two runs at "
+            + "once would disturb each other's figures, so this one did not start; run it when the other has ended (or, "
+            + "to run both anyway, with JAVA_TOOL_OPTIONS=-Djmh.ignoreLock=true)";
+    /** How JMH's runner (1.37) begins its refusal, and {@link #requireFree} its own. */
+    private static final String REFUSAL = "Unable to acquire the JMH lock";
+
     private final FileChannel channel;
     private final FileLock lock;
 
@@ -47,7 +57,7 @@ public final class JmhLock implements AutoCloseable {
     }
 
     /**
-     * Refuses, as JMH's runner would (exit 1, {@link BenchMain#LOCKED}), a run whose launcher has work to do before
+     * Refuses, as JMH's runner would (exit 1, {@link #LOCKED}), a run whose launcher has work to do before
      * JMH starts (a table's check on a server of its own or the user's), while another run holds the lock: that work
      * would be done for nothing. JMH takes the lock itself when it starts.
      */
@@ -58,9 +68,14 @@ public final class JmhLock implements AutoCloseable {
         try (FileChannel channel = FileChannel.open(file(), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock lock = channel.tryLock()) {
             if (lock == null) {
-                throw new RunnerException(BenchMain.JMH_REFUSAL + " (" + file() + ")");
+                throw new RunnerException(REFUSAL + " (" + file() + ")");
             }
         }
+    }
+
+    /** Whether a run failed because JMH's runner, or {@link #requireFree}, found the lock held. */
+    static boolean heldByAnotherRun(Exception e) {
+        return e instanceof RunnerException && String.valueOf(e.getMessage()).contains(REFUSAL);
     }
 
     @Override
