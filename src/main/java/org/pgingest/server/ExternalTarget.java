@@ -127,13 +127,19 @@ final class ExternalTarget extends TargetBase {
     }
 
     /**
-     * A session at the external server, in no schema, named {@code applicationName} in pg_stat_activity: the one
-     * {@link SchemaLock} holds. A server that cannot be reached is one line naming it.
+     * A session at the external server, in no schema, named {@code applicationName} in pg_stat_activity, that the
+     * server keeps however long it idles: the one {@link SchemaLock} holds. A server that cannot be reached is one line
+     * naming it.
      */
     static Connection session(TargetConfig config, String applicationName) {
         Address address = address(config);
         Map<String, String> options = new LinkedHashMap<>(address.options());
         options.put("ApplicationName", applicationName);
+        // idle_session_timeout (14+, a role's or database's setting too) would end the idle session and free the lock
+        // mid-run. pgjdbc sends the application name and its own settings in the startup packet only for servers it
+        // may assume 9.0 or later, else as statements: transactions another run's cost window would count.
+        options.merge("options", "-c idle_session_timeout=0", (url, suite) -> url + " " + suite);
+        options.put("assumeMinServerVersion", "9.0");
         return ConnectionCheck.open(DataSources.create(address.endpoint(), null, options), address.endpoint(), HINT);
     }
 

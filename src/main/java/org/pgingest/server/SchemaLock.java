@@ -1,5 +1,9 @@
 package org.pgingest.server;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -19,8 +23,6 @@ import java.util.Map;
 public final class SchemaLock implements AutoCloseable {
     /** The lock's session as pg_stat_activity names it: idle for the whole run, not one of its connections. */
     public static final String APPLICATION_NAME = "pg-ingest-bench schema lock";
-    /** The advisory locks' first key: the suite's ("pgib"); the second is the schema name's hash. */
-    private static final int KEYSPACE = 0x70676962;
     private static final Map<String, Held> HELD = new HashMap<>();
 
     private record Held(Connection session, int holders) {
@@ -57,9 +59,8 @@ public final class SchemaLock implements AutoCloseable {
     private static Connection lock(TargetConfig config) {
         Connection session = ExternalTarget.session(config, APPLICATION_NAME);
         boolean locked;
-        try (PreparedStatement st = session.prepareStatement("SELECT pg_catalog.pg_try_advisory_lock(?, ?)")) {
-            st.setInt(1, KEYSPACE);
-            st.setInt(2, config.schema().hashCode());
+        try (PreparedStatement st = session.prepareStatement("SELECT pg_catalog.pg_try_advisory_lock(?)")) {
+            st.setLong(1, key(config.schema()));
             try (ResultSet rs = st.executeQuery()) {
                 rs.next();
                 locked = rs.getBoolean(1);
@@ -85,6 +86,21 @@ public final class SchemaLock implements AutoCloseable {
         return session;
     }
 
+    /**
+     * The lock's key for a schema: 64 bits of SHA-256 over the suite's name and the schema's, so that two schemas (or
+     * an application's own advisory locks) share one only by a 2^-64 chance; a 32-bit string hash let two schema
+     * names found by a short random search refuse each other.
+     */
+    static long key(String schema) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                    .digest(("pg-ingest-bench schema " + schema).getBytes(StandardCharsets.UTF_8));
+            return ByteBuffer.wrap(digest).getLong();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
+    }
+
     /** {@code refusal}, after closing the session it was found on (a failure to close is kept beside it). */
     private static TargetException closing(Connection session, TargetException refusal) {
         try {
@@ -95,7 +111,11 @@ public final class SchemaLock implements AutoCloseable {
         return refusal;
     }
 
-    /** Lets go of the schema once the last holder in this JVM has (closing the session releases the lock). */
+    /**
+     * Lets go of the schema once the last holder in this JVM has (closing the session releases the lock). Nothing is
+     * asked of the session first: a ranking's candidate lets go while the others measure, and any transaction would
+     * be counted in their window.
+     */
     @Override
     public void close() {
         if (key == null || closed) {

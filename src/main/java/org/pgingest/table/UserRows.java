@@ -127,8 +127,9 @@ public final class UserRows {
     public static SampleRows fromLiveTable(Connection connection, TableDefinition table, int count) throws SQLException {
         List<String> foreign = foreignPartitions(connection, table);
         if (!foreign.isEmpty()) {
-            throw new DefinitionException("--sample " + count + ": " + table.name() + " has foreign partitions ("
-                    + String.join(", ", foreign) + "): reading them runs their wrapper's work on the server's side "
+            throw new DefinitionException("--sample " + count + ": " + table.name() + " has foreign tables among its "
+                    + "partitions or children (" + String.join(", ", foreign) + "): reading them runs their wrapper's "
+                    + "work on the server's side "
                     + "(file_fdw's program, postgres_fdw's queries elsewhere), which the suite does not start; drop "
                     + "--sample to generate rows, or give --rows FILE with rows exported from the table");
         }
@@ -161,11 +162,16 @@ public final class UserRows {
                 .toList(), rows);
     }
 
-    /** The foreign tables among the table's partitions, at any level (pg_partition_tree, PostgreSQL 12+). */
+    /**
+     * The foreign tables a read of the table reads too: its partitions and its inheritance children, at any level
+     * (both are pg_inherits rows; a read of a parent reads its children unless ONLY).
+     */
     private static List<String> foreignPartitions(Connection connection, TableDefinition table) throws SQLException {
         List<String> foreign = new ArrayList<>();
-        try (PreparedStatement ps = connection.prepareStatement("SELECT t.relid::regclass::text FROM "
-                + "pg_partition_tree(?::regclass) t JOIN pg_class c ON c.oid = t.relid WHERE c.relkind = 'f' ORDER BY 1")) {
+        try (PreparedStatement ps = connection.prepareStatement("WITH RECURSIVE tree(relid) AS (SELECT ?::regclass::oid "
+                + "UNION SELECT i.inhrelid FROM pg_catalog.pg_inherits i JOIN tree t ON i.inhparent = t.relid) "
+                + "SELECT t.relid::regclass::text FROM tree t JOIN pg_catalog.pg_class c ON c.oid = t.relid "
+                + "WHERE c.relkind = 'f' ORDER BY 1")) {
             ps.setString(1, table.name().quoted());
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {

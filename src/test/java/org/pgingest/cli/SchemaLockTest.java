@@ -70,6 +70,33 @@ class SchemaLockTest {
         assertThat(schemaLocksOnServer()).isZero();
     }
 
+    /**
+     * A role whose idle sessions the server ends (idle_session_timeout, 14+) must not lose the lock mid-run: the lock's
+     * session is idle for the whole run (an adversarial pass, 2026-12-02, had a second run let in after 3 s).
+     */
+    @Test
+    void aServerThatEndsIdleSessionsDoesNotEndTheLocks() throws Exception {
+        try (Connection c = server.monitorDataSource().getConnection(); Statement st = c.createStatement()) {
+            st.execute("ALTER ROLE " + TestServers.APP_USER + " SET idle_session_timeout = '200ms'");
+            try (SchemaLock held = SchemaLock.take(config("held_idle"))) {
+                Thread.sleep(1_500);
+                assertThat(schemaLocksOnServer()).isEqualTo(1);
+            } finally {
+                st.execute("ALTER ROLE " + TestServers.APP_USER + " RESET idle_session_timeout");
+            }
+        }
+    }
+
+    /** Two schema names whose 32-bit string hashes agree (an adversarial pass found them) are two locks. */
+    @Test
+    void schemasWhoseNamesHashAlikeAreHeldApart() {
+        assertThat("pgib_zg9jz0h".hashCode()).isEqualTo("pgib_1ro7kxj".hashCode());
+        try (SchemaLock one = SchemaLock.take(config("pgib_zg9jz0h"));
+             SchemaLock other = SchemaLock.take(config("pgib_1ro7kxj"))) {
+            assertThat(other).isNotNull();
+        }
+    }
+
     @Test
     void aRunRankingAndTableRunInAHeldSchemaAreRefusedBeforeTheyMakeAnything() throws Exception {
         Path ddl = Files.writeString(tmp.resolve("orders.sql"), "CREATE TABLE orders (id bigint PRIMARY KEY, note text);\n");

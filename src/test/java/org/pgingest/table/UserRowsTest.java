@@ -57,11 +57,11 @@ class UserRowsTest {
 
     /**
      * Reading a foreign partition runs its wrapper's work on the server's side (a file_fdw table's program is a shell
-     * command on the database host; an adversarial pass, 2026-12-02): a live table with one is not sampled. The
+     * command on the database host; an adversarial pass, 2026-12-02): a live table with one, or with a foreign child, is not sampled. The
      * wrapper here has no handler, so a read would fail in the server's words rather than run anything.
      */
     @Test
-    void aLiveTableWithAForeignPartitionIsNotSampled() throws Exception {
+    void aLiveTableWithAForeignPartitionOrChildIsNotSampled() throws Exception {
         try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
             st.execute("CREATE SCHEMA sales");
             st.execute("CREATE FOREIGN DATA WRAPPER archive_wrapper");
@@ -71,12 +71,20 @@ class UserRowsTest {
             st.execute("CREATE FOREIGN TABLE sales.orders_old PARTITION OF sales.orders "
                     + "FOR VALUES FROM (MINVALUE) TO ('2026-01-01') SERVER archive");
             st.execute("INSERT INTO sales.orders_now SELECT g, '2026-06-01' FROM generate_series(1, 100) g");
+            // a child by plain inheritance, which a read of its parent reads too (an adversarial pass, 2026-12-02)
+            st.execute("CREATE TABLE sales.returns (id bigint NOT NULL, reason text)");
+            st.execute("INSERT INTO sales.returns SELECT g, 'late' FROM generate_series(1, 100) g");
+            st.execute("CREATE FOREIGN TABLE sales.returns_archived () INHERITS (sales.returns) SERVER archive");
             TableDefinition orders = CatalogReader.read(c, new QualifiedName("sales", "orders"), null);
             assertThatThrownBy(() -> UserRows.fromLiveTable(c, orders, 10)).isInstanceOf(DefinitionException.class)
-                    .hasMessage("--sample 10: sales.orders has foreign partitions (sales.orders_old): reading them runs "
-                            + "their wrapper's work on the server's side (file_fdw's program, postgres_fdw's queries "
-                            + "elsewhere), which the suite does not start; drop --sample to generate rows, or give --rows "
-                            + "FILE with rows exported from the table");
+                    .hasMessage("--sample 10: sales.orders has foreign tables among its partitions or children "
+                            + "(sales.orders_old): reading them runs their wrapper's work on the server's side (file_fdw's "
+                            + "program, postgres_fdw's queries elsewhere), which the suite does not start; drop --sample "
+                            + "to generate rows, or give --rows FILE with rows exported from the table");
+            TableDefinition returns = CatalogReader.read(c, new QualifiedName("sales", "returns"), null);
+            assertThatThrownBy(() -> UserRows.fromLiveTable(c, returns, 10)).isInstanceOf(DefinitionException.class)
+                    .hasMessageStartingWith("--sample 10: sales.returns has foreign tables among its partitions or "
+                            + "children (sales.returns_archived): ");
         }
     }
 
