@@ -24,6 +24,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -150,6 +152,9 @@ public final class RankMain {
         WorkDirectory workDirectory = WorkDirectory.in(Path.of("target"), "rank-");
         Path work = workDirectory.path();
         try (workDirectory; SharedServer server = SharedServer.open(config)) {
+            if (server.kind() == TargetKind.EXTERNAL) {
+                dropLeftSchemas(server.target().dataSource(), config.schema(), out, err);
+            }
             out.println(PREFIX + "ranking " + asked.size() + " candidates on " + label + " at "
                     + options.rows().stream().map(String::valueOf).reduce((a, b) -> a + " and " + b).orElse("")
                     + " rows per call within " + CompareMain.minutes(options.budget().toSeconds()) + "; server "
@@ -307,6 +312,31 @@ public final class RankMain {
      * {@link SuiteSchema#drop}, never CASCADE (a user's view on a copy would go with it): a schema that holds or feeds
      * something the suite did not make stays, and the line says so.
      */
+    /**
+     * Drops the schemas of earlier rankings in {@code base} that were stopped before they dropped them (kill -9 of the
+     * ranking's JVM), saying which. This run holds {@code base} ({@link SchemaLock}), as every ranking in it holds it
+     * for its whole length: another's schemas still there belong to none that runs.
+     */
+    static void dropLeftSchemas(javax.sql.DataSource server, String base, PrintStream out, PrintStream err)
+            throws SQLException {
+        List<String> left = new ArrayList<>();
+        try (Connection c = server.getConnection(); PreparedStatement ps = c.prepareStatement("SELECT nspname FROM "
+                + "pg_catalog.pg_namespace WHERE nspname LIKE ? AND obj_description(oid, 'pg_namespace') = ? ORDER BY 1")) {
+            ps.setString(1, base.replace("_", "\\_") + "\\_rank%");
+            ps.setString(2, SuiteSchema.MARKER);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    left.add(rs.getString(1));
+                }
+            }
+        }
+        if (!left.isEmpty()) {
+            dropSchemas(server, left, err);
+            out.println(PREFIX + "dropped " + String.join(", ", left) + ", left on the server by a ranking stopped "
+                    + "before its end");
+        }
+    }
+
     static void dropSchemas(javax.sql.DataSource server, Iterable<String> schemas, PrintStream err) {
         try (Connection c = server.getConnection()) {
             for (String schema : schemas) {
