@@ -37,6 +37,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -104,7 +105,10 @@ final class TableRun {
             // The suite's schema on an external server is dropped (or said kept) however the run ends: normally,
             // failed, or stopped by Ctrl-C or SIGTERM, when the hook does it once the forks (signalled with this JVM)
             // let go.
-            try (StopOnExit leave = new StopOnExit("pg-ingest-bench-leave-server", () -> leaveServer(config, options, 0));
+            try (StopOnExit leave = new StopOnExit("pg-ingest-bench-leave-server", () -> {
+                stopForks();
+                leaveServer(config, options, 0);
+            });
                  WorkDirectory work = WorkDirectory.beside(result)) {
                 leave.register();
                 // The forks read the table from a file of this run's own: another run's table of the same name is not it.
@@ -144,6 +148,19 @@ final class TableRun {
             TableEnd.finish(result, resolved, flags.report(), run.trials(), run.took(), run.log());
         }
         return run.status();
+    }
+
+    /**
+     * Stops this JVM's forks and waits for them (20 s each at most). A SIGTERM to the launcher alone (not to its
+     * process group, as Ctrl-C sends) leaves them loading: the schema dropped under a fork failed its trial with the
+     * server's error, a row of its data in it, as the run's last line.
+     */
+    private static void stopForks() {
+        List<ProcessHandle> forks = ProcessHandle.current().descendants().toList();
+        forks.forEach(ProcessHandle::destroy);
+        for (ProcessHandle fork : forks) {
+            fork.onExit().completeOnTimeout(fork, 20, TimeUnit.SECONDS).join();
+        }
     }
 
     /**
