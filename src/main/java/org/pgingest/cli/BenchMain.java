@@ -140,7 +140,22 @@ public final class BenchMain {
             RunEnd.finish(outcome.result(), flags.report(), outcome.trials(), took, console.logPath(), System.out,
                     System.err);
         }
+        if (outcome.trials() > 0) {
+            sayWhereTheSchemaIs(TargetConfig.fromEnvironment());
+        }
         return outcome.status();
+    }
+
+    /**
+     * On an external server, where the run's tables stay: in the suite's schema, which the next run reuses (a run on a
+     * user's table drops it instead, {@link TableRun#leaveServer}).
+     */
+    static void sayWhereTheSchemaIs(TargetConfig config) {
+        if (config.kind() == TargetKind.EXTERNAL) {
+            System.out.println("pg-ingest-bench: schema " + config.schema() + " kept on the server with the suite's "
+                    + "tables, for the next run; DROP SCHEMA " + org.pgingest.workload.ddl.Identifiers.quote(
+                    config.schema()) + " CASCADE drops it");
+        }
     }
 
     /**

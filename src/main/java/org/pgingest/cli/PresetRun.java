@@ -80,7 +80,8 @@ final class PresetRun {
         JmhLock.requireFree();
         SuiteOptions.parse(rest.toArray(String[]::new)).apply();
         // The schema is the run's from its tables' checks until their copies are dropped.
-        try (SchemaLock held = SchemaLock.take(TargetConfig.fromEnvironment())) {
+        TargetConfig config = TargetConfig.fromEnvironment();
+        try (SchemaLock held = SchemaLock.take(config)) {
             PartsRun run;
             List<TableOnTarget> tables;
             try (WorkDirectory work = WorkDirectory.beside(result)) {
@@ -93,6 +94,9 @@ final class PresetRun {
             int status = run.status();
             for (TableOnTarget table : tables) {
                 status = TableRun.leaveServer(table.config(), table.options(), status);
+            }
+            if (tables.isEmpty() && run.trials() > 0) {
+                BenchMain.sayWhereTheSchemaIs(config);
             }
             return status;
         }

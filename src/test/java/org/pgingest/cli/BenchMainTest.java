@@ -329,6 +329,9 @@ class BenchMainTest {
             assertThat(o.stdout).contains("pg-ingest-bench: JMH results in " + result + ", server facts in " + facts
                     + "; 2 of 4 trials missing (listed on stderr and in the server facts)");
             assertThat(o.stdout + o.stderr).doesNotContain(TestServers.APP_PASSWORD);
+            // What it left on the user's server, and how to remove it.
+            assertThat(o.stdout).contains("pg-ingest-bench: schema ceiling_missing kept on the server with the suite's "
+                    + "tables, for the next run; DROP SCHEMA \"ceiling_missing\" CASCADE drops it");
 
             assertThat(Files.readAllLines(facts)).contains(
                     "{\"benchmark\":\"org.pgingest.bench.CeilingBenchmark.load\",\"params\":{\"distribution\":\"hash\","
