@@ -62,8 +62,12 @@ final class PresetRun {
         }
         Optional<RateLadder> ladder = RateLadder.named(name);
         if (ladder.isPresent()) {
-            // Not JMH: a fixed rate is an open loop, which JMH's closed loop cannot drive.
-            return ladder.get().run(rest, flags.report(), System.out, System.err);
+            // Not JMH: a fixed rate is an open loop, which JMH's closed loop cannot drive. Its cells are runs of their
+            // own, in the schema the ladder holds for them all.
+            SuiteOptions.parse(rest.toArray(String[]::new)).apply();
+            try (SchemaLock held = SchemaLock.take(TargetConfig.fromEnvironment())) {
+                return ladder.get().run(rest, flags.report(), System.out, System.err);
+            }
         }
         Preset preset = Preset.parse(name);
         Optional<String> resultOption = valueOf(rest, "-rff");

@@ -98,7 +98,7 @@ class SchemaLockTest {
     }
 
     @Test
-    void aRunRankingAndTableRunInAHeldSchemaAreRefusedBeforeTheyMakeAnything() throws Exception {
+    void aRunRankingTableRunAndLadderInAHeldSchemaAreRefusedBeforeTheyMakeAnything() throws Exception {
         Path ddl = Files.writeString(tmp.resolve("orders.sql"), "CREATE TABLE orders (id bigint PRIMARY KEY, note text);\n");
         List<String> external = List.of("-Dpg.target=external", "-Dpg.url=" + server.endpoint().jdbcUrl(),
                 "-Dpg.user=" + TestServers.APP_USER, "-Dpg.schema=held_here");
@@ -109,6 +109,8 @@ class SchemaLockTest {
                     "pg-ingest-bench: ");
             assertRefused(RankMain.class, join(external, List.of("-p", "method=COPY_BINARY,BATCH")),
                     "pg-ingest-bench rank: ");
+            // a ladder of fixed-rate runs, refused once, not once per cell
+            assertRefused(Bench.class, join(List.of("--preset", "rates"), external), "pg-ingest-bench: ");
         }
         assertThat(schemaExists("held_here")).as("nothing made in the held schema").isFalse();
     }
