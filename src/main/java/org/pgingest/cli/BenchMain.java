@@ -98,6 +98,8 @@ public final class BenchMain {
     public static String methodsOf(Class<?> benchmark) {
         return benchmark.getName().replace(".", "\\.") + "\\.";
     }
+    /** The run's closing line about its schema, which a ranking's or comparison's launcher also ends with. */
+    public static final String SCHEMA_KEPT = " kept on the server with the suite's tables";
     private static final String NO_MATCH = "pg-ingest-bench: no benchmark matches the given regex; list them with -l";
 
     private BenchMain() {
@@ -152,9 +154,8 @@ public final class BenchMain {
      */
     static void sayWhereTheSchemaIs(TargetConfig config) {
         if (config.kind() == TargetKind.EXTERNAL) {
-            System.out.println("pg-ingest-bench: schema " + config.schema() + " kept on the server with the suite's "
-                    + "tables, for the next run; DROP SCHEMA " + org.pgingest.workload.ddl.Identifiers.quote(
-                    config.schema()) + " CASCADE drops it");
+            System.out.println("pg-ingest-bench: schema " + config.schema() + SCHEMA_KEPT + ", for the next run; DROP "
+                    + "SCHEMA " + org.pgingest.workload.ddl.Identifiers.quote(config.schema()) + " CASCADE drops it");
         }
     }
 

@@ -1,5 +1,7 @@
 package org.pgingest.compare;
 
+import org.pgingest.cli.BenchMain;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,7 +45,8 @@ final class Launchers {
     /** The launcher's last line of its own in {@code log} ("1 of 1 trials failed ..."), without its prefix. */
     static Optional<String> lastWord(Path log) throws IOException {
         return Files.readAllLines(log, StandardCharsets.UTF_8).stream()
-                .filter(l -> l.startsWith(PREFIX) && !l.contains("JMH results in"))
+                // the run's closing lines, where it put its results and left its schema, say nothing of how it went
+                .filter(l -> l.startsWith(PREFIX) && !l.contains("JMH results in") && !l.contains(BenchMain.SCHEMA_KEPT))
                 .reduce((first, second) -> second)
                 .map(l -> l.substring(PREFIX.length()));
     }
