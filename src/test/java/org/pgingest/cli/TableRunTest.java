@@ -460,7 +460,7 @@ class TableRunTest {
                     loaded = loading(server, "stopped_run");
                 }
                 // Seen once, not asked again: each iteration begins on an emptied copy, so a second look can find none
-                // (the full run of 2026-12-02 failed here once, with the fork running).
+                // (the full run of 2026-12-02 failed here once).
                 assertThat(loaded).as("a fork loads into the schema: " + Files.readString(out)).isTrue();
                 // SIGTERM to the launcher alone (a job runner's cancel) leaves its forks loading until it stops them
                 List<ProcessHandle> tree = new ArrayList<>(launcherAlone ? List.of() : launcher.descendants().toList());
