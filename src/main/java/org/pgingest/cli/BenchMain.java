@@ -98,6 +98,7 @@ public final class BenchMain {
     public static String methodsOf(Class<?> benchmark) {
         return benchmark.getName().replace(".", "\\.") + "\\.";
     }
+
     /** The run's closing line about its schema, which a ranking's or comparison's launcher also ends with. */
     public static final String SCHEMA_KEPT = " kept on the server with the suite's tables";
     private static final String NO_MATCH = "pg-ingest-bench: no benchmark matches the given regex; list them with -l";
@@ -199,8 +200,9 @@ public final class BenchMain {
         }
         List<String> includes = cmd.getIncludes().isEmpty() ? List.of(QUICK) : cmd.getIncludes();
         TrialClients clients = checkParameters(cmd, includes, suite.rest());
-        try (SchemaLock held = SchemaLock.take(TargetConfig.fromEnvironment())) {
-            checkTarget(TargetConfig.fromEnvironment(), suite.overridesSettings(), clients);
+        TargetConfig config = TargetConfig.fromEnvironment();
+        try (SchemaLock held = SchemaLock.take(config)) {
+            checkTarget(config, suite.overridesSettings(), clients);
             return measure(cmd, includes, suite, result, console);
         }
     }

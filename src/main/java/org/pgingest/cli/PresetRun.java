@@ -64,8 +64,7 @@ final class PresetRun {
         if (ladder.isPresent()) {
             // Not JMH: a fixed rate is an open loop, which JMH's closed loop cannot drive. Its cells are runs of their
             // own, in the schema the ladder holds for them all.
-            SuiteOptions.parse(rest.toArray(String[]::new)).apply();
-            try (SchemaLock held = SchemaLock.take(TargetConfig.fromEnvironment())) {
+            try (SchemaLock held = SchemaLock.take(applied(rest))) {
                 return ladder.get().run(rest, flags.report(), System.out, System.err);
             }
         }
@@ -82,9 +81,8 @@ final class PresetRun {
         }
         PartsRun.requireWritable(result);
         JmhLock.requireFree();
-        SuiteOptions.parse(rest.toArray(String[]::new)).apply();
         // The schema is the run's from its tables' checks until their copies are dropped.
-        TargetConfig config = TargetConfig.fromEnvironment();
+        TargetConfig config = applied(rest);
         try (SchemaLock held = SchemaLock.take(config)) {
             PartsRun run;
             List<TableOnTarget> tables;
@@ -104,6 +102,12 @@ final class PresetRun {
             }
             return status;
         }
+    }
+
+    /** The target the run's own options (not a part's) name, once they are this JVM's properties. */
+    private static TargetConfig applied(List<String> rest) {
+        SuiteOptions.parse(rest.toArray(String[]::new)).apply();
+        return TargetConfig.fromEnvironment();
     }
 
     private record TableOnTarget(TableOptions options, TargetConfig config) {

@@ -308,11 +308,6 @@ public final class RankMain {
     }
 
     /**
-     * On a server the run does not own: the candidates' schemas it made go again, whatever ended the run; each through
-     * {@link SuiteSchema#drop}, never CASCADE (a user's view on a copy would go with it): a schema that holds or feeds
-     * something the suite did not make stays, and the line says so.
-     */
-    /**
      * Drops the schemas of earlier rankings in {@code base} that were stopped before they dropped them (kill -9 of the
      * ranking's JVM), saying which. This run holds {@code base} ({@link SchemaLock}), as every ranking in it holds it
      * for its whole length: another's schemas still there belong to none that runs.
@@ -337,6 +332,11 @@ public final class RankMain {
         }
     }
 
+    /**
+     * On a server the run does not own: the candidates' schemas it made go again, whatever ended the run; each through
+     * {@link SuiteSchema#drop}, never CASCADE (a user's view on a copy would go with it): a schema that holds or feeds
+     * something the suite did not make stays, and the line says so.
+     */
     static void dropSchemas(javax.sql.DataSource server, Iterable<String> schemas, PrintStream err) {
         try (Connection c = server.getConnection()) {
             for (String schema : schemas) {

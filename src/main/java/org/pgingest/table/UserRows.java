@@ -125,13 +125,13 @@ public final class UserRows {
      * {@code TABLESAMPLE SYSTEM} in a read-only transaction (nothing written, no lock beyond a reader's).
      */
     public static SampleRows fromLiveTable(Connection connection, TableDefinition table, int count) throws SQLException {
-        List<String> foreign = foreignPartitions(connection, table);
+        List<String> foreign = foreignTablesRead(connection, table);
         if (!foreign.isEmpty()) {
             throw new DefinitionException("--sample " + count + ": " + table.name() + " has foreign tables among its "
                     + "partitions or children (" + String.join(", ", foreign) + "): reading them runs their wrapper's "
-                    + "work on the server's side "
-                    + "(file_fdw's program, postgres_fdw's queries elsewhere), which the suite does not start; drop "
-                    + "--sample to generate rows, or give --rows FILE with rows exported from the table");
+                    + "work on the server's side (file_fdw's program, postgres_fdw's queries elsewhere), which the "
+                    + "suite does not start; drop --sample to generate rows, or give --rows FILE with rows exported "
+                    + "from the table");
         }
         List<ColumnDefinition> written = table.writtenColumns();
         double percent = samplePercent(connection, table, count);
@@ -166,7 +166,7 @@ public final class UserRows {
      * The foreign tables a read of the table reads too: its partitions and its inheritance children, at any level
      * (both are pg_inherits rows; a read of a parent reads its children unless ONLY).
      */
-    private static List<String> foreignPartitions(Connection connection, TableDefinition table) throws SQLException {
+    private static List<String> foreignTablesRead(Connection connection, TableDefinition table) throws SQLException {
         List<String> foreign = new ArrayList<>();
         try (PreparedStatement ps = connection.prepareStatement("WITH RECURSIVE tree(relid) AS (SELECT ?::regclass::oid "
                 + "UNION SELECT i.inhrelid FROM pg_catalog.pg_inherits i JOIN tree t ON i.inhparent = t.relid) "
