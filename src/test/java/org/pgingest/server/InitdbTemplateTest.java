@@ -1,0 +1,99 @@
+package org.pgingest.server;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Embedded starts on a copy of the data directory the first start's initdb wrote. */
+@Isolated // sets pg.run.root, where every server of this JVM makes its run directory and keeps its template
+class InitdbTemplateTest {
+    /** initdb's closing line on standard output, which zonky sends to the run's server.log. */
+    private static final String INITDB_DONE = "Success. You can now start the database server";
+
+    @TempDir
+    Path root;
+    private String previousRoot;
+
+    @BeforeEach
+    void useOwnRoot() {
+        previousRoot = System.getProperty("pg.run.root");
+        System.setProperty("pg.run.root", root.toString());
+    }
+
+    @AfterEach
+    void restoreRoot() {
+        if (previousRoot == null) {
+            System.clearProperty("pg.run.root");
+        } else {
+            System.setProperty("pg.run.root", previousRoot);
+        }
+    }
+
+    @Test
+    void theFirstStartKeepsWhatInitdbWroteAndTheNextStartsOnACopy() throws Exception {
+        Path template = InitdbTemplate.of(PgVersions.resolve(TargetConfig.defaults().pgVersion())).directory();
+        try (EmbeddedTarget first = EmbeddedTarget.start(TargetConfig.defaults())) {
+            assertThat(Files.readString(first.runDirectory().resolve("server.log"))).contains(INITDB_DONE);
+        }
+        assertThat(template.resolve("PG_VERSION")).isRegularFile();
+        assertThat(template.resolve("epg-lock")).as("zonky's lock is the server's, not the template's").doesNotExist();
+        assertThat(template.resolve("postmaster.pid")).as("kept before the server started").doesNotExist();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(template))).isEqualTo("rwx------");
+
+        String planted = "\n# planted by InitdbTemplateTest\n";
+        Files.writeString(template.resolve("postgresql.conf"), planted, StandardOpenOption.APPEND);
+        try (EmbeddedTarget second = EmbeddedTarget.start(TargetConfig.defaults());
+             Connection c = second.dataSource(Map.of()).getConnection();
+             ResultSet rs = c.createStatement().executeQuery("SHOW data_directory")) {
+            assertThat(Files.readString(second.runDirectory().resolve("server.log"))).doesNotContain(INITDB_DONE);
+            assertThat(Files.readString(second.dataDirectory().resolve("postgresql.conf"))).endsWith(planted);
+            assertThat(rs.next()).isTrue();
+            assertThat(Path.of(rs.getString(1)).toRealPath()).isEqualTo(second.dataDirectory().toRealPath());
+        }
+        assertThat(entries()).as("the template alone stays").containsExactly(template.getFileName().toString());
+    }
+
+    /** Two first starts at once: both start, one template is kept, the other copy goes with its run. */
+    @Test
+    void twoFirstStartsAtOnceKeepOneTemplate() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Callable<Path> start = () -> {
+                try (EmbeddedTarget target = EmbeddedTarget.start(TargetConfig.defaults())) {
+                    return target.dataDirectory();
+                }
+            };
+            List<Future<Path>> starts = pool.invokeAll(List.of(start, start));
+            for (Future<Path> s : starts) {
+                assertThat(s.get()).isNotNull();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(entries()).singleElement().asString().startsWith(InitdbTemplate.PREFIX);
+    }
+
+    private List<String> entries() throws Exception {
+        try (Stream<Path> children = Files.list(root)) {
+            return children.map(p -> p.getFileName().toString()).toList();
+        }
+    }
+}
