@@ -63,7 +63,7 @@ public final class EmbeddedTarget extends TargetBase {
         InitdbTemplate template = InitdbTemplate.of(version);
         EmbeddedPostgres postgres;
         try {
-            boolean copied = template.copyTo(run.dataDirectory());
+            boolean copied = template.copyTo(run);
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                     .setOutputRedirector(ProcessBuilder.Redirect.appendTo(serverLog))
                     .setErrorRedirector(ProcessBuilder.Redirect.appendTo(serverLog))

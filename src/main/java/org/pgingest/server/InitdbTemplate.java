@@ -1,14 +1,20 @@
 package org.pgingest.server;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.ZoneId;
@@ -25,6 +31,7 @@ import java.util.Objects;
  * another environment gets a template of its own.
  */
 final class InitdbTemplate {
+    private static final Logger LOG = LoggerFactory.getLogger(InitdbTemplate.class);
     static final String PREFIX = "initdb-";
     /** What initdb reads from its environment (PostgreSQL 14-18: locale settings and the default time zone). */
     private static final List<String> ENVIRONMENT = List.of("TZ", "LANG", "LANGUAGE", "LC_ALL", "LC_COLLATE", "LC_CTYPE",
@@ -53,14 +60,23 @@ final class InitdbTemplate {
     }
 
     /**
-     * Copies the template into {@code dataDirectory}, which must not exist yet; false, copying nothing, when there is
-     * no template yet.
+     * Copies the template into {@code run}'s data directory, which must not exist yet; false, copying nothing, when
+     * there is no template yet, or none this user alone can have written.
      */
-    boolean copyTo(Path dataDirectory) throws IOException {
-        if (!Files.isDirectory(directory)) {
+    boolean copyTo(RunDirectory run) throws IOException {
+        if (!Files.exists(directory, LinkOption.NOFOLLOW_LINKS)) {
             return false;
         }
-        copy(directory, dataDirectory);
+        PosixFileAttributes attributes = Files.readAttributes(directory, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        // Another user's template would run their settings as this user (an archive_command, say): only a directory
+        // of this user's, closed to others as initdb leaves it, is used.
+        if (!attributes.isDirectory() || !attributes.owner().equals(Files.getOwner(run.path()))
+                || !attributes.permissions().stream().allMatch(p -> p.name().startsWith("OWNER_"))) {
+            LOG.warn("not using {}: not a directory of this user's closed to others (owner {}, {}); each start runs "
+                    + "initdb while it is there", directory, attributes.owner(), PosixFilePermissions.toString(attributes.permissions()));
+            return false;
+        }
+        copy(directory, run.dataDirectory());
         return true;
     }
 

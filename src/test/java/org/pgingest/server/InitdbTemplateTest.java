@@ -71,6 +71,26 @@ class InitdbTemplateTest {
         assertThat(entries()).as("the template alone stays").containsExactly(template.getFileName().toString());
     }
 
+    /**
+     * A template others could have written (another user's settings would run as this one) is not copied: the start
+     * runs initdb, and leaves that template as it found it.
+     */
+    @Test
+    void aTemplateOthersCanWriteIsNotUsed() throws Exception {
+        Path template = InitdbTemplate.of(PgVersions.resolve(TargetConfig.defaults().pgVersion())).directory();
+        try (EmbeddedTarget first = EmbeddedTarget.start(TargetConfig.defaults())) {
+            assertThat(template).isDirectory();
+        }
+        String planted = "\n# planted by InitdbTemplateTest\n";
+        Files.writeString(template.resolve("postgresql.conf"), planted, StandardOpenOption.APPEND);
+        Files.setPosixFilePermissions(template, PosixFilePermissions.fromString("rwxrwxrwx"));
+        try (EmbeddedTarget second = EmbeddedTarget.start(TargetConfig.defaults())) {
+            assertThat(Files.readString(second.runDirectory().resolve("server.log"))).contains(INITDB_DONE);
+            assertThat(Files.readString(second.dataDirectory().resolve("postgresql.conf"))).doesNotContain(planted);
+        }
+        assertThat(Files.readString(template.resolve("postgresql.conf"))).endsWith(planted);
+    }
+
     /** Two first starts at once: both start, one template is kept, the other copy goes with its run. */
     @Test
     void twoFirstStartsAtOnceKeepOneTemplate() throws Exception {
