@@ -112,8 +112,9 @@ final class InitdbTemplate {
 
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                if (!from.relativize(file).toString().equals(ZONKY_LOCK)) {
-                    Files.copy(file, to.resolve(from.relativize(file).toString()), StandardCopyOption.COPY_ATTRIBUTES);
+                String relative = from.relativize(file).toString();
+                if (!relative.equals(ZONKY_LOCK)) {
+                    Files.copy(file, to.resolve(relative), StandardCopyOption.COPY_ATTRIBUTES);
                 }
                 return FileVisitResult.CONTINUE;
             }
