@@ -76,7 +76,15 @@ final class InitdbTemplate {
                     + "initdb while it is there", directory, attributes.owner(), PosixFilePermissions.toString(attributes.permissions()));
             return false;
         }
-        copy(directory, run.dataDirectory());
+        try {
+            copy(directory, run.dataDirectory());
+        } catch (IOException e) {
+            // A cache, not a part of the server: removed or changed under the copy (a temporary directory emptied
+            // while a run starts), it costs this start an initdb, which zonky runs on an empty data directory only.
+            LOG.warn("not using {}: copying it failed ({}); this start runs initdb", directory, e.toString());
+            deleteTree(run.dataDirectory());
+            return false;
+        }
         return true;
     }
 
@@ -116,6 +124,28 @@ final class InitdbTemplate {
                 if (!relative.equals(ZONKY_LOCK)) {
                     Files.copy(file, to.resolve(relative), StandardCopyOption.COPY_ATTRIBUTES);
                 }
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.delete(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+                if (e != null) {
+                    throw e;
+                }
+                Files.delete(dir);
                 return FileVisitResult.CONTINUE;
             }
         });

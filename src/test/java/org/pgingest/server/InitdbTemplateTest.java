@@ -91,6 +91,26 @@ class InitdbTemplateTest {
         assertThat(Files.readString(template.resolve("postgresql.conf"))).endsWith(planted);
     }
 
+    /**
+     * A template that cannot be copied whole (a file gone between the listing and its copy, as when the temporary
+     * directory is emptied during a start: here a link to nothing) costs the start an initdb, not the start.
+     */
+    @Test
+    void aTemplateThatCannotBeCopiedWholeFallsBackToInitdb() throws Exception {
+        Path template = InitdbTemplate.of(PgVersions.resolve(TargetConfig.defaults().pgVersion())).directory();
+        try (EmbeddedTarget first = EmbeddedTarget.start(TargetConfig.defaults())) {
+            assertThat(template).isDirectory();
+        }
+        Files.createSymbolicLink(template.resolve("zz-gone"), root.resolve("removed-meanwhile"));
+        try (EmbeddedTarget second = EmbeddedTarget.start(TargetConfig.defaults());
+             Connection c = second.dataSource(Map.of()).getConnection();
+             ResultSet rs = c.createStatement().executeQuery("SELECT 1")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(Files.readString(second.runDirectory().resolve("server.log"))).contains(INITDB_DONE);
+            assertThat(second.dataDirectory().resolve("zz-gone")).doesNotExist();
+        }
+    }
+
     /** Two first starts at once: both start, one template is kept, the other copy goes with its run. */
     @Test
     void twoFirstStartsAtOnceKeepOneTemplate() throws Exception {
