@@ -159,6 +159,7 @@ public final class RankMain {
                     + options.rows().stream().map(String::valueOf).reduce((a, b) -> a + " and " + b).orElse("")
                     + " rows per call within " + CompareMain.minutes(options.budget().toSeconds()) + "; server "
                     + server.summary());
+            server.warnings().forEach(w -> out.println(PREFIX + "WARNING: " + w));
             Map<String, Map<String, String>> effective = new LinkedHashMap<>();
             for (Candidate c : asked) {
                 effective.put(c.name(), server.sessionSettings(c.settings(), Candidate.VARIANT + " " + c.name(),
@@ -211,7 +212,7 @@ public final class RankMain {
             }
             double seconds = (System.nanoTime() - started) / 1e9;
             RankVerdict verdict = new RankVerdict(new RankVerdict.Run(label + resolved.map(r -> " (" + r.table().source()
-                    + ")").orElse(""), server.summary(), options, rankings, effective, seconds));
+                    + ")").orElse(""), server.summary(), server.warnings(), options, rankings, effective, seconds));
             String md = verdict.markdown();
             ResultPath.write(json, o -> o.write(verdict.json().getBytes(StandardCharsets.UTF_8)));
             ResultPath.write(markdown, o -> o.write(md.getBytes(StandardCharsets.UTF_8)));

@@ -39,7 +39,9 @@ final class RankReport {
                 .append("svg{display:block;margin:12px 0}p.advice{font-size:15px}p.unit{font-size:13px;color:#555}")
                 .append("li{font-size:13px}div.wide{overflow-x:auto}small{color:#555}</style></head><body>");
         html.append("<h1>Ranking: ").append(esc(verdict.run().table())).append("</h1>");
-        html.append("<p>").append(esc(verdict.header())).append("</p><p class=\"unit\">")
+        html.append("<p>").append(esc(verdict.header())).append("</p>");
+        verdict.run().warnings().forEach(w -> html.append("<p><strong>Warning:</strong> ").append(esc(w)).append("</p>"));
+        html.append("<p class=\"unit\">")
                 .append(esc(RankVerdict.unit(verdict.run().options()))).append("</p>");
         for (RankRun.Ranking r : rankings) {
             html.append("<h2>").append(esc(r.rows() + " rows per call")).append("</h2>");

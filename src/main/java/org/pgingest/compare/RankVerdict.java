@@ -51,11 +51,13 @@ final class RankVerdict {
      *
      * @param table      what was loaded ("users", or the user's table and its source)
      * @param server     the server's one-line summary
+     * @param warnings   what the server's facts say a reader must not miss (durability off, a setting that
+     *                   differs, the user's event triggers): printed above the rankings
      * @param rankings   one per rows per call
      * @param effective  each candidate's session settings as its sessions read them back
      * @param seconds    the whole run, setup included
      */
-    record Run(String table, String server, RankOptions options, List<RankRun.Ranking> rankings,
+    record Run(String table, String server, List<String> warnings, RankOptions options, List<RankRun.Ranking> rankings,
                Map<String, Map<String, String>> effective, double seconds) {
     }
 
@@ -109,6 +111,8 @@ final class RankVerdict {
         ObjectNode root = mapper.createObjectNode();
         root.put("table", run.table());
         root.put("server", run.server());
+        ArrayNode serverWarnings = root.putArray("serverWarnings");
+        run.warnings().forEach(serverWarnings::add);
         root.put("confidence", run.options().confidence());
         root.put("delta", run.options().delta());
         root.put("budgetSeconds", run.options().budget().toMillis() / 1000.0);
@@ -259,6 +263,7 @@ final class RankVerdict {
         StringBuilder md = new StringBuilder();
         md.append("# Ranking: ").append(run.table()).append("\n\n");
         md.append(header()).append("\n\n");
+        run.warnings().forEach(w -> md.append("**Warning:** ").append(w).append("\n\n"));
         md.append(unit(run.options())).append("\n\n");
         for (RankRun.Ranking r : run.rankings()) {
             md.append("## ").append(r.rows()).append(" rows per call\n\n");

@@ -17,6 +17,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
@@ -62,6 +63,11 @@ final class SharedServer implements AutoCloseable {
     /** One line for the log, e.g. "PostgreSQL 17.11 (embedded, postgres@localhost:5432/bench), fsync=on, ...". */
     String summary() {
         return target.facts().summary();
+    }
+
+    /** What the server's facts say a reader must not miss (durability off, a setting that differs, ...). */
+    List<String> warnings() {
+        return target.facts().warnings();
     }
 
     /**

@@ -35,11 +35,14 @@ import java.util.Set;
  *                            pool mode; empty when they connect directly
  * @param cluster             the cluster the server coordinates ({@code -Dpg.target=citus}): Citus' version, nodes
  *                            and shards per distributed table; empty for one server
+ * @param eventTriggers       on an external server, the benchmark database's event triggers that fire on the suite's
+ *                            DDL ("name on event"); empty elsewhere (a server the suite starts has none of the user's)
  */
 public record ServerFacts(TargetKind target, String endpoint, String versionString, int versionNum,
                           Map<String, String> settings, Map<String, String> differences,
                           Map<String, String> overrides, String statementsSchema, String statementsMissing,
-                          String image, Map<String, String> pooler, Map<String, String> cluster) {
+                          String image, Map<String, String> pooler, Map<String, String> cluster,
+                          List<String> eventTriggers) {
 
     /** Read back besides the file's own settings: they decide how much WAL a row costs. */
     static final List<String> ALSO_RECORDED = List.of("data_checksums", "wal_compression", "wal_sync_method",
@@ -51,18 +54,19 @@ public record ServerFacts(TargetKind target, String endpoint, String versionStri
         overrides = Collections.unmodifiableMap(new LinkedHashMap<>(overrides));
         pooler = Collections.unmodifiableMap(new LinkedHashMap<>(pooler));
         cluster = Collections.unmodifiableMap(new LinkedHashMap<>(cluster));
+        eventTriggers = List.copyOf(eventTriggers);
     }
 
     /** The same facts with the loaders connecting through {@code poolerFacts} (name, version, pool mode). */
     ServerFacts withPooler(Map<String, String> poolerFacts) {
         return new ServerFacts(target, endpoint, versionString, versionNum, settings, differences, overrides,
-                statementsSchema, statementsMissing, image, poolerFacts, cluster);
+                statementsSchema, statementsMissing, image, poolerFacts, cluster, eventTriggers);
     }
 
     /** The same facts of a coordinator, with its cluster's ({@code clusterFacts}: Citus version, nodes, shards). */
     ServerFacts withCluster(Map<String, String> clusterFacts) {
         return new ServerFacts(target, endpoint, versionString, versionNum, settings, differences, overrides,
-                statementsSchema, statementsMissing, image, pooler, clusterFacts);
+                statementsSchema, statementsMissing, image, pooler, clusterFacts, eventTriggers);
     }
 
     /** Whether planning and execution time can be read from pg_stat_statements. */
@@ -113,6 +117,11 @@ public record ServerFacts(TargetKind target, String endpoint, String versionStri
                 lines.add("Setting " + name + ": " + what);
             }
         });
+        if (!eventTriggers.isEmpty()) {
+            lines.add("Event triggers of this database fire on the suite's DDL in its schema (its tables' CREATE, "
+                    + "ALTER and DROP): " + String.join(", ", eventTriggers) + "; what they write is theirs, "
+                    + "outside the suite's schema, and the suite leaves them enabled");
+        }
         if (statementsMissing != null) {
             lines.add("Planning and execution time will be reported missing: " + statementsMissing);
         }
@@ -197,7 +206,25 @@ public record ServerFacts(TargetKind target, String endpoint, String versionStri
             }
         }
         return new ServerFacts(target, endpoint.describe(), versionString, versionNum, settings, differences,
-                expected.overrides(), statementsSchema, statementsMissing, image, Map.of(), Map.of());
+                expected.overrides(), statementsSchema, statementsMissing, image, Map.of(), Map.of(),
+                target == TargetKind.EXTERNAL ? eventTriggers(monitor) : List.of());
+    }
+
+    /**
+     * The event triggers that fire on the suite's CREATE, ALTER and DROP in its schema: those enabled for sessions in
+     * the default session_replication_role (origin), 'O', and 'A' (always). They are the user's, per database (the
+     * external target's monitor connects to its benchmark database); the suite names them and leaves them be.
+     */
+    private static List<String> eventTriggers(Connection monitor) throws SQLException {
+        List<String> names = new ArrayList<>();
+        try (Statement st = monitor.createStatement();
+             ResultSet rs = st.executeQuery("SELECT evtname, evtevent FROM pg_catalog.pg_event_trigger "
+                     + "WHERE evtenabled IN ('O', 'A') ORDER BY evtname")) {
+            while (rs.next()) {
+                names.add(rs.getString(1) + " on " + rs.getString(2));
+            }
+        }
+        return names;
     }
 
     /** Null when the view can be read; otherwise the server's reason (typically: not preloaded). */
@@ -239,6 +266,7 @@ public record ServerFacts(TargetKind target, String endpoint, String versionStri
         m.put("overrides", overrides);
         m.put("pgStatStatements", pgStatStatements());
         m.put("pgStatStatementsMissing", statementsMissing);
+        m.put("eventTriggers", eventTriggers);
         m.put("warnings", warnings());
         return m;
     }

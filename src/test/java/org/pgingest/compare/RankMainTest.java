@@ -219,12 +219,18 @@ class RankMainTest {
         // Three copies of one method at 99.9 % confidence: no pair can be claimed at the look after two forks (t(2) at
         // that level is about 190), so the race plays all three forks whatever this machine's noise. Different methods
         // could (CI saw COPY_BINARY, UNNEST and COPY_TEXT all claimed after two forks).
-        Outcome o = rank(600, "--variant", "a=COPY_BINARY", "--variant", "b=COPY_BINARY", "--variant", "c=COPY_BINARY",
-                "--confidence", "99.9", "--slice", "200ms", "--warmup", "400ms", "--rounds-per-fork", "2", "--rounds", "6",
+        // synchronous_commit off for the whole server (a leading -D option): a setting the verdict must say is not
+        // production's, on the console and in the JSON.
+        Outcome o = rank(600, "-Dpg.conf.synchronous_commit=off", "--variant", "a=COPY_BINARY", "--variant", "b=COPY_BINARY",
+                "--variant", "c=COPY_BINARY", "--confidence", "99.9", "--slice", "200ms", "--warmup", "400ms", "--rounds-per-fork", "2", "--rounds", "6",
                 "--seed", "11", "--json", json.toString(), "--no-report");
         assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
-        assertThat(o.stdout()).contains("# Ranking: USERS", "## 500 rows per call", "| rank | candidate | does | rows/s |");
+        assertThat(o.stdout()).contains("# Ranking: USERS", "## 500 rows per call", "| rank | candidate | does | rows/s |")
+                .contains(PREFIX + "WARNING: Durability differs from production: synchronous_commit=off")
+                .contains("**Warning:** Durability differs from production: synchronous_commit=off");
         JsonNode v = new ObjectMapper().readTree(json.toFile());
+        assertThat(v.get("serverWarnings")).singleElement().satisfies(w -> assertThat(w.asText())
+                .startsWith("Durability differs from production: synchronous_commit=off"));
         assertThat(v.get("settled").isBoolean()).isTrue();
         assertThat(v.get("elapsedSeconds").asDouble()).isPositive();
         assertThat(v.get("candidates")).hasSize(3).allSatisfy(c -> {

@@ -106,7 +106,7 @@ class RankReportRenderTest {
 
     /** Writes the whole report of {@code r}, checks its layout at two widths and returns the page. */
     private Path check(RankRun.Ranking r, String screenshot) throws Exception {
-        RankVerdict verdict = new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)",
+        RankVerdict verdict = new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)", List.of(),
                 RankOptions.parse(new String[0]), List.of(r), Map.of(), 600));
         RankReport.write(verdict, List.of(r), dir);
         Path page = dir.resolve("report.html");

@@ -37,7 +37,7 @@ class RankVerdictTest {
     }
 
     private static RankVerdict verdict() {
-        return new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)", RankOptions.parse(new String[0]),
+        return new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)", List.of(), RankOptions.parse(new String[0]),
                 List.of(ranking()), Map.of(), 60));
     }
 
@@ -58,7 +58,7 @@ class RankVerdictTest {
         }
         race.finalLook();
         RankRun.Ranking ranking = new RankRun.Ranking(500, candidates, race, List.of(), Map.of(), 60, List.of());
-        RankVerdict v = new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)",
+        RankVerdict v = new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)", List.of(),
                 RankOptions.parse(new String[0]), List.of(ranking), Map.of(), 60));
         assertThat(race.settled()).isFalse();
         assertThat(v.advice(ranking)).contains("**Not settled**")
@@ -89,7 +89,7 @@ class RankVerdictTest {
         }
         race.finalLook();
         RankRun.Ranking ranking = new RankRun.Ranking(500, candidates, race, rounds, Map.of(), 30, List.of());
-        return new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)", RankOptions.parse(new String[0]),
+        return new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)", List.of(), RankOptions.parse(new String[0]),
                 List.of(ranking), Map.of(), 30));
     }
 
@@ -168,7 +168,7 @@ class RankVerdictTest {
         assertThat(race.meanLog(1)).as("COPY_TEXT's own mean rate is the higher").isGreaterThan(race.meanLog(2));
         RankRun.Ranking ranking = new RankRun.Ranking(500, candidates, race, List.of(), Map.of(), 60, List.of());
         assertThat(RankVerdict.ordered(ranking)).containsExactly(0, 2, 1);
-        RankVerdict v = new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)",
+        RankVerdict v = new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)", List.of(),
                 RankOptions.parse(new String[0]), List.of(ranking), Map.of(), 60));
         assertThat(v.advice(ranking)).contains("**COPY_BINARY is fastest**").contains("the next, COPY_CSV [");
     }
@@ -194,7 +194,7 @@ class RankVerdictTest {
         RankRun.Ranking ranking = new RankRun.Ranking(500, candidates, race, rounds, Map.of(), 60, List.of());
         assertThat(RankVerdict.roundSpread(ranking, 0, 1).orElseThrow())
                 .isCloseTo(0.4619, org.assertj.core.api.Assertions.within(1e-4));
-        RankVerdict v = new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)",
+        RankVerdict v = new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)", List.of(),
                 RankOptions.parse(new String[0]), List.of(ranking), Map.of(), 60));
         RankStatistics.Pair pair = race.pair(0, 1).orElseThrow();
         assertThat(pair.low()).as("open: its interval holds 1").isLessThan(1);

@@ -76,6 +76,41 @@ class ExternalTargetTest {
         }
     }
 
+    /**
+     * The database's own event triggers fire on the suite's DDL in its schema and may write elsewhere (a DDL audit
+     * table): the facts name those enabled for the suite's sessions and leave them be; a disabled one is not named.
+     */
+    @Test
+    void eventTriggersThatFireOnTheSuitesDdlAreNamed() throws SQLException {
+        try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE public.ddl_audit (tag text)");
+            // SECURITY DEFINER, as an audit trigger is: the suite's role may not write the audit table itself.
+            st.execute("CREATE FUNCTION public.audit_ddl() RETURNS event_trigger LANGUAGE plpgsql SECURITY DEFINER AS "
+                    + "$$ BEGIN INSERT INTO public.ddl_audit VALUES (tg_tag); END $$");
+            st.execute("CREATE EVENT TRIGGER audit_ddl ON ddl_command_end EXECUTE FUNCTION public.audit_ddl()");
+            st.execute("CREATE EVENT TRIGGER audit_off ON sql_drop EXECUTE FUNCTION public.audit_ddl()");
+            st.execute("ALTER EVENT TRIGGER audit_off DISABLE");
+        }
+        try (PostgresTarget target = PostgresTarget.open(config("suite_evt"))) {
+            ServerFacts facts = target.facts();
+            assertThat(facts.eventTriggers()).containsExactly("audit_ddl on ddl_command_end");
+            assertThat(facts.warnings()).anySatisfy(w -> assertThat(w).startsWith("Event triggers of this database "
+                    + "fire on the suite's DDL").contains("audit_ddl on ddl_command_end").doesNotContain("audit_off"));
+            try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT count(*) FROM public.ddl_audit")) {
+                rs.next();
+                assertThat(rs.getLong(1)).as("it fired on the suite's schema, as the warning says").isPositive();
+            }
+        } finally {
+            try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+                st.execute("DROP EVENT TRIGGER audit_ddl");
+                st.execute("DROP EVENT TRIGGER audit_off");
+                st.execute("DROP FUNCTION public.audit_ddl()");
+                st.execute("DROP TABLE public.ddl_audit");
+            }
+        }
+    }
+
     @Test
     void refusesASchemaItDidNotCreateAndTouchesNothingInIt() throws SQLException {
         try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
