@@ -46,6 +46,11 @@ public final class Bench {
         if (ranks(List.of(args))) {
             System.exit(RankMain.run(args, System.out, System.err));
         }
+        Optional<String> rankingOption = RankMain.rankingOptionInTrials(List.of(args));
+        if (rankingOption.isPresent()) {
+            System.err.println("pg-ingest-bench: " + rankingOption.get());
+            System.exit(2);
+        }
         BenchMain.main(args);
     }
 

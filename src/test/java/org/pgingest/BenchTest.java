@@ -3,6 +3,8 @@ package org.pgingest;
 import org.junit.jupiter.api.Test;
 import org.pgingest.compare.RankMain;
 
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,6 +36,25 @@ class BenchTest {
         assertThat(RankMain.quickArgs(List.of("--budget", "3m"))).containsSubsequence("--budget", "3m")
                 .containsOnlyOnce("--budget");
         assertThat(RankMain.quickArgs(List.of("--seed", "7"))).containsSubsequence("--budget", "5m", "--seed", "7");
+    }
+
+    /**
+     * {@code ./bench -p method=A,B --budget 2m} asks for separate trials (no table, so not a ranking), where JMH would
+     * say "budget is not a recognized option" (a new user's pass, 2026-12-03): one line naming ./bench rank, exit 2.
+     */
+    @Test
+    void aRankingsOptionAmongSeparateTrialsArgumentsIsOneLineNamingRank() throws Exception {
+        for (String option : List.of("--budget", "--variant", "--seed")) {
+            ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), Bench.class.getName(), "-p", "method=COPY_BINARY,BATCH",
+                    option, "x");
+            ChildProcess.Finished finished = ChildProcess.run(builder, Duration.ofSeconds(60));
+            assertThat(finished.exitCode()).as(finished.output()).isEqualTo(2);
+            assertThat(finished.output().lines().toList()).containsExactly("pg-ingest-bench: " + option + " is an option "
+                    + "of a ranking, and these arguments ask for separate JMH trials (-p, a benchmark or a JMH option, "
+                    + "without a table): rank chosen methods with ./bench rank -p method=A,B,... " + option + " ..., or "
+                    + "leave " + option + " out");
+        }
     }
 
     @Test

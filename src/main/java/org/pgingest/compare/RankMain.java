@@ -89,6 +89,16 @@ public final class RankMain {
         return RankOptions.onlyTuning(args);
     }
 
+    /**
+     * The refusal of a ranking's own option among arguments that ask for separate JMH trials
+     * ({@code ./bench -p method=A,B --budget 2m}), which JMH would refuse in its own words; empty when there is none.
+     */
+    public static Optional<String> rankingOptionInTrials(List<String> args) {
+        return RankOptions.rankingOnlyOption(args).map(option -> option + " is an option of a ranking, and these "
+                + "arguments ask for separate JMH trials (-p, a benchmark or a JMH option, without a table): rank "
+                + "chosen methods with ./bench rank -p method=A,B,... " + option + " ..., or leave " + option + " out");
+    }
+
     public static int run(String[] given, PrintStream out, PrintStream err) {
         String[] args = OptionArgs.spaced(given);
         if (RankOptions.helpAsked(args)) {
@@ -278,8 +288,8 @@ public final class RankMain {
                     + candidates + " candidates need about " + CompareMain.minutes(Math.ceil(least))
                     + " for " + RankStatistics.MIN_FORKS + " forks each (a fork's start, " + options.warmup().toMillis()
                     + " ms of warm-up and " + options.roundsPerFork() + " measured rounds); give at least --budget "
-                    + asOption((long) Math.ceil(least)) + ", fewer candidates (-p method=A,B,...), a shorter --slice or fewer "
-                    + "--rounds-per-fork");
+                    + asOption((long) Math.ceil(least)) + (candidates > 2 ? ", fewer candidates (./bench rank -p "
+                    + "method=A,B,...)" : "") + ", a shorter --warmup or --slice, or fewer --rounds-per-fork");
         }
     }
 

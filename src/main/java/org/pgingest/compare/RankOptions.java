@@ -105,6 +105,11 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
         return !args.isEmpty();
     }
 
+    /** The first option among {@code args} that only a ranking takes (not -p, --no-report: JMH runs take them too). */
+    static Optional<String> rankingOnlyOption(List<String> args) {
+        return args.stream().filter(a -> OPTIONS.contains(a) && !a.equals("-p") && !a.equals("--no-report")).findFirst();
+    }
+
     static RankOptions parse(String[] args) {
         SuiteOptions suite = SuiteOptions.parse(args);
         List<String> rest = suite.rest();

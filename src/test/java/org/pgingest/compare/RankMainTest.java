@@ -137,7 +137,7 @@ class RankMainTest {
         Outcome o = rank(60, "-p", "method=COPY_BINARY,BATCH,UNNEST", "--budget", "20s", "--json", "new/verdicts/r.json");
         assertThat(o.exit()).isEqualTo(2);
         assertThat(dir.resolve("new")).as("a refused run leaves no directory for its --json").doesNotExist();
-        assertThat(o.stderr()).startsWith(PREFIX + "--budget 20 s is too short: 3 candidates need about ").contains("; give at least --budget ").endsWith("s, fewer candidates (-p method=A,B,...), a shorter --slice or fewer --rounds-per-fork\n");
+        assertThat(o.stderr()).startsWith(PREFIX + "--budget 20 s is too short: 3 candidates need about ").contains("; give at least --budget ").endsWith("s, fewer candidates (./bench rank -p method=A,B,...), a shorter --warmup or --slice, or fewer --rounds-per-fork\n");
         assertThat(o.stdout()).isEmpty();
     }
 
