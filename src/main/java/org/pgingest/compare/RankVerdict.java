@@ -437,8 +437,9 @@ final class RankVerdict {
             sb.append("**").append(tie.stream().map(c -> escape(name(r, c))).collect(Collectors.joining(", ")))
                     .append(" are tied** within ±").append(pct(run.options().delta())).append(" % at ").append(r.rows())
                     .append(" rows per call (at ").append(conf).append(", ").append(forks(race.forks())).append(", ")
-                    .append(race.rounds()).append(" rounds), and ahead of the rest: choose among them on the counted figures and on what each "
-                            + "call must do.");
+                    .append(race.rounds()).append(" rounds)").append(tie.size() < race.ranked().size()
+                            ? ", and ahead of the rest" : "").append(": choose among them on the counted figures and on "
+                            + "what each call must do.");
         } else if (race.forks() < RankStatistics.forksBeforeFirstLook(race.ranked().size())) {
             sb.append("**Not settled** at ").append(r.rows()).append(" rows per call: its share of the budget held ")
                     .append(forks(race.forks())).append(" of each candidate, fewer than the ")

@@ -65,6 +65,23 @@ class RankVerdictTest {
                 .contains("Were later forks as spread as these, about 12 forks in all would settle it (about 2 minutes");
     }
 
+    /** Two candidates tied: no "rest" for them to be ahead of (a new user's A/A, 2026-12-03, read "and ahead of the rest"). */
+    @Test
+    void aTieOfTheWholeFieldIsNotSaidToBeAheadOfARest() {
+        List<Candidate> candidates = List.of(Candidate.of(LoadMethod.COPY_BINARY), Candidate.of(LoadMethod.COPY_TEXT));
+        Race race = new Race(2, new RankStatistics(0.95, 0.03));
+        for (int round = 0; round < 12; round++) {
+            int fork = round / 2;
+            race.add(fork, Map.of(0, 20_000 * Math.exp(fork % 2 == 0 ? 0.001 : -0.001), 1, 20_000.0));
+        }
+        race.finalLook();
+        RankRun.Ranking ranking = new RankRun.Ranking(500, candidates, race, List.of(), Map.of(), 60, List.of());
+        RankVerdict v = new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)", List.of(),
+                RankOptions.parse(new String[0]), List.of(ranking), Map.of(), 60));
+        assertThat(race.settled()).isTrue();
+        assertThat(v.advice(ranking)).contains("are tied** within ±3 %").doesNotContain("ahead of the rest");
+    }
+
     /**
      * A ranking where STAGED_DEDUPE counted 1.1 commits per call (the other candidates' idle sessions' catch-up
      * transactions, docs/results/catchup/) beside COPY_BINARY's 1: the verdict says whose commits hold others', and
