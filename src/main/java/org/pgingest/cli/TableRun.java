@@ -473,12 +473,14 @@ final class TableRun {
 
     /**
      * The table's name as a file name, with the DDL file's name for a table from {@code --ddl} ({@code orders} for a
-     * live table, {@code orders-from-schema.sql} for one from schema.sql): a live table and a dump's table of the
-     * same name are other sources, and their results must not replace each other. Letters, digits, dot, dash and
-     * underscore are kept, anything else is an underscore.
+     * live table, {@code orders-from-schema.sql} for one from schema.sql) and the rows' source when they are not
+     * generated ({@code orders-from-schema.sql-rows_sample.csv}, {@code orders-sample_500_of_...}): other sources,
+     * whose results must not replace each other. Letters, digits, dot, dash and underscore are kept, anything else is
+     * an underscore.
      */
     static String fileName(ResolvedTable resolved, TableOptions options) {
-        String name = resolved.table().name().name() + options.ddl().map(f -> "-from-" + f.getFileName()).orElse("");
+        String name = resolved.table().name().name() + options.ddl().map(f -> "-from-" + f.getFileName()).orElse("")
+                + (resolved.sample() == null ? "" : "-" + resolved.sample().source().replaceFirst("^--", ""));
         return name.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 }

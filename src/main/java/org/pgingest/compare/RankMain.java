@@ -222,7 +222,7 @@ public final class RankMain {
             }
             double seconds = (System.nanoTime() - started) / 1e9;
             RankVerdict verdict = new RankVerdict(new RankVerdict.Run(label + resolved.map(r -> " (" + r.table().source()
-                    + ")").orElse(""), server.summary(), server.warnings(), options, rankings, effective, seconds));
+                    + (r.table().sample() == null ? "" : ", " + r.table().sample().source()) + ")").orElse(""), server.summary(), server.warnings(), options, rankings, effective, seconds));
             String md = verdict.markdown();
             ResultPath.write(json, o -> o.write(verdict.json().getBytes(StandardCharsets.UTF_8)));
             ResultPath.write(markdown, o -> o.write(md.getBytes(StandardCharsets.UTF_8)));

@@ -116,6 +116,30 @@ class TableRunTest {
      * measures its own table (the fingerprint the run's notes print is the one its facts record), each result is named
      * after its dump, and neither leaves working files behind.
      */
+    /**
+     * A run on the user's own rows (--rows) and one on generated rows of the same dump are other data: each keeps
+     * its result (a new user's pass, 2026-12-03, saw the --rows run replace the other).
+     */
+    @Test
+    void aRunOnTheUsersRowsKeepsItsResultApartFromGeneratedRows() throws Exception {
+        Path own = Files.createTempDirectory(directory, "rows");
+        Path ddl = Files.writeString(own.resolve("t.sql"), "CREATE TABLE t (id integer PRIMARY KEY, note text);\n");
+        Path rows = Files.writeString(own.resolve("sample.csv"), "id,note\n1,one\n2,two\n");
+        List<String> trial = List.of("-p", "rows=2", "-p", "method=BATCH", "-wi", "0", "-i", "1", "-r", "200ms",
+                "--no-report");
+        List<String> generated = new ArrayList<>(List.of("--ddl", ddl.toString(), "--table", "t"));
+        generated.addAll(trial);
+        List<String> users = new ArrayList<>(List.of("--ddl", ddl.toString(), "--table", "t", "--rows", rows.toString()));
+        users.addAll(trial);
+        BenchMainTest.Outcome first = launch(own, Duration.ofMinutes(5), Map.of(), generated.toArray(String[]::new));
+        assertThat(first.exit()).as(first.stdout() + first.stderr()).isZero();
+        BenchMainTest.Outcome second = launch(own, Duration.ofMinutes(5), Map.of(), users.toArray(String[]::new));
+        assertThat(second.exit()).as(second.stdout() + second.stderr()).isZero();
+        assertThat(second.stdout()).contains("Ranked by rows/s: target/table-t-from-t.sql-rows_sample.csv.json");
+        assertThat(ResultFile.read(own.resolve("target/table-t-from-t.sql.json")).results()).isNotEmpty();
+        assertThat(ResultFile.read(own.resolve("target/table-t-from-t.sql-rows_sample.csv.json")).results()).isNotEmpty();
+    }
+
     @Test
     void twoRunsAtOnceOfTablesWithTheSameNameKeepTheirFilesApart() throws Exception {
         Path shared = Files.createTempDirectory(directory, "two-runs");
