@@ -31,8 +31,13 @@ public final class SecretBearing {
     private static final Pattern KEY = Pattern.compile("([A-Za-z_%][A-Za-z0-9_.%-]*)\\s*=");
     /** A URL's user:password@ before its host. */
     private static final Pattern USERINFO = Pattern.compile("://[^/@\\s:]*:[^/@\\s]*@");
-    /** A line of a password file: host:port:database:user:password, five fields none empty. */
-    private static final Pattern PASSWORD_FILE_LINE = Pattern.compile("[^\\s:]+(?::[^\\s:]+){4}");
+    /**
+     * A line of a password file: host:port:database:user:password, four fields none empty, then the password to the
+     * end of the line (it may hold spaces, and colons escaped as {@code \:}).
+     */
+    private static final Pattern PASSWORD_FILE_LINE = Pattern.compile("[^\\s:]+(?::[^\\s:]+){3}:[^\\r\\n]+");
+    /** A key in free text: key=value, or key: value as in a properties or YAML file (its value to the line's end). */
+    private static final Pattern KEY_IN_TEXT = Pattern.compile("([A-Za-z_%][A-Za-z0-9_.%-]*)\\s*(=|:(?!:))");
     /** Where a value after a key ends in free text. */
     private static final String VALUE_ENDS = " \t\r\n,;&)'\"";
 
@@ -125,7 +130,7 @@ public final class SecretBearing {
         String shown = PASSWORD_FILE_LINE.matcher(USERINFO.matcher(text).replaceAll("://…@")).replaceAll("…");
         StringBuilder masked = new StringBuilder();
         int copied = 0;
-        Matcher key = KEY.matcher(shown);
+        Matcher key = KEY_IN_TEXT.matcher(shown);
         while (key.find()) {
             if (key.start() < copied || !namedLikeSecret(key.group(1))) {
                 continue;
@@ -134,14 +139,38 @@ public final class SecretBearing {
             while (value < shown.length() && Character.isWhitespace(shown.charAt(value))) {
                 value++;
             }
-            int end = value;
-            while (end < shown.length() && VALUE_ENDS.indexOf(shown.charAt(end)) < 0) {
-                end++;
-            }
             masked.append(shown, copied, key.end()).append('…');
-            copied = end;
+            copied = valueEnd(shown, value, key.group(2).equals(":"));
         }
         return masked.append(shown, copied, shown.length()).toString();
+    }
+
+    /**
+     * Where a secret's value starting at {@code from} ends: a quoted one at its closing quote (libpq's conninfo
+     * escapes with a backslash, SQL doubles the quote: either is read as part of the value), one after
+     * {@code key:} at the line's end, any other at the first character that ends a value in free text.
+     */
+    private static int valueEnd(String text, int from, boolean toLineEnd) {
+        int end = from;
+        if (end < text.length() && (text.charAt(end) == '\'' || text.charAt(end) == '"')) {
+            char quote = text.charAt(end++);
+            while (end < text.length()) {
+                char c = text.charAt(end);
+                if (c == '\\' || c == quote && end + 1 < text.length() && text.charAt(end + 1) == quote) {
+                    end += 2;
+                } else if (c == quote) {
+                    return end + 1;
+                } else {
+                    end++;
+                }
+            }
+            return text.length();
+        }
+        while (end < text.length() && (toLineEnd ? text.charAt(end) != '\n' && text.charAt(end) != '\r'
+                : VALUE_ENDS.indexOf(text.charAt(end)) < 0)) {
+            end++;
+        }
+        return Math.min(end, text.length());
     }
 
     private static String decode(String text) {

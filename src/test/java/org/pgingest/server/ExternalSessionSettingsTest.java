@@ -75,7 +75,9 @@ class ExternalSessionSettingsTest {
     @Test
     void aServerValueHoldingAPasswordIsNotEchoed() throws SQLException {
         try (Connection c = server.monitorDataSource().getConnection(); Statement st = c.createStatement()) {
-            st.execute("ALTER SYSTEM SET primary_conninfo = 'host=primary.internal user=replicator password=Repl1caS3cret'");
+            // quoted, as libpq's conninfo takes a value with a space (a fourth pass saw a quoted one shown whole)
+            st.execute("ALTER SYSTEM SET primary_conninfo = 'host=primary.internal user=replicator "
+                    + "password=''Repl1ca S3cret'' sslmode=require'");
             st.execute("SELECT pg_reload_conf()");
             // a role that may read every setting, as a monitoring role does
             st.execute("GRANT pg_read_all_settings TO " + TestServers.APP_USER);
@@ -84,8 +86,9 @@ class ExternalSessionSettingsTest {
             assertThatThrownBy(() -> PostgresTarget.open(config().withSetting("primary_conninfo", "host=replica")))
                     .isInstanceOf(TargetException.class)
                     .hasMessageStartingWith("-Dpg.conf.primary_conninfo: on the external server primary_conninfo is "
-                            + "host=primary.internal user=replicator password=… and only its configuration can change it")
-                    .hasMessageNotContaining("Repl1caS3cret");
+                            + "host=primary.internal user=replicator password=… sslmode=require and only its configuration "
+                            + "can change it")
+                    .hasMessageNotContaining("Repl1ca").hasMessageNotContaining("S3cret");
         } finally {
             try (Connection c = server.monitorDataSource().getConnection(); Statement st = c.createStatement()) {
                 st.execute("REVOKE pg_read_all_settings FROM " + TestServers.APP_USER);

@@ -48,10 +48,10 @@ public record SqlScript(List<Statement> statements, List<String> skipped, List<S
          * column's default) is never printed or stored.
          */
         String summary(int max) {
-            String flat = LITERAL.matcher(sql).replaceAll(m -> m.group(1) != null ? "\\$\\$…\\$\\$" : "'…'")
-                    .replaceAll("\\s+", " ");
-            // Text that is no SQL may be a secret unquoted: a line of .pgpass, a URL with its password, key=value
-            flat = SecretBearing.maskedIn(flat);
+            // Text that is no SQL may be a secret unquoted: a line of .pgpass, a URL with its password, key=value;
+            // masked while its lines are whole (a password file's password runs to its line's end)
+            String flat = SecretBearing.maskedIn(LITERAL.matcher(sql)
+                    .replaceAll(m -> m.group(1) != null ? "\\$\\$…\\$\\$" : "'…'")).replaceAll("\\s+", " ");
             return flat.length() <= max ? flat : flat.substring(0, max) + "...";
         }
 

@@ -185,6 +185,14 @@ class SqlScriptTest {
     void aSummaryOfTextThatIsNoSqlShowsNoSecretItHolds() {
         assertThat(new SqlScript.Statement("db.example:5432:app:bench:S3cr3tZ1\nCREATE TABLE t (id int)", 1).summary(200))
                 .isEqualTo("… CREATE TABLE t (id int)");
+        // a password file's last field to its line's end (spaces and escaped colons in it), a key: value line (a
+        // fourth adversarial pass, 2026-12-03, saw "secret pw", ":etXYZ" and the whole value shown)
+        assertThat(new SqlScript.Statement("db.example:5432:app:bench:my S3cr3t pw\nCREATE TABLE t (id int)", 1)
+                .summary(200)).isEqualTo("… CREATE TABLE t (id int)");
+        assertThat(new SqlScript.Statement("db.example:5432:app:bench:S3cr\\:etXYZ\nCREATE TABLE t (id int)", 1)
+                .summary(200)).isEqualTo("… CREATE TABLE t (id int)");
+        assertThat(new SqlScript.Statement("password: Hunter3 S3cret\nCREATE TABLE t (id int)", 1).summary(200))
+                .isEqualTo("password:… CREATE TABLE t (id int)");
         assertThat(new SqlScript.Statement("postgresql://u:S3cr3tZ4@db/app", 1).summary(200))
                 .isEqualTo("postgresql://…@db/app");
         assertThat(new SqlScript.Statement("host=db user=app password=S3cr3tZ5 CREATE TABLE t (x int)", 1).summary(200))
