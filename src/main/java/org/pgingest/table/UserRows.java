@@ -14,6 +14,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,6 +25,8 @@ import java.util.Map;
  * and a live table's NULL shares (pg_stats). Reads only: the live table in a read-only transaction.
  */
 public final class UserRows {
+    /** SQLSTATE of "query would be affected by row-level security policy" under row_security = off. */
+    private static final String INSUFFICIENT_PRIVILEGE = "42501";
     /** Most rows a sample holds: they travel to every fork in the run's resolved-tables file. */
     public static final int MAX_ROWS = 100_000;
     /**
@@ -141,14 +144,29 @@ public final class UserRows {
         boolean autoCommit = connection.getAutoCommit();
         connection.setAutoCommit(false);
         connection.setReadOnly(true);
-        try (PreparedStatement ps = connection.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                List<String> row = new ArrayList<>(written.size());
-                for (int i = 0; i < written.size(); i++) {
-                    row.add(rs.getString(i + 1));
+        try (Statement noPolicies = connection.createStatement()) {
+            // A row-level security policy's expression runs on every row read, as the reader (a function of the
+            // user's that writes elsewhere, through dblink even in a read-only transaction: an adversarial pass,
+            // 2026-12-03). Off, PostgreSQL (9.5-18) refuses a query policies would apply to instead of running them.
+            noPolicies.execute("SET LOCAL row_security = off");
+            try (PreparedStatement ps = connection.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    List<String> row = new ArrayList<>(written.size());
+                    for (int i = 0; i < written.size(); i++) {
+                        row.add(rs.getString(i + 1));
+                    }
+                    rows.add(row);
                 }
-                rows.add(row);
             }
+        } catch (SQLException e) {
+            if (!INSUFFICIENT_PRIVILEGE.equals(e.getSQLState()) || e.getMessage() == null
+                    || !e.getMessage().contains("row-level security")) {
+                throw e;
+            }
+            throw new DefinitionException("--sample " + count + ": " + table.name() + " has row-level security "
+                    + "policies that apply to this role: reading it would run their expressions (and any function they "
+                    + "call) on the server, which the suite does not start; drop --sample to generate rows, or give "
+                    + "--rows FILE with rows exported from the table", e);
         } finally {
             connection.rollback();
             connection.setReadOnly(false);

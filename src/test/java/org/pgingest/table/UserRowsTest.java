@@ -88,6 +88,41 @@ class UserRowsTest {
         }
     }
 
+    /**
+     * A row-level security policy's expression runs on every row a reader it applies to reads (a function of the
+     * user's, which may write elsewhere through dblink: an adversarial pass, 2026-12-03): such a table is not sampled,
+     * and the policy's code never runs. Here it would raise, and the refusal is the suite's.
+     */
+    @Test
+    void aLiveTableWhosePoliciesApplyIsNotSampledAndThePolicyNeverRuns() throws Exception {
+        try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+            st.execute("CREATE SCHEMA guarded");
+            st.execute("CREATE TABLE guarded.notes (id bigint PRIMARY KEY, body text)");
+            st.execute("INSERT INTO guarded.notes SELECT g, 'n' || g FROM generate_series(1, 100) g");
+            st.execute("CREATE FUNCTION guarded.visible(bigint) RETURNS boolean LANGUAGE plpgsql AS "
+                    + "$$ BEGIN RAISE EXCEPTION 'the policy''s code ran'; END $$");
+            st.execute("CREATE POLICY only_some ON guarded.notes USING (guarded.visible(id))");
+            st.execute("ALTER TABLE guarded.notes ENABLE ROW LEVEL SECURITY");
+            st.execute("CREATE ROLE notes_reader");
+            st.execute("GRANT USAGE ON SCHEMA guarded TO notes_reader");
+            st.execute("GRANT SELECT ON guarded.notes TO notes_reader");
+            st.execute("GRANT EXECUTE ON FUNCTION guarded.visible(bigint) TO notes_reader");
+            TableDefinition notes = CatalogReader.read(c, new QualifiedName("guarded", "notes"), null);
+            // a role the policy applies to (the superuser and the table's owner are exempt)
+            st.execute("SET ROLE notes_reader");
+            try {
+                assertThatThrownBy(() -> UserRows.fromLiveTable(c, notes, 10)).isInstanceOf(DefinitionException.class)
+                        .hasMessage("--sample 10: guarded.notes has row-level security policies that apply to this "
+                                + "role: reading it would run their expressions (and any function they call) on the "
+                                + "server, which the suite does not start; drop --sample to generate rows, or give "
+                                + "--rows FILE with rows exported from the table");
+            } finally {
+                st.execute("RESET ROLE");
+            }
+            assertThat(UserRows.fromLiveTable(c, notes, 10).rows()).as("the owner, exempt, reads as before").isNotEmpty();
+        }
+    }
+
     /** A NUL, which no PostgreSQL value holds, is the file's fault told in the suite's words (an adversarial pass). */
     @Test
     void aNulCharacterIsNamedByLineAndColumn(@TempDir Path dir) throws IOException {

@@ -15,6 +15,12 @@ public final class DefinitionException extends RuntimeException {
         this(message, List.of());
     }
 
+    /** A refusal the server's answer showed the need of ({@code cause}: that answer, kept for a stack trace). */
+    public DefinitionException(String message, Throwable cause) {
+        super(message, cause);
+        this.skipped = List.of();
+    }
+
     public DefinitionException(String message, List<String> skipped) {
         super(message);
         this.skipped = List.copyOf(skipped);
