@@ -109,6 +109,16 @@ final class InitdbTemplate {
         }
     }
 
+    /** Removes the template (a start on a copy of it failed): the next start keeps a new one. */
+    void remove() {
+        try {
+            deleteTree(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove the initdb template " + directory + " (a start on a copy of "
+                    + "it failed); remove it by hand", e);
+        }
+    }
+
     /** Copies a data directory with its files' permissions (the server refuses a data directory others can read). */
     private static void copy(Path from, Path to) throws IOException {
         Files.walkFileTree(from, new SimpleFileVisitor<>() {

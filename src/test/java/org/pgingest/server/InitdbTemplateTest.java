@@ -111,6 +111,28 @@ class InitdbTemplateTest {
         }
     }
 
+    /**
+     * A template damaged after it was kept (its pg_control emptied: an adversarial pass, 2026-12-03, saw every later
+     * start refused with "PANIC: could not read file global/pg_control") is removed, and the start runs initdb and
+     * keeps a new one.
+     */
+    @Test
+    void aDamagedTemplateIsReplacedAndTheStartRunsInitdb() throws Exception {
+        Path template = InitdbTemplate.of(PgVersions.resolve(TargetConfig.defaults().pgVersion())).directory();
+        try (EmbeddedTarget first = EmbeddedTarget.start(TargetConfig.defaults())) {
+            assertThat(template).isDirectory();
+        }
+        Files.write(template.resolve("global/pg_control"), new byte[0]);
+        try (EmbeddedTarget second = EmbeddedTarget.start(TargetConfig.defaults());
+             Connection c = second.dataSource(Map.of()).getConnection();
+             ResultSet rs = c.createStatement().executeQuery("SELECT 1")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(Files.readString(second.runDirectory().resolve("server.log"))).contains(INITDB_DONE);
+        }
+        assertThat(Files.size(template.resolve("global/pg_control"))).as("a new template").isPositive();
+        assertThat(entries()).as("the template alone stays").containsExactly(template.getFileName().toString());
+    }
+
     /** Two first starts at once: both start, one template is kept, the other copy goes with its run. */
     @Test
     void twoFirstStartsAtOnceKeepOneTemplate() throws Exception {
