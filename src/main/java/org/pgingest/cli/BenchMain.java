@@ -57,6 +57,8 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * The suite's benchmark launcher: JMH's own command line, plus
@@ -178,6 +180,17 @@ public final class BenchMain {
         suite.apply();
         String[] jmhArgs = suite.rest().toArray(String[]::new);
         CommandLineOptions cmd = new CommandLineOptions(jmhArgs);
+        List<String> patterns = new ArrayList<>(cmd.getIncludes());
+        patterns.addAll(cmd.getExcludes());
+        for (String pattern : patterns) {
+            try {
+                Pattern.compile(pattern);
+            } catch (PatternSyntaxException e) {
+                // JMH would throw it from its benchmark list, a stack trace instead of a line
+                throw new UsageException("benchmark regex '" + e.getPattern() + "' is not a regular expression: "
+                        + e.getDescription());
+            }
+        }
         for (var jvmArgs : List.of(cmd.getJvmArgs(), cmd.getJvmArgsAppend(), cmd.getJvmArgsPrepend())) {
             SuiteOptions.requireNoSecretIn(jvmArgs.orElse(List.of()));
         }

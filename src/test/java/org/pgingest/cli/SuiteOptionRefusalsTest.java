@@ -114,6 +114,14 @@ class SuiteOptionRefusalsTest {
         }
     }
 
+    /** A benchmark pattern that is no regular expression (an adversarial pass, 2026-12-03, saw JMH's stack trace). */
+    @Test
+    void aBenchmarkPatternThatIsNoRegularExpressionIsOneLine() throws Exception {
+        assertRefused(launch(Map.of(), "("), "benchmark regex '(' is not a regular expression: Unclosed group");
+        assertRefused(launch(Map.of(), "-e", "Ingest[", "Ingest"),
+                "benchmark regex 'Ingest[' is not a regular expression: Unclosed character class");
+    }
+
     @Test
     void twoPresetsAreOneClearLine() throws Exception {
         assertRefused(launch(Map.of(), "--preset", "quick", "--preset", "bulk-1m"),
