@@ -81,6 +81,7 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
     static final double LEAST_CONFIDENCE_PCT = 50;
     static final int LEAST_ROUNDS_PER_FORK = 2;
     static final int MOST_ROUNDS_PER_FORK = 100;
+    static final Duration MOST_BUDGET = Duration.ofHours(168);
     private static final List<String> OPTIONS = List.of("-p", Candidate.VARIANT, "--budget", "--delta", "--confidence",
             "--slice", "--warmup", "--seed", "--rounds", "--rounds-per-fork", "--json", "--markdown", "--no-report");
     private static final Pattern DURATION = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m(?!s))?(?:(\\d+)s)?(?:(\\d+)ms)?");
@@ -186,6 +187,11 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
             params.put(name, values.get(0));
         });
         Duration budget = Optional.ofNullable(single.get("--budget")).map(v -> duration("--budget", v)).orElse(DEFAULT_BUDGET);
+        if (budget.compareTo(MOST_BUDGET) > 0) {
+            // its deadline, the clock's nanoseconds plus these, would wrap past 292 years (an adversarial pass)
+            throw new UsageException("--budget " + single.get("--budget") + ": give at most " + text(MOST_BUDGET)
+                    + " (a week)");
+        }
         Duration slice = Optional.ofNullable(single.get("--slice")).map(v -> duration("--slice", v)).orElse(DEFAULT_SLICE);
         if (slice.compareTo(LEAST_SLICE) < 0 || slice.compareTo(MOST_SLICE) > 0) {
             throw new UsageException("--slice " + single.get("--slice") + ": give " + text(LEAST_SLICE) + " to "
@@ -368,7 +374,7 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
                         + PARAMS.stream().sorted().collect(Collectors.joining(", ")),
                 "When it stops, what it claims:",
                 "  --budget DURATION             the whole run, setup included (default " + text(DEFAULT_BUDGET)
-                        + "; e.g. 90s, 30m, 1h)",
+                        + "; at most " + text(MOST_BUDGET) + "; e.g. 90s, 30m, 1h)",
                 "  --delta PCT                   the tie margin, above 0 and below " + fmt(MOST_DELTA_PCT)
                         + " (default " + RankVerdict.pct(DEFAULT_DELTA) + ")",
                 "  --confidence PCT              family-wise over every claim and look, above "

@@ -295,6 +295,7 @@ public final class RateCommand implements Callable<Integer> {
     /** 500ms, 30s, 2m, 1h, or a bare number of seconds. */
     static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
         private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)?");
+        static final Duration MOST = Duration.ofHours(168);
 
         @Override
         public Duration convert(String value) {
@@ -310,6 +311,11 @@ public final class RateCommand implements Callable<Integer> {
                 case "h" -> amount * 3_600_000;
                 default -> amount * 1000;
             };
+            if (millis > MOST.toMillis()) {
+                // a deadline past the clock's range would wrap (an adversarial pass ran 99999999999h as -17213 s)
+                throw new CommandLine.TypeConversionException("'" + value + "' is longer than " + MOST.toHours()
+                        + "h, the longest run this takes");
+            }
             return Duration.ofNanos(Math.round(millis * 1_000_000));
         }
     }

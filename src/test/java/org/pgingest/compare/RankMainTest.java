@@ -101,6 +101,9 @@ class RankMainTest {
                 + "rounds)", "-p", "method=COPY_BINARY,BATCH", "--warmup", "0s");
         assertRefused("--warmup 100ms: give 200ms to 5m (each new fork's warm-up per candidate, before its measured "
                 + "rounds)", "-p", "method=COPY_BINARY,BATCH", "--warmup", "100ms");
+        // a deadline past the clock's range wrapped, and an empty verdict replaced the last (an adversarial pass)
+        assertRefused("--budget 2562048h: give at most 168h (a week)", "-p", "method=COPY_BINARY,BATCH", "--budget",
+                "2562048h");
         assertRefused("--rounds-per-fork 1: give a whole number from 2 to 100 (measured rounds each candidate's fork "
                 + "plays before a new one replaces it)", "-p", "method=COPY_BINARY,BATCH", "--rounds-per-fork", "1");
         assertRefused("--rounds 5: give a whole number of 6 or more (3 forks of 2 rounds, the fewest that claim anything; "

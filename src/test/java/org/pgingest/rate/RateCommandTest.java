@@ -116,6 +116,8 @@ class RateCommandTest {
                 {"--method", "batch", "--rows-per-second", "-5"},
                 {"--method", "bulk", "--rows-per-second", "100"},
                 {"--method", "batch", "--rows-per-second", "100", "--duration", "soon"},
+                // a deadline past the clock's range wrapped (a fourth adversarial pass): "achieved -0 rows/s"
+                {"--method", "batch", "--rows-per-second", "100", "--duration", "99999999999h"},
                 {"--method", "batch", "--rows-per-second", "100", "--workers", "0"},
                 // Found by the adversarial pass: a progress line as fast as the loop could print them.
                 {"--method", "batch", "--rows-per-second", "100", "--duration", "1s", "--progress-every", "0s"},
