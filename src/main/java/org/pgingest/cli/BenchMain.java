@@ -40,6 +40,7 @@ import org.pgingest.server.Via;
 import org.pgingest.workload.definition.ResolvedTables;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.nio.file.Files;
@@ -156,8 +157,13 @@ public final class BenchMain {
      * user's table drops it instead, {@link TableRun#leaveServer}).
      */
     static void sayWhereTheSchemaIs(TargetConfig config) {
+        sayWhereTheSchemaIs(config, System.out);
+    }
+
+    /** The same on {@code out} (a ranking's console). */
+    public static void sayWhereTheSchemaIs(TargetConfig config, PrintStream out) {
         if (config.kind() == TargetKind.EXTERNAL) {
-            System.out.println("pg-ingest-bench: schema " + config.schema() + SCHEMA_KEPT + ", for the next run; DROP "
+            out.println("pg-ingest-bench: schema " + config.schema() + SCHEMA_KEPT + ", for the next run; DROP "
                     + "SCHEMA " + org.pgingest.workload.ddl.Identifiers.quote(config.schema()) + " CASCADE drops it");
         }
     }

@@ -1,5 +1,6 @@
 package org.pgingest.compare;
 
+import org.pgingest.cli.BenchMain;
 import org.pgingest.cli.JmhLock;
 import org.pgingest.cli.OptionArgs;
 import org.pgingest.cli.TableSelection;
@@ -34,7 +35,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * {@code ./bench rank [table] [-p method=...] [-p rows=...] [--variant NAME=SPEC]... [--budget D] [--delta PCT]
@@ -188,7 +192,8 @@ public final class RankMain {
                     - TimeUnit.MILLISECONDS.toNanos((long) (END_RESERVE_SECONDS * 1000));
             List<RankRun.Ranking> rankings = new ArrayList<>();
             Random random = new Random(options.seed());
-            try (RankRun run = new RankRun(server, options, work, schemaPrefix, tablesFile, shape, out)) {
+            Consumer<Set<String>> leaveServer = leaveServer(server, config, options, out, err);
+            try (RankRun run = new RankRun(server, options, work, schemaPrefix, tablesFile, shape, out, leaveServer)) {
                 try {
                     Map<LoadMethod, String> cannot = resolved.map(TableSelection.Resolved::cannotWrite).orElse(Map.of());
                     for (int i = 0; i < options.rows().size(); i++) {
@@ -214,10 +219,7 @@ public final class RankMain {
                         rankings.add(run.rank(rows, candidates, missing, System.nanoTime() + share, random));
                     }
                 } finally {
-                    if (server.kind() == TargetKind.EXTERNAL) {
-                        dropSchemas(server.target().dataSource(), run.schemas(), err);
-                        options.table().ifPresent(t -> t.leave(config));
-                    }
+                    leaveServer.accept(run.schemas());
                 }
             }
             double seconds = (System.nanoTime() - started) / 1e9;
@@ -348,6 +350,27 @@ public final class RankMain {
      * {@link SuiteSchema#drop}, never CASCADE (a user's view on a copy would go with it): a schema that holds or feeds
      * something the suite did not make stays, and the line says so.
      */
+    /**
+     * What the run leaves an external server as, once, whether it ends or is stopped (Ctrl-C, SIGTERM: an adversarial
+     * pass saw the candidates' schemas left then, unnamed): the candidates' schemas dropped, a user's table's own
+     * schema dropped or kept as {@code --keep-schema} says, the suite's schema of a published shape kept and said so.
+     */
+    private static Consumer<Set<String>> leaveServer(SharedServer server, TargetConfig config, RankOptions options,
+                                                     PrintStream out, PrintStream err) {
+        AtomicBoolean left = new AtomicBoolean();
+        return candidateSchemas -> {
+            if (server.kind() != TargetKind.EXTERNAL || left.getAndSet(true)) {
+                return;
+            }
+            dropSchemas(server.target().dataSource(), candidateSchemas, err);
+            if (options.table().isPresent()) {
+                options.table().get().leave(config);
+            } else {
+                BenchMain.sayWhereTheSchemaIs(config, out);
+            }
+        };
+    }
+
     static void dropSchemas(javax.sql.DataSource server, Iterable<String> schemas, PrintStream err) {
         try (Connection c = server.getConnection()) {
             for (String schema : schemas) {

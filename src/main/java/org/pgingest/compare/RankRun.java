@@ -21,6 +21,7 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * One ranking of {@code ./bench rank} (one number of rows per call): one launcher per candidate ({@link BenchMain} of
@@ -154,9 +155,11 @@ final class RankRun implements AutoCloseable {
     /**
      * @param shape        the table's parameters ({@code shape}, and {@code hostileShare} for a user's table)
      * @param schemaPrefix the run's own prefix of the candidates' schemas
+     * @param leaveServer  what the run leaves the server as when it ends (on an external server, its schemas dropped),
+     *                     run also when the JVM is stopped mid-run
      */
     RankRun(SharedServer server, RankOptions options, Path work, String schemaPrefix, Optional<Path> tablesFile,
-            Map<String, String> shape, PrintStream out) {
+            Map<String, String> shape, PrintStream out, Consumer<Set<String>> leaveServer) {
         this.server = server;
         this.options = options;
         this.work = work;
@@ -167,12 +170,16 @@ final class RankRun implements AutoCloseable {
         this.stopOnExit = ShutdownHook.add("pg-ingest-bench-rank-shutdown", () -> {
             stopped = true;
             stopAll();
+            // Ctrl-C or SIGTERM: the main thread's own clean-up never runs, and its forks are stopped by now
+            leaveServer.accept(schemas());
         });
     }
 
     /** The schemas the run's candidates wrote to so far (to drop on a server the run does not own). */
     Set<String> schemas() {
-        return Collections.unmodifiableSet(schemas);
+        synchronized (schemas) {
+            return Set.copyOf(schemas);
+        }
     }
 
     /**
@@ -417,7 +424,9 @@ final class RankRun implements AutoCloseable {
     private Process start(Candidate c, int rows, String id, String player, String refereeAddress, int perFork, Path dir,
                           Path log) throws IOException {
         String schema = schemaPrefix + "_" + id;
-        schemas.add(schema);
+        synchronized (schemas) {
+            schemas.add(schema);
+        }
         List<String> command = Launchers.java("-cp", absoluteClassPath(),
                 // The rank holds JMH's machine-wide lock for all its candidates (RankMain).
                 "-Djmh.ignoreLock=true");
