@@ -9,8 +9,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What Chromium laid out in a page's SVGs, from its own boxes: every text that reaches outside its svg, every two
- * texts of one svg whose boxes overlap, and per svg (by id) its category labels and the bars drawn with a size (and
+ * What Chromium laid out in a page's SVGs, from its own boxes: every svg wider than the window, every text that
+ * reaches outside its svg, every two texts of one svg whose boxes overlap, and per svg (by id) its category labels and the bars drawn with a size (and
  * the narrowest one's width). The page is left as it is: a copy with a measuring script added is opened, so the
  * report a person gets has no script. Reusable for any page of inline SVG (the report, the rank's report).
  */
@@ -43,6 +43,11 @@ public final class PageLayout {
               document.querySelectorAll('svg').forEach(function (svg, n) {
                 var box = svg.getBoundingClientRect();
                 var name = svg.id || ('svg ' + (n + 1));
+                // wider than the window: its right part is cut off, or needs the page scrolled sideways
+                if (box.right > document.documentElement.clientWidth + 0.5) {
+                  problems.push('past the page\\'s width: ' + name + ' (right edge ' + Math.round(box.right) + ' of '
+                      + document.documentElement.clientWidth + ' px)');
+                }
                 var texts = Array.prototype.filter.call(svg.querySelectorAll('text'), function (t) {
                   var b = t.getBBox();
                   return b.width > 0 && b.height > 0;
