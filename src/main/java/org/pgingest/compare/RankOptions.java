@@ -214,6 +214,17 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
                 && json.get().toAbsolutePath().normalize().equals(markdown.get().toAbsolutePath().normalize())) {
             throw new UsageException("--json and --markdown name the same file, " + json.get() + ": give each its own");
         }
+        if (report) {
+            // the report is written after the verdict, over it (an adversarial pass saw "verdict in target/report.md")
+            for (Map.Entry<String, Optional<Path>> output : Map.of("--json", json, "--markdown", markdown).entrySet()) {
+                Optional<Path> clash = output.getValue().filter(f -> RankReport.FILES.stream().anyMatch(r ->
+                        Path.of("target", r).toAbsolutePath().normalize().equals(f.toAbsolutePath().normalize())));
+                if (clash.isPresent()) {
+                    throw new UsageException(output.getKey() + " " + clash.get() + " is where the report goes: give "
+                            + "another file, or --no-report");
+                }
+            }
+        }
         RankOptions options = new RankOptions(suite, table, methods, variants, rows, params, budget, delta, confidence,
                 slice, seed, 0, LONGEST_DEFAULT_ROUNDS_PER_FORK, warmup, json, markdown, report);
         options = options.withRoundsPerFork(Optional.ofNullable(single.get("--rounds-per-fork"))

@@ -57,9 +57,9 @@ final class RankReport {
         }
         html.append("</body></html>\n");
         // Written aside and renamed, like every result: two rankings ending at once leave one whole report each time.
-        ResultPath.write(dir.resolve("report.html"),
+        ResultPath.write(dir.resolve(HTML),
                 o -> o.write(html.toString().getBytes(StandardCharsets.UTF_8)));
-        ResultPath.write(dir.resolve("report.md"),
+        ResultPath.write(dir.resolve(MARKDOWN),
                 o -> o.write(verdict.markdown().getBytes(StandardCharsets.UTF_8)));
     }
 
@@ -97,6 +97,11 @@ final class RankReport {
     private static List<Integer> ordered(RankRun.Ranking r) {
         return RankVerdict.ordered(r);
     }
+
+    private static final String HTML = "report.html";
+    private static final String MARKDOWN = "report.md";
+    /** The report's files, in target/. */
+    static final List<String> FILES = List.of(HTML, MARKDOWN);
 
     /**
      * A chart's size, and its drawing scaled down to the page's width when wider (width, height, then the viewBox's):

@@ -101,6 +101,9 @@ class RankMainTest {
                 + "rounds)", "-p", "method=COPY_BINARY,BATCH", "--warmup", "0s");
         assertRefused("--warmup 100ms: give 200ms to 5m (each new fork's warm-up per candidate, before its measured "
                 + "rounds)", "-p", "method=COPY_BINARY,BATCH", "--warmup", "100ms");
+        // the report, written after the verdict, would replace it (an adversarial pass)
+        assertRefused("--json target/report.md is where the report goes: give another file, or --no-report", "-p",
+                "method=COPY_BINARY,BATCH", "--json", "target/report.md");
         // a deadline past the clock's range wrapped, and an empty verdict replaced the last (an adversarial pass)
         assertRefused("--budget 2562048h: give at most 168h (a week)", "-p", "method=COPY_BINARY,BATCH", "--budget",
                 "2562048h");
