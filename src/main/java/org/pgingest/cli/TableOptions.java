@@ -52,8 +52,8 @@ record TableOptions(Optional<Path> ddl, QualifiedName table, Optional<SampleRows
         Optional<String> table = value(rest, TABLE, "a table name: --table orders, or --table sales.orders");
         Optional<String> rows = value(rest, ROWS, "a CSV file with a header line: --rows sample.csv");
         Optional<String> sample = value(rest, SAMPLE, "a number of rows: --sample 1000");
-        boolean drop = rest.remove(DROP_FOREIGN_KEYS);
-        boolean keep = rest.remove(KEEP_SCHEMA);
+        boolean drop = flag(rest, DROP_FOREIGN_KEYS);
+        boolean keep = flag(rest, KEEP_SCHEMA);
         if (table.isEmpty()) {
             throw new UsageException((ddl.isPresent() ? DDL + " " + ddl.get() + " without " + TABLE
                     : "these options need " + TABLE) + ": name the table to benchmark, e.g. --table orders");
@@ -97,6 +97,15 @@ record TableOptions(Optional<Path> ddl, QualifiedName table, Optional<SampleRows
                     + "external server (-Dpg.target=external -Dpg.url=jdbc:postgresql://host/db); the "
                     + config.kind().id() + " server starts empty: give the table's DDL with " + DDL + " FILE");
         }
+    }
+
+    /** Whether {@code flag} is given, taken out; given twice is a one-line problem, as for an option with a value. */
+    private static boolean flag(List<String> args, String flag) {
+        boolean given = args.remove(flag);
+        if (args.contains(flag)) {
+            throw new UsageException(flag + " given twice: give it once");
+        }
+        return given;
     }
 
     /** The value after {@code option}, both taken out; a missing value or a second one is a one-line problem. */

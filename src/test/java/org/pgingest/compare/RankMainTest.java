@@ -101,6 +101,8 @@ class RankMainTest {
                 + "rounds)", "-p", "method=COPY_BINARY,BATCH", "--warmup", "0s");
         assertRefused("--warmup 100ms: give 200ms to 5m (each new fork's warm-up per candidate, before its measured "
                 + "rounds)", "-p", "method=COPY_BINARY,BATCH", "--warmup", "100ms");
+        // a flag given twice, as an option with a value given twice (an adversarial pass saw "no option of rank")
+        assertRefused("--keep-schema given twice: give it once", "--table", "orders", "--keep-schema", "--keep-schema");
         // the report, written after the verdict, would replace it (an adversarial pass)
         assertRefused("--json target/report.md is where the report goes: give another file, or --no-report", "-p",
                 "method=COPY_BINARY,BATCH", "--json", "target/report.md");
