@@ -294,6 +294,16 @@ final class RankVerdict {
     }
 
     /**
+     * A candidate's name, with what it does when it does more than append ("COPY_FREEZE (replaces the table's
+     * contents)"): in a list of candidates not told apart, a reader choosing for an append-only table must see which
+     * are no choice for it (a new user's pass, 2026-12-03).
+     */
+    private static String withSemantics(RankRun.Ranking r, int c) {
+        String does = r.candidates().get(c).semantics();
+        return escape(name(r, c)) + (does.equals("appends") ? "" : " (" + escape(does) + ")");
+    }
+
+    /**
      * What the commits of the candidates that stage rows in a temporary table hold besides their own, when they
      * counted more than a commit per call: each CREATE and DROP of the table queues catalog invalidations that every
      * other session reads, and an idle session far enough behind reads them in an empty transaction of its own
@@ -434,7 +444,7 @@ final class RankVerdict {
                     .orElse(race.forks()))).append(" (").append(nextPair.map(RankStatistics.Pair::rounds)
                     .orElse(race.rounds())).append(" rounds).");
         } else if (race.settled()) {
-            sb.append("**").append(tie.stream().map(c -> escape(name(r, c))).collect(Collectors.joining(", ")))
+            sb.append("**").append(tie.stream().map(c -> withSemantics(r, c)).collect(Collectors.joining(", ")))
                     .append(" are tied** within ±").append(pct(run.options().delta())).append(" % at ").append(r.rows())
                     .append(" rows per call (at ").append(conf).append(", ").append(forks(race.forks())).append(", ")
                     .append(race.rounds()).append(" rounds)").append(tie.size() < race.ranked().size()
@@ -451,7 +461,7 @@ final class RankVerdict {
             sb.append("**Not settled** at ").append(r.rows()).append(" rows per call when the budget ran out (")
                     .append(forks(race.forks())).append(", ").append(race.rounds()).append(" rounds): ").append(escape(lead.name()))
                     .append(" leads, ");
-            sb.append(open.isEmpty() ? "" : open.stream().map(c -> escape(name(r, c))).collect(Collectors.joining(", "))
+            sb.append(open.isEmpty() ? "" : open.stream().map(c -> withSemantics(r, c)).collect(Collectors.joining(", "))
                     + (open.size() == 1 ? " is" : " are") + " not told apart from it");
             sb.append("; a longer --budget, or a wider --delta if a few per cent do not matter to you, settles more.");
             // What choosing the leader now risks: every interval holds at once at the stated confidence, so its pairs'

@@ -65,6 +65,25 @@ class RankVerdictTest {
                 .contains("Were later forks as spread as these, about 12 forks in all would settle it (about 2 minutes");
     }
 
+    /**
+     * A candidate left open beside the leader that does more than append is named with what it does: a reader
+     * choosing for an append-only table must see that COPY_FREEZE is no choice for it (a new user's pass, 2026-12-03).
+     */
+    @Test
+    void anOpenCandidateThatDoesMoreThanAppendSaysWhat() {
+        List<Candidate> candidates = List.of(Candidate.of(LoadMethod.COPY_BINARY), Candidate.of(LoadMethod.COPY_FREEZE));
+        Race race = new Race(2, new RankStatistics(0.95, 0.03));
+        for (int round = 0; round < 12; round++) {
+            int fork = round / 2;
+            race.add(fork, Map.of(0, 20_000 * Math.exp(fork % 2 == 0 ? 0.05 : -0.05), 1, 20_000.0));
+        }
+        race.finalLook();
+        RankRun.Ranking ranking = new RankRun.Ranking(500, candidates, race, List.of(), Map.of(), 60, List.of());
+        RankVerdict v = new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)", List.of(),
+                RankOptions.parse(new String[0]), List.of(ranking), Map.of(), 60));
+        assertThat(v.advice(ranking)).contains("COPY_FREEZE (replaces the table's contents) is not told apart from it");
+    }
+
     /** Two candidates tied: no "rest" for them to be ahead of (a new user's A/A, 2026-12-03, read "and ahead of the rest"). */
     @Test
     void aTieOfTheWholeFieldIsNotSaidToBeAheadOfARest() {
