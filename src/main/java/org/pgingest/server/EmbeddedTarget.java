@@ -52,15 +52,6 @@ public final class EmbeddedTarget extends TargetBase {
      * use it to require passwords in pg_hba.conf).
      */
     public static EmbeddedTarget start(TargetConfig config, Consumer<Path> customizer) {
-        return start(config, customizer, true);
-    }
-
-    /**
-     * A start on a copy of the template that fails removes the template and starts once more with initdb: the
-     * template is a cache, and a damaged one (a file truncated or rewritten after it was kept) would otherwise fail
-     * every later start on this machine in the server's words.
-     */
-    private static EmbeddedTarget start(TargetConfig config, Consumer<Path> customizer, boolean mayCopyTemplate) {
         String version = PgVersions.resolve(config.pgVersion());
         LeftoverSweeper.sweep();
         BinariesCache binaries = new BinariesCache(EmbeddedBinaries.forVersion(version), version);
@@ -71,22 +62,20 @@ public final class EmbeddedTarget extends TargetBase {
         File serverLog = run.path().resolve("server.log").toFile();
         InitdbTemplate template = InitdbTemplate.of(version);
         EmbeddedPostgres postgres;
-        boolean copied = false;
         try {
-            copied = mayCopyTemplate && template.copyTo(run);
-            boolean initdb = !copied;
+            boolean copied = template.copyTo(run);
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                     .setOutputRedirector(ProcessBuilder.Redirect.appendTo(serverLog))
                     .setErrorRedirector(ProcessBuilder.Redirect.appendTo(serverLog))
                     .setPgBinaryResolver(binaries)
                     .setDataDirectory(run.dataDirectory().toFile())
                     // zonky runs initdb when told to clean, or when the directory has no postgresql.conf.
-                    .setCleanDataDirectory(initdb)
+                    .setCleanDataDirectory(!copied)
                     .setPort(0)
                     .setRegisterShutdownHook(false)
                     .setPGStartupWait(Duration.ofSeconds(60))
                     .setDataDirectoryCustomizer(dir -> {
-                        if (initdb) {
+                        if (!copied) {
                             template.keep(dir.toPath(), run);
                         }
                         customizer.accept(dir.toPath());
@@ -97,12 +86,6 @@ public final class EmbeddedTarget extends TargetBase {
             lifetime.startFailed();
             // Incomplete binaries (a disk that filled while zonky unpacked) explain any failure to start.
             binaries.verifyUnpacked();
-            if (copied) {
-                LOG.warn("PostgreSQL {} did not start on a copy of {} ({}): the template is removed and this start "
-                        + "runs initdb", version, template.directory(), TargetException.oneLine(e.toString()));
-                template.remove();
-                return start(config, customizer, false);
-            }
             for (Throwable t = e; t != null; t = t.getCause()) {
                 if (t instanceof TargetException te) {
                     throw te;

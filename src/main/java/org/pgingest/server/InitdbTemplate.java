@@ -12,6 +12,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -21,6 +22,8 @@ import java.time.ZoneId;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * A data directory as initdb wrote it, kept once per PostgreSQL version and environment under {@link RunDirectory#root()}
@@ -38,6 +41,8 @@ final class InitdbTemplate {
             "LC_MESSAGES", "LC_MONETARY", "LC_NUMERIC", "LC_TIME");
     /** zonky's lock file, made in the data directory before its customizer runs: this server's, not the template's. */
     private static final String ZONKY_LOCK = "epg-lock";
+    /** The digest of the template's files as it was kept (paths, sizes, contents), beside them; never copied. */
+    private static final String DIGEST = "pg-ingest-bench-template.sha256";
 
     private final Path directory;
 
@@ -60,8 +65,9 @@ final class InitdbTemplate {
     }
 
     /**
-     * Copies the template into {@code run}'s data directory, which must not exist yet; false, copying nothing, when
-     * there is no template yet, or none this user alone can have written.
+     * Copies the template into {@code run}'s data directory, which must not exist yet; false, leaving none, when
+     * there is no template yet, none this user alone can have written, or one whose files are no longer what was kept
+     * (that one is removed: the next start keeps a new one).
      */
     boolean copyTo(RunDirectory run) throws IOException {
         if (!Files.exists(directory, LinkOption.NOFOLLOW_LINKS)) {
@@ -76,16 +82,28 @@ final class InitdbTemplate {
                     + "initdb while it is there", directory, attributes.owner(), PosixFilePermissions.toString(attributes.permissions()));
             return false;
         }
-        try {
-            copy(directory, run.dataDirectory());
-        } catch (IOException e) {
-            // A cache, not a part of the server: removed or changed under the copy (a temporary directory emptied
-            // while a run starts), it costs this start an initdb, which zonky runs on an empty data directory only.
-            LOG.warn("not using {}: copying it failed ({}); this start runs initdb", directory, e.toString());
-            deleteTree(run.dataDirectory());
-            return false;
+        // A cache, not a part of the server: removed under the copy (a temporary directory emptied while a run
+        // starts), or changed since it was kept (a file emptied or rewritten: every later start would fail in the
+        // server's words, an adversarial pass saw "PANIC: could not read file global/pg_control"), it costs this
+        // start an initdb, which zonky runs on an empty data directory only.
+        String problem;
+        if (!Files.isRegularFile(directory.resolve(DIGEST), LinkOption.NOFOLLOW_LINKS)) {
+            problem = "it has no " + DIGEST + " (kept by an earlier build, or changed)";
+        } else {
+            try {
+                String kept = Files.readString(directory.resolve(DIGEST), StandardCharsets.UTF_8).trim();
+                problem = copy(directory, run.dataDirectory()).equals(kept) ? null : "its files changed since it was kept";
+            } catch (IOException e) {
+                problem = "copying it failed (" + e + ")";
+            }
         }
-        return true;
+        if (problem == null) {
+            return true;
+        }
+        LOG.warn("not using {}: {}; it is removed, and this start runs initdb", directory, problem);
+        deleteTree(run.dataDirectory());
+        deleteTree(directory);
+        return false;
     }
 
     /**
@@ -99,7 +117,8 @@ final class InitdbTemplate {
         }
         Path partial = run.path().resolve("initdb-template");
         try {
-            copy(initialized, partial);
+            String digest = copy(initialized, partial);
+            Files.writeString(partial.resolve(DIGEST), digest + "\n", StandardCharsets.UTF_8);
             Files.move(partial, directory, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             // Two starts that both found none: the one whose move came second keeps nothing, its copy goes with its run.
@@ -109,18 +128,13 @@ final class InitdbTemplate {
         }
     }
 
-    /** Removes the template (a start on a copy of it failed): the next start keeps a new one. */
-    void remove() {
-        try {
-            deleteTree(directory);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot remove the initdb template " + directory + " (a start on a copy of "
-                    + "it failed); remove it by hand", e);
-        }
-    }
-
-    /** Copies a data directory with its files' permissions (the server refuses a data directory others can read). */
-    private static void copy(Path from, Path to) throws IOException {
+    /**
+     * Copies a data directory with its files' permissions (the server refuses a data directory others can read), and
+     * returns the digest of what it copied: each file's path, size and SHA-256, in path order (initdb's 20-odd MB are
+     * read once either way).
+     */
+    private static String copy(Path from, Path to) throws IOException {
+        SortedMap<String, String> files = new TreeMap<>();
         Files.walkFileTree(from, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
@@ -131,12 +145,26 @@ final class InitdbTemplate {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
                 String relative = from.relativize(file).toString();
-                if (!relative.equals(ZONKY_LOCK)) {
-                    Files.copy(file, to.resolve(relative), StandardCopyOption.COPY_ATTRIBUTES);
+                if (!relative.equals(ZONKY_LOCK) && !relative.equals(DIGEST)) {
+                    byte[] content = Files.readAllBytes(file);
+                    Path copy = Files.write(to.resolve(relative), content, StandardOpenOption.CREATE_NEW);
+                    Files.setPosixFilePermissions(copy, Files.getPosixFilePermissions(file));
+                    files.put(relative, content.length + " " + sha256(content));
                 }
                 return FileVisitResult.CONTINUE;
             }
         });
+        StringBuilder listing = new StringBuilder();
+        files.forEach((path, sizeAndDigest) -> listing.append(path).append(' ').append(sizeAndDigest).append('\n'));
+        return sha256(listing.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
     }
 
     private static void deleteTree(Path root) throws IOException {

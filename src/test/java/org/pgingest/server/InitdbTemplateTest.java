@@ -58,13 +58,14 @@ class InitdbTemplateTest {
         assertThat(template.resolve("postmaster.pid")).as("kept before the server started").doesNotExist();
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(template))).isEqualTo("rwx------");
 
-        String planted = "\n# planted by InitdbTemplateTest\n";
-        Files.writeString(template.resolve("postgresql.conf"), planted, StandardOpenOption.APPEND);
         try (EmbeddedTarget second = EmbeddedTarget.start(TargetConfig.defaults());
              Connection c = second.dataSource(Map.of()).getConnection();
              ResultSet rs = c.createStatement().executeQuery("SHOW data_directory")) {
             assertThat(Files.readString(second.runDirectory().resolve("server.log"))).doesNotContain(INITDB_DONE);
-            assertThat(Files.readString(second.dataDirectory().resolve("postgresql.conf"))).endsWith(planted);
+            assertThat(Files.readString(second.dataDirectory().resolve("postgresql.conf")))
+                    .isEqualTo(Files.readString(template.resolve("postgresql.conf")));
+            assertThat(second.dataDirectory().resolve("pg-ingest-bench-template.sha256")).as("the template's own")
+                    .doesNotExist();
             assertThat(rs.next()).isTrue();
             assertThat(Path.of(rs.getString(1)).toRealPath()).isEqualTo(second.dataDirectory().toRealPath());
         }
@@ -112,17 +113,19 @@ class InitdbTemplateTest {
     }
 
     /**
-     * A template damaged after it was kept (its pg_control emptied: an adversarial pass, 2026-12-03, saw every later
-     * start refused with "PANIC: could not read file global/pg_control") is removed, and the start runs initdb and
-     * keeps a new one.
+     * A template changed after it was kept (its pg_control emptied: an adversarial pass, 2026-12-03, saw every later
+     * start refused with "PANIC: could not read file global/pg_control"; a setting planted in its postgresql.conf) is
+     * removed, and the start runs initdb and keeps a new one.
      */
     @Test
-    void aDamagedTemplateIsReplacedAndTheStartRunsInitdb() throws Exception {
+    void aTemplateChangedSinceItWasKeptIsReplacedAndTheStartRunsInitdb() throws Exception {
         Path template = InitdbTemplate.of(PgVersions.resolve(TargetConfig.defaults().pgVersion())).directory();
         try (EmbeddedTarget first = EmbeddedTarget.start(TargetConfig.defaults())) {
             assertThat(template).isDirectory();
         }
         Files.write(template.resolve("global/pg_control"), new byte[0]);
+        Files.writeString(template.resolve("postgresql.conf"), "\n# planted by InitdbTemplateTest\n",
+                StandardOpenOption.APPEND);
         try (EmbeddedTarget second = EmbeddedTarget.start(TargetConfig.defaults());
              Connection c = second.dataSource(Map.of()).getConnection();
              ResultSet rs = c.createStatement().executeQuery("SELECT 1")) {
@@ -130,6 +133,7 @@ class InitdbTemplateTest {
             assertThat(Files.readString(second.runDirectory().resolve("server.log"))).contains(INITDB_DONE);
         }
         assertThat(Files.size(template.resolve("global/pg_control"))).as("a new template").isPositive();
+        assertThat(Files.readString(template.resolve("postgresql.conf"))).doesNotContain("planted");
         assertThat(entries()).as("the template alone stays").containsExactly(template.getFileName().toString());
     }
 
