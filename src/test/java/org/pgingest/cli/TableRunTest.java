@@ -334,7 +334,7 @@ class TableRunTest {
             assertThat(o.stdout() + o.stderr()).doesNotContain(TestServers.APP_PASSWORD);
             // A live table's results are named after it alone; a dump's table of the same name has its own
             // (aDdlTablesTriggerOnAnExternalServerWritesNoUserTable).
-            ResultFile file = ResultFile.read(directory.resolve("target/table-Visits.json"));
+            ResultFile file = ResultFile.read(directory.resolve("target/table-Visits-sample_300.json"));
             assertThat(file.results()).extracting(e -> e.params().get("method")).contains("COPY_BINARY", "BATCH", "BATCH_UPSERT");
             assertThat(writes(server)).as("row versions of app.Visits and app.audit").isEqualTo(before);
             assertThat(o.stdout()).contains("pg-ingest-bench: schema live_check, where the suite's copies were, dropped "
