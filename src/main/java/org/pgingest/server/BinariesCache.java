@@ -79,7 +79,7 @@ final class BinariesCache implements PgBinaryResolver {
         if (Files.exists(dir.resolve(ZONKY_MARK))) {
             if (mismatch(expected).isPresent()) {
                 // Broken for every user of this machine: zonky would only ever reuse it.
-                deleteTree(dir);
+                RunDirectory.deleteTree(dir);
             } else {
                 Files.createFile(dir.resolve(CHECKED));
             }
@@ -111,7 +111,7 @@ final class BinariesCache implements PgBinaryResolver {
         try {
             Optional<String> mismatch = mismatch(expected);
             if (mismatch.isPresent()) {
-                deleteTree(expected.directory());
+                RunDirectory.deleteTree(expected.directory());
                 throw new TargetException(noRoom(expected, expected.directory().getParent()) + " (unpacking left "
                         + mismatch.get() + ")");
             }
@@ -176,14 +176,6 @@ final class BinariesCache implements PgBinaryResolver {
         }
         try (Stream<Path> files = Files.walk(dir)) {
             return files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path p : files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
-                Files.deleteIfExists(p);
-            }
         }
     }
 

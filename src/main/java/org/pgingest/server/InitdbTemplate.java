@@ -101,8 +101,8 @@ final class InitdbTemplate {
             return true;
         }
         LOG.warn("not using {}: {}; it is removed, and this start runs initdb", directory, problem);
-        deleteTree(run.dataDirectory());
-        deleteTree(directory);
+        RunDirectory.deleteTree(run.dataDirectory());
+        RunDirectory.deleteTree(directory);
         return false;
     }
 
@@ -165,28 +165,6 @@ final class InitdbTemplate {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JDK has SHA-256", e);
         }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        Files.walkFileTree(root, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.delete(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-                if (e != null) {
-                    throw e;
-                }
-                Files.delete(dir);
-                return FileVisitResult.CONTINUE;
-            }
-        });
     }
 
     private static String digest(String environment) {

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
@@ -113,11 +114,23 @@ final class RunDirectory {
      * same time: an entry it removed first (gone when listed, visited or deleted) is not an error.
      */
     void delete() {
-        if (!Files.exists(path)) {
+        try {
+            deleteTree(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete run directory " + path, e);
+        }
+    }
+
+    /**
+     * Removes {@code root} and everything in it, if it is there; an entry another process removed first is not an
+     * error (two launchers may remove the same leftover, or the same damaged initdb template, at once).
+     */
+    static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
         try {
-            Files.walkFileTree(path, new SimpleFileVisitor<>() {
+            Files.walkFileTree(root, new SimpleFileVisitor<>() {
                 @Override
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
                     Files.deleteIfExists(file);
@@ -143,8 +156,6 @@ final class RunDirectory {
             });
         } catch (NoSuchFileException e) {
             // the whole directory went while this walk started: the other remover finished first
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete run directory " + path, e);
         }
     }
 }
