@@ -42,6 +42,26 @@ class RankVerdictTest {
     }
 
     /**
+     * COPY_BINARY and {@code other} over six forks of two rounds, COPY_BINARY's rows/s e^(+-{@code spread}) times the
+     * other's by turns, looked at once, finally.
+     */
+    private static RankRun.Ranking twoInSixForks(LoadMethod other, double spread) {
+        Race race = new Race(2, new RankStatistics(0.95, 0.03));
+        for (int round = 0; round < 12; round++) {
+            int fork = round / 2;
+            race.add(fork, Map.of(0, 20_000 * Math.exp(fork % 2 == 0 ? spread : -spread), 1, 20_000.0));
+        }
+        race.finalLook();
+        return new RankRun.Ranking(500, List.of(Candidate.of(LoadMethod.COPY_BINARY), Candidate.of(other)), race,
+                List.of(), Map.of(), 60, List.of());
+    }
+
+    private static RankVerdict verdictOf(RankRun.Ranking ranking) {
+        return new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)", List.of(), RankOptions.parse(new String[0]),
+                List.of(ranking), Map.of(), 60));
+    }
+
+    /**
      * Six forks of two rounds, COPY_BINARY's rows/s e^(+-0.05) times COPY_TEXT's by turns (fork sd 0.05 sqrt(6/5) =
      * 0.054772), looked at once, finally, with all of alpha: the tie's bounds, t(5, 0.95) = 2.015048 standard errors,
      * reach 0.0451, past ln(1.03) = 0.029559, so the budget left it open. Were later forks as spread, n forks would
@@ -50,17 +70,9 @@ class RankVerdictTest {
      */
     @Test
     void anUnsettledVerdictSaysHowManyForksWouldSettleIt() {
-        List<Candidate> candidates = List.of(Candidate.of(LoadMethod.COPY_BINARY), Candidate.of(LoadMethod.COPY_TEXT));
-        Race race = new Race(2, new RankStatistics(0.95, 0.03));
-        for (int round = 0; round < 12; round++) {
-            int fork = round / 2;
-            race.add(fork, Map.of(0, 20_000 * Math.exp(fork % 2 == 0 ? 0.05 : -0.05), 1, 20_000.0));
-        }
-        race.finalLook();
-        RankRun.Ranking ranking = new RankRun.Ranking(500, candidates, race, List.of(), Map.of(), 60, List.of());
-        RankVerdict v = new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)", List.of(),
-                RankOptions.parse(new String[0]), List.of(ranking), Map.of(), 60));
-        assertThat(race.settled()).isFalse();
+        RankRun.Ranking ranking = twoInSixForks(LoadMethod.COPY_TEXT, 0.05);
+        RankVerdict v = verdictOf(ranking);
+        assertThat(ranking.race().settled()).isFalse();
         assertThat(v.advice(ranking)).contains("**Not settled**")
                 .contains("Were later forks as spread as these, about 12 forks in all would settle it (about 2 minutes");
     }
@@ -71,33 +83,16 @@ class RankVerdictTest {
      */
     @Test
     void anOpenCandidateThatDoesMoreThanAppendSaysWhat() {
-        List<Candidate> candidates = List.of(Candidate.of(LoadMethod.COPY_BINARY), Candidate.of(LoadMethod.COPY_FREEZE));
-        Race race = new Race(2, new RankStatistics(0.95, 0.03));
-        for (int round = 0; round < 12; round++) {
-            int fork = round / 2;
-            race.add(fork, Map.of(0, 20_000 * Math.exp(fork % 2 == 0 ? 0.05 : -0.05), 1, 20_000.0));
-        }
-        race.finalLook();
-        RankRun.Ranking ranking = new RankRun.Ranking(500, candidates, race, List.of(), Map.of(), 60, List.of());
-        RankVerdict v = new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)", List.of(),
-                RankOptions.parse(new String[0]), List.of(ranking), Map.of(), 60));
-        assertThat(v.advice(ranking)).contains("COPY_FREEZE (replaces the table's contents) is not told apart from it");
+        RankRun.Ranking ranking = twoInSixForks(LoadMethod.COPY_FREEZE, 0.05);
+        assertThat(verdictOf(ranking).advice(ranking)).contains("COPY_FREEZE (replaces the table's contents) is not told apart from it");
     }
 
     /** Two candidates tied: no "rest" for them to be ahead of (a new user's A/A, 2026-12-03, read "and ahead of the rest"). */
     @Test
     void aTieOfTheWholeFieldIsNotSaidToBeAheadOfARest() {
-        List<Candidate> candidates = List.of(Candidate.of(LoadMethod.COPY_BINARY), Candidate.of(LoadMethod.COPY_TEXT));
-        Race race = new Race(2, new RankStatistics(0.95, 0.03));
-        for (int round = 0; round < 12; round++) {
-            int fork = round / 2;
-            race.add(fork, Map.of(0, 20_000 * Math.exp(fork % 2 == 0 ? 0.001 : -0.001), 1, 20_000.0));
-        }
-        race.finalLook();
-        RankRun.Ranking ranking = new RankRun.Ranking(500, candidates, race, List.of(), Map.of(), 60, List.of());
-        RankVerdict v = new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)", List.of(),
-                RankOptions.parse(new String[0]), List.of(ranking), Map.of(), 60));
-        assertThat(race.settled()).isTrue();
+        RankRun.Ranking ranking = twoInSixForks(LoadMethod.COPY_TEXT, 0.001);
+        RankVerdict v = verdictOf(ranking);
+        assertThat(ranking.race().settled()).isTrue();
         assertThat(v.advice(ranking)).contains("are tied** within ±3 %").doesNotContain("ahead of the rest");
     }
 
