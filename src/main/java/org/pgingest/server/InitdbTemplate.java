@@ -168,11 +168,6 @@ final class InitdbTemplate {
     }
 
     private static String digest(String environment) {
-        try {
-            byte[] sha = MessageDigest.getInstance("SHA-256").digest(environment.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(sha, 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
-        }
+        return sha256(environment.getBytes(StandardCharsets.UTF_8)).substring(0, 16);
     }
 }
