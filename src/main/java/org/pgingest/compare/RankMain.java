@@ -359,14 +359,18 @@ public final class RankMain {
                                                      PrintStream out, PrintStream err) {
         AtomicBoolean left = new AtomicBoolean();
         return candidateSchemas -> {
-            if (server.kind() != TargetKind.EXTERNAL || left.getAndSet(true)) {
-                return;
-            }
-            dropSchemas(server.target().dataSource(), candidateSchemas, err);
-            if (options.table().isPresent()) {
-                options.table().get().leave(config);
-            } else {
-                BenchMain.sayWhereTheSchemaIs(config, out);
+            // Once, and a second caller waits for the first: stopped mid-run, the main thread (its forks gone) and the
+            // shutdown hook both get here, and the JVM ends when the hook returns, cutting the other's drops short.
+            synchronized (left) {
+                if (server.kind() != TargetKind.EXTERNAL || left.getAndSet(true)) {
+                    return;
+                }
+                dropSchemas(server.target().dataSource(), candidateSchemas, err);
+                if (options.table().isPresent()) {
+                    options.table().get().leave(config);
+                } else {
+                    BenchMain.sayWhereTheSchemaIs(config, out);
+                }
             }
         };
     }
