@@ -223,8 +223,10 @@ public final class RankMain {
                 }
             }
             double seconds = (System.nanoTime() - started) / 1e9;
-            RankVerdict verdict = new RankVerdict(new RankVerdict.Run(label + resolved.map(r -> " (" + r.table().source()
-                    + (r.table().sample() == null ? "" : ", " + r.table().sample().source()) + ")").orElse(""), server.summary(), server.warnings(), options, rankings, effective, seconds));
+            String heading = label + resolved.map(r -> " (" + r.table().source()
+                    + (r.table().sample() == null ? "" : ", " + r.table().sample().source()) + ")").orElse("");
+            RankVerdict verdict = new RankVerdict(new RankVerdict.Run(heading, server.summary(), server.warnings(), options,
+                    rankings, effective, seconds));
             String md = verdict.markdown();
             ResultPath.write(json, o -> o.write(verdict.json().getBytes(StandardCharsets.UTF_8)));
             ResultPath.write(markdown, o -> o.write(md.getBytes(StandardCharsets.UTF_8)));
@@ -346,11 +348,6 @@ public final class RankMain {
     }
 
     /**
-     * On a server the run does not own: the candidates' schemas it made go again, whatever ended the run; each through
-     * {@link SuiteSchema#drop}, never CASCADE (a user's view on a copy would go with it): a schema that holds or feeds
-     * something the suite did not make stays, and the line says so.
-     */
-    /**
      * What the run leaves an external server as, once, whether it ends or is stopped (Ctrl-C, SIGTERM: an adversarial
      * pass saw the candidates' schemas left then, unnamed): the candidates' schemas dropped, a user's table's own
      * schema dropped or kept as {@code --keep-schema} says, the suite's schema of a published shape kept and said so.
@@ -375,6 +372,11 @@ public final class RankMain {
         };
     }
 
+    /**
+     * On a server the run does not own: the candidates' schemas it made go again, whatever ended the run; each through
+     * {@link SuiteSchema#drop}, never CASCADE (a user's view on a copy would go with it): a schema that holds or feeds
+     * something the suite did not make stays, and the line says so.
+     */
     static void dropSchemas(javax.sql.DataSource server, Iterable<String> schemas, PrintStream err) {
         try (Connection c = server.getConnection()) {
             for (String schema : schemas) {
