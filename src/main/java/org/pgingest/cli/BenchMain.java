@@ -58,8 +58,6 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * The suite's benchmark launcher: JMH's own command line, plus
@@ -186,17 +184,8 @@ public final class BenchMain {
         suite.apply();
         String[] jmhArgs = suite.rest().toArray(String[]::new);
         CommandLineOptions cmd = new CommandLineOptions(jmhArgs);
-        List<String> patterns = new ArrayList<>(cmd.getIncludes());
-        patterns.addAll(cmd.getExcludes());
-        for (String pattern : patterns) {
-            try {
-                Pattern.compile(pattern);
-            } catch (PatternSyntaxException e) {
-                // JMH would throw it from its benchmark list, a stack trace instead of a line
-                throw new UsageException("benchmark regex '" + e.getPattern() + "' is not a regular expression: "
-                        + e.getDescription());
-            }
-        }
+        OptionArgs.requireRegularExpressions(cmd.getIncludes());
+        OptionArgs.requireRegularExpressions(cmd.getExcludes());
         for (var jvmArgs : List.of(cmd.getJvmArgs(), cmd.getJvmArgsAppend(), cmd.getJvmArgsPrepend())) {
             SuiteOptions.requireNoSecretIn(jvmArgs.orElse(List.of()));
         }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /** The command line as the suite's parsers read it, whichever of the two usual forms an option's value took. */
 public final class OptionArgs {
@@ -29,5 +30,20 @@ public final class OptionArgs {
             }
         }
         return out.toArray(String[]::new);
+    }
+
+    /**
+     * Refuses, in one line, a benchmark include or exclude pattern that is no regular expression: JMH would throw it
+     * from its benchmark list, a stack trace where the launcher's answer is a line.
+     */
+    public static void requireRegularExpressions(List<String> patterns) {
+        for (String pattern : patterns) {
+            try {
+                Pattern.compile(pattern);
+            } catch (PatternSyntaxException e) {
+                throw new UsageException("benchmark regex '" + e.getPattern() + "' is not a regular expression: "
+                        + e.getDescription());
+            }
+        }
     }
 }

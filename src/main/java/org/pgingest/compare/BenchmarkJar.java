@@ -5,6 +5,7 @@ import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import org.pgingest.bench.BenchmarkParameters;
+import org.pgingest.cli.OptionArgs;
 import org.pgingest.cli.UsageException;
 
 import java.io.IOException;
@@ -19,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.PatternSyntaxException;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
@@ -71,16 +71,13 @@ record BenchmarkJar(Side side, Path path, String list) {
     Map<BenchmarkListEntry, Map<String, List<String>>> select(List<String> includes, List<String> excludes) {
         PrintStream silent = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         Map<BenchmarkListEntry, Map<String, List<String>>> found = new LinkedHashMap<>();
-        try {
-            for (BenchmarkListEntry entry : BenchmarkList.fromString(list)
-                    .find(OutputFormatFactory.createFormatInstance(silent, VerboseMode.SILENT), includes, excludes)) {
-                Map<String, List<String>> params = new LinkedHashMap<>();
-                entry.getParams().orElse(Map.of()).forEach((name, values) -> params.put(name, List.of(values)));
-                found.put(entry, params);
-            }
-        } catch (PatternSyntaxException e) {
-            throw new UsageException("benchmark regex '" + e.getPattern() + "' is not a regular expression: "
-                    + e.getDescription());
+        OptionArgs.requireRegularExpressions(includes);
+        OptionArgs.requireRegularExpressions(excludes);
+        for (BenchmarkListEntry entry : BenchmarkList.fromString(list)
+                .find(OutputFormatFactory.createFormatInstance(silent, VerboseMode.SILENT), includes, excludes)) {
+            Map<String, List<String>> params = new LinkedHashMap<>();
+            entry.getParams().orElse(Map.of()).forEach((name, values) -> params.put(name, List.of(values)));
+            found.put(entry, params);
         }
         return found;
     }

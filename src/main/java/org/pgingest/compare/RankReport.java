@@ -18,6 +18,18 @@ import java.util.Locale;
  * is the verdict's Markdown. Sizes follow the longest name, so that no label overlaps another or leaves the picture.
  */
 final class RankReport {
+    private static final String HTML = "report.html";
+    private static final String MARKDOWN = "report.md";
+    /** The report's files, in target/. */
+    static final List<String> FILES = List.of(HTML, MARKDOWN);
+
+    /**
+     * A chart's size, and its drawing scaled down to the page's width when wider (width, height, then the viewBox's):
+     * with 18 candidates the heat map is 1,400 px wide, and a page of 1,200 cut its last columns off.
+     */
+    private static final String SCALES = "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+            + "style=\"max-width:100%%;height:auto\"";
+
     private static final int CELL = 64;
     /**
      * Pixels a character of a candidate's name takes at 12 px: names are capitals and underscores, about 8.5 px each in
@@ -97,18 +109,6 @@ final class RankReport {
     private static List<Integer> ordered(RankRun.Ranking r) {
         return RankVerdict.ordered(r);
     }
-
-    private static final String HTML = "report.html";
-    private static final String MARKDOWN = "report.md";
-    /** The report's files, in target/. */
-    static final List<String> FILES = List.of(HTML, MARKDOWN);
-
-    /**
-     * A chart's size, and its drawing scaled down to the page's width when wider (width, height, then the viewBox's):
-     * with 18 candidates the heat map is 1,400 px wide, and a page of 1,200 cut its last columns off.
-     */
-    private static final String SCALES = "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-            + "style=\"max-width:100%%;height:auto\"";
 
     /** Rows and columns in ranked order; a cell's colour is the log ratio, its text the ratio and the claim. */
     static String heatMap(RankRun.Ranking r) {

@@ -170,7 +170,7 @@ public final class SecretBearing {
                 : VALUE_ENDS.indexOf(text.charAt(end)) < 0)) {
             end++;
         }
-        return Math.min(end, text.length());
+        return end;
     }
 
     private static String decode(String text) {
