@@ -10,8 +10,8 @@ import java.util.regex.Pattern;
 
 /**
  * What Chromium laid out in a page's SVGs, from its own boxes: every svg wider than the window, every text that
- * reaches outside its svg, every two texts of one svg whose boxes overlap, and per svg (by id) its category labels and the bars drawn with a size (and
- * the narrowest one's width). The page is left as it is: a copy with a measuring script added is opened, so the
+ * reaches outside its svg, every two texts of one svg whose boxes overlap, and per svg (by id) its category labels
+ * and the bars drawn with a size (and the narrowest one's width). The page is left as it is: a copy with a measuring script added is opened, so the
  * report a person gets has no script. Reusable for any page of inline SVG (the report, the rank's report).
  */
 public final class PageLayout {
