@@ -1,9 +1,11 @@
 package org.pgingest.compare;
 
 import org.pgingest.bench.BenchmarkParameters;
+import org.pgingest.cli.DurationText;
 import org.pgingest.cli.TableSelection;
 import org.pgingest.cli.UsageException;
 import org.pgingest.load.LoadMethod;
+import org.pgingest.report.ReportFiles;
 import org.pgingest.results.ResultPath;
 import org.pgingest.server.SuiteOptions;
 
@@ -17,8 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -81,12 +81,8 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
     static final double LEAST_CONFIDENCE_PCT = 50;
     static final int LEAST_ROUNDS_PER_FORK = 2;
     static final int MOST_ROUNDS_PER_FORK = 100;
-    static final Duration MOST_BUDGET = Duration.ofHours(168);
     private static final List<String> OPTIONS = List.of("-p", Candidate.VARIANT, "--budget", "--delta", "--confidence",
             "--slice", "--warmup", "--seed", "--rounds", "--rounds-per-fork", "--json", "--markdown", "--no-report");
-    private static final Pattern DURATION = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m(?!s))?(?:(\\d+)s)?(?:(\\d+)ms)?");
-    /** Milliseconds in a unit of {@link #DURATION}'s groups 1 to 4: h, m, s, ms. */
-    private static final long[] DURATION_UNIT_MILLIS = {3_600_000, 60_000, 1000, 1};
 
     /**
      * Whether every argument is an option that tunes a ranking (its budget, margin, confidence, slices, seed, rounds,
@@ -187,9 +183,8 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
             params.put(name, values.get(0));
         });
         Duration budget = Optional.ofNullable(single.get("--budget")).map(v -> duration("--budget", v)).orElse(DEFAULT_BUDGET);
-        if (budget.compareTo(MOST_BUDGET) > 0) {
-            // its deadline, the clock's nanoseconds plus these, would wrap past 292 years (an adversarial pass)
-            throw new UsageException("--budget " + single.get("--budget") + ": give at most " + text(MOST_BUDGET)
+        if (budget.compareTo(DurationText.LONGEST) > 0) {
+            throw new UsageException("--budget " + single.get("--budget") + ": give at most " + text(DurationText.LONGEST)
                     + " (a week)");
         }
         Duration slice = Optional.ofNullable(single.get("--slice")).map(v -> duration("--slice", v)).orElse(DEFAULT_SLICE);
@@ -341,22 +336,8 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
     }
 
     static Duration duration(String option, String value) {
-        Matcher m = DURATION.matcher(value.trim());
-        if (!value.isBlank() && m.matches() && (m.group(1) != null || m.group(2) != null || m.group(3) != null
-                || m.group(4) != null)) {
-            try {
-                long ms = 0;
-                for (int g = 1; g <= DURATION_UNIT_MILLIS.length; g++) {
-                    ms = m.group(g) == null ? ms : Math.addExact(ms, Math.multiplyExact(Long.parseLong(m.group(g)),
-                            DURATION_UNIT_MILLIS[g - 1]));
-                }
-                // zero is a duration too: the option's own range names what it takes
-                return Duration.ofMillis(ms);
-            } catch (NumberFormatException | ArithmeticException e) {
-                // more digits than a duration holds: the same line as any duration not understood
-            }
-        }
-        throw new UsageException(option + " " + value + ": give a duration such as 90s, 10m, 1h or 2m30s");
+        return DurationText.parse(value).orElseThrow(() -> new UsageException(option + " " + value
+                + ": give a duration such as 90s, 10m, 1h or 2m30s"));
     }
 
     /** Whether the command line asks for {@link #usage} (anywhere in it: nothing else is read then). */
@@ -385,7 +366,7 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
                         + PARAMS.stream().sorted().collect(Collectors.joining(", ")),
                 "When it stops, what it claims:",
                 "  --budget DURATION             the whole run, setup included (default " + text(DEFAULT_BUDGET)
-                        + "; at most " + text(MOST_BUDGET) + "; e.g. 90s, 30m, 1h)",
+                        + "; at most " + text(DurationText.LONGEST) + "; e.g. 90s, 30m, 1h)",
                 "  --delta PCT                   the tie margin, above 0 and below " + fmt(MOST_DELTA_PCT)
                         + " (default " + RankVerdict.pct(DEFAULT_DELTA) + ")",
                 "  --confidence PCT              family-wise over every claim and look, above "

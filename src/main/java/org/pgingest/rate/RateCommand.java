@@ -2,6 +2,7 @@ package org.pgingest.rate;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import org.pgingest.cli.DurationText;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.report.Ranking;
 import org.pgingest.report.Report;
@@ -39,8 +40,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -292,31 +291,17 @@ public final class RateCommand implements Callable<Integer> {
         }
     }
 
-    /** 500ms, 30s, 2m, 1h, or a bare number of seconds. */
+    /** A duration as {@link DurationText} reads it, at most {@link DurationText#LONGEST}. */
     static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
-        private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)?");
-        static final Duration MOST = Duration.ofHours(168);
-
         @Override
         public Duration convert(String value) {
-            Matcher m = FORM.matcher(value.trim());
-            if (!m.matches()) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not a duration; use e.g. 500ms, 30s, 2m or 1h");
+            Duration d = DurationText.parse(value).orElseThrow(() -> new CommandLine.TypeConversionException(
+                    "'" + value + "' is not a duration; use e.g. 500ms, 30s, 2m, 1h or 2m30s"));
+            if (d.compareTo(DurationText.LONGEST) > 0) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is longer than "
+                        + DurationText.LONGEST.toHours() + "h, the longest run this takes");
             }
-            double amount = Double.parseDouble(m.group(1));
-            String unit = m.group(2) == null ? "s" : m.group(2);
-            double millis = switch (unit) {
-                case "ms" -> amount;
-                case "m" -> amount * 60_000;
-                case "h" -> amount * 3_600_000;
-                default -> amount * 1000;
-            };
-            if (millis > MOST.toMillis()) {
-                // a deadline past the clock's range would wrap (an adversarial pass ran 99999999999h as -17213 s)
-                throw new CommandLine.TypeConversionException("'" + value + "' is longer than " + MOST.toHours()
-                        + "h, the longest run this takes");
-            }
-            return Duration.ofNanos(Math.round(millis * 1_000_000));
+            return d;
         }
     }
 }
