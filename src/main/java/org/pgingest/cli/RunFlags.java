@@ -1,5 +1,8 @@
 package org.pgingest.cli;
 
+import org.pgingest.report.ReportFiles;
+
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,11 +27,21 @@ record RunFlags(boolean report, boolean jmhLogOnTerminal, List<String> rest) {
         rest = List.copyOf(rest);
     }
 
+    /** JMH's options that name a file the run writes: its result and its log. */
+    private static final List<String> FILE_OPTIONS = List.of("-rff", "-o");
+
+    /** The flags and the rest; a file option naming the report's file (the report would replace it) is refused. */
     static RunFlags take(String[] args) {
         List<String> rest = new ArrayList<>(List.of(args));
         boolean report = !rest.contains(NO_REPORT);
         boolean jmhLog = rest.contains(JMH_LOG);
         rest.removeIf(a -> a.equals(NO_REPORT) || a.equals(JMH_LOG));
+        for (int i = 0; report && i + 1 < rest.size(); i++) {
+            if (FILE_OPTIONS.contains(rest.get(i)) && ReportFiles.isReportFile(Path.of(rest.get(i + 1)))) {
+                throw new UsageException(rest.get(i) + " " + rest.get(i + 1) + " is where the report goes: give "
+                        + "another file, or " + NO_REPORT);
+            }
+        }
         return new RunFlags(report, jmhLog, rest);
     }
 

@@ -6,6 +6,7 @@ import org.pgingest.cli.OptionArgs;
 import org.pgingest.cli.TableSelection;
 import org.pgingest.cli.UsageException;
 import org.pgingest.load.LoadMethod;
+import org.pgingest.report.ReportFiles;
 import org.pgingest.results.ResultPath;
 import org.pgingest.results.WorkDirectory;
 import org.pgingest.server.ContainerTarget;
@@ -233,8 +234,8 @@ public final class RankMain {
             out.println();
             out.print(md);
             if (options.report()) {
-                RankReport.write(verdict, rankings, Path.of("target"));
-                out.println(PREFIX + "report: target/report.html and target/report.md");
+                RankReport.write(verdict, rankings, Path.of(ReportFiles.HTML), Path.of(ReportFiles.MARKDOWN));
+                out.println(PREFIX + "report: " + ReportFiles.HTML + " and " + ReportFiles.MARKDOWN);
             }
             out.println(PREFIX + verdict.summary() + "; verdict in " + json + " and " + markdown + " ("
                     + CompareMain.minutes(seconds) + ")");

@@ -212,8 +212,7 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
         if (report) {
             // the report is written after the verdict, over it (an adversarial pass saw "verdict in target/report.md")
             for (Map.Entry<String, Optional<Path>> output : Map.of("--json", json, "--markdown", markdown).entrySet()) {
-                Optional<Path> clash = output.getValue().filter(f -> RankReport.FILES.stream().anyMatch(r ->
-                        Path.of("target", r).toAbsolutePath().normalize().equals(f.toAbsolutePath().normalize())));
+                Optional<Path> clash = output.getValue().filter(ReportFiles::isReportFile);
                 if (clash.isPresent()) {
                     throw new UsageException(output.getKey() + " " + clash.get() + " is where the report goes: give "
                             + "another file, or --no-report");

@@ -5,7 +5,6 @@ import org.pgingest.results.ResultPath;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,11 +17,6 @@ import java.util.Locale;
  * is the verdict's Markdown. Sizes follow the longest name, so that no label overlaps another or leaves the picture.
  */
 final class RankReport {
-    private static final String HTML = "report.html";
-    private static final String MARKDOWN = "report.md";
-    /** The report's files, in target/. */
-    static final List<String> FILES = List.of(HTML, MARKDOWN);
-
     /**
      * A chart's size, and its drawing scaled down to the page's width when wider (width, height, then the viewBox's):
      * with 18 candidates the heat map is 1,400 px wide, and a page of 1,200 cut its last columns off.
@@ -42,8 +36,8 @@ final class RankReport {
     private RankReport() {
     }
 
-    static void write(RankVerdict verdict, List<RankRun.Ranking> rankings, Path dir) throws IOException {
-        Files.createDirectories(dir);
+    static void write(RankVerdict verdict, List<RankRun.Ranking> rankings, Path htmlFile, Path markdownFile)
+            throws IOException {
         StringBuilder html = new StringBuilder();
         html.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>pg-ingest-bench rank</title>")
                 .append("<style>body{font-family:sans-serif;margin:24px;max-width:1200px}table{border-collapse:collapse;")
@@ -69,9 +63,8 @@ final class RankReport {
         }
         html.append("</body></html>\n");
         // Written aside and renamed, like every result: two rankings ending at once leave one whole report each time.
-        ResultPath.write(dir.resolve(HTML),
-                o -> o.write(html.toString().getBytes(StandardCharsets.UTF_8)));
-        ResultPath.write(dir.resolve(MARKDOWN),
+        ResultPath.write(htmlFile, o -> o.write(html.toString().getBytes(StandardCharsets.UTF_8)));
+        ResultPath.write(markdownFile,
                 o -> o.write(verdict.markdown().getBytes(StandardCharsets.UTF_8)));
     }
 

@@ -14,6 +14,13 @@ public final class ReportFiles {
     private ReportFiles() {
     }
 
+    /** Whether {@code file} is one of the report's two files, which a run's end writes over. */
+    public static boolean isReportFile(Path file) {
+        Path given = file.toAbsolutePath().normalize();
+        return given.equals(Path.of(HTML).toAbsolutePath().normalize())
+                || given.equals(Path.of(MARKDOWN).toAbsolutePath().normalize());
+    }
+
     /** The HTML page and the Markdown version of {@code report}, each made with {@code command} named in it. */
     public static void write(Report report, String command, Path html, Path markdown) throws IOException {
         write(html, HtmlReport.render(report, command));

@@ -146,4 +146,17 @@ class SuiteOptionRefusalsTest {
         assertRefused(launch(Map.of(), "Ingest", "-p", "method=BATCH", "-o", "/proc/x/out.txt"),
                 "-o /proc/x/out.txt: cannot create the directory /proc/x (no such file or directory)");
     }
+
+    /** Found by the adversarial pass (2026-12-03): the run's result, then the report over it in the same file. */
+    @Test
+    void aResultOrLogInTheReportsFileIsRefusedUnlessThereIsNoReport() throws Exception {
+        assertRefused(launch(Map.of(), "Ingest", "-p", "method=BATCH", "-rff", "target/report.html"),
+                "-rff target/report.html is where the report goes: give another file, or --no-report");
+        assertRefused(launch(Map.of(), "--preset", "quick", "-o", "./target/../target/report.md"),
+                "-o ./target/../target/report.md is where the report goes: give another file, or --no-report");
+        // with --no-report the same file is the user's to name: the launcher goes on to its next check
+        assertRefused(launch(Map.of(), "Ingest", "-p", "method=BATCH", "-rff", "target/report.html", "--no-report",
+                "-o", "/proc/x/out.txt"), "-o /proc/x/out.txt: cannot create the directory /proc/x (no such file or "
+                + "directory)");
+    }
 }

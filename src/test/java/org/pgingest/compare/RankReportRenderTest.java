@@ -108,8 +108,8 @@ class RankReportRenderTest {
     private Path check(RankRun.Ranking r, String screenshot) throws Exception {
         RankVerdict verdict = new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)", List.of(),
                 RankOptions.parse(new String[0]), List.of(r), Map.of(), 600));
-        RankReport.write(verdict, List.of(r), dir);
         Path page = dir.resolve("report.html");
+        RankReport.write(verdict, List.of(r), page, dir.resolve("report.md"));
         HeadlessChromium chromium = new HeadlessChromium(Part.chromium().orElseThrow(), dir);
         Files.createDirectories(Path.of("target"));
         for (int width : List.of(1000, 2000)) {
