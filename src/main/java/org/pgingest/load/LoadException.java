@@ -17,9 +17,10 @@ public class LoadException extends SQLException {
      * Index of the offending row in the caller's input (0-based), or -1 when it could not be told: streamed
      * input whose failing row conflicts with a row of an earlier chunk, or a failure that did not repeat.
      */
-    long rowIndex() {
+    public long rowIndex() {
         return rowIndex;
     }
+
 
     /** Folds a server message's "Detail:" and "Hint:" lines onto one line. */
     static String oneLine(String text) {

@@ -21,6 +21,7 @@ import org.pgingest.workload.definition.TableCopy;
 import org.pgingest.workload.definition.TableDefinition;
 import org.pgingest.workload.definition.TableSources;
 import org.postgresql.util.PSQLException;
+import org.postgresql.util.ServerErrorMessage;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -245,11 +246,18 @@ public final class TableCopies {
         } catch (LoadException e) {
             if (plan.sampleSource().isPresent()) {
                 // The values are the user's: keys and pooled columns aside, each comes from their file.
-                throw new DefinitionException("the rows of " + plan.sampleSource().get() + " break "
-                        + brokenConstraint(e).map(c -> "constraint " + c + " of ").orElse("") + table.definition().name()
-                        + " as the suite loads them (" + e.getMessage() + ")");
+                // The row by its place in the file; the server's context ("COPY t, line 3") counts the suite's rows.
+                Optional<String> row = e.rowIndex() < 0 ? Optional.empty() : plan.sampleRow(e.rowIndex());
+                Optional<ServerErrorMessage> server = serverError(e);
+                throw new DefinitionException(row.orElse("the rows of " + plan.sampleSource().get()) + " break"
+                        + (row.isPresent() ? "s " : " ") + server.map(ServerErrorMessage::getConstraint)
+                        .map(c -> "constraint " + c + " of ").orElse("") + table.definition().name()
+                        + " as the suite loads " + (row.isPresent() ? "it" : "them") + ": " + server.filter(s ->
+                        row.isPresent()).map(s -> s.getMessage() + Optional.ofNullable(s.getDetail()).map(d -> " ("
+                        + d + ")").orElse("")).orElse(e.getMessage()));
             }
-            throw new DefinitionException(brokenConstraint(e).map(c -> "generated rows break constraint " + c + " of ")
+            throw new DefinitionException(serverError(e).map(ServerErrorMessage::getConstraint)
+                    .map(c -> "generated rows break constraint " + c + " of ")
                     .orElse("the server refuses generated rows for ") + table.definition().name() + " ("
                     + e.getMessage() + "); give rows of your own with --rows FILE.csv");
         } finally {
@@ -258,12 +266,11 @@ public final class TableCopies {
         }
     }
 
-    /** The constraint the server's error names, if it names one. */
-    private static Optional<String> brokenConstraint(LoadException e) {
+    /** The server's error behind the refusal, if the server refused. */
+    private static Optional<ServerErrorMessage> serverError(LoadException e) {
         for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
-            if (cause instanceof PSQLException p && p.getServerErrorMessage() != null
-                    && p.getServerErrorMessage().getConstraint() != null) {
-                return Optional.of(p.getServerErrorMessage().getConstraint());
+            if (cause instanceof PSQLException p && p.getServerErrorMessage() != null) {
+                return Optional.of(p.getServerErrorMessage());
             }
         }
         return Optional.empty();

@@ -70,6 +70,7 @@ public final class UserRows {
             }
         }
         List<List<String>> rows = new ArrayList<>();
+        List<Long> lines = new ArrayList<>();
         for (PgCsv.Record record : records.subList(1, records.size())) {
             if (record.fields().size() != header.size()) {
                 throw new DefinitionException("--rows " + file + " line " + record.line() + ": "
@@ -89,11 +90,12 @@ public final class UserRows {
                 }
             }
             rows.add(record.fields());
+            lines.add((long) record.line());
         }
         if (rows.isEmpty()) {
             throw new DefinitionException("--rows " + file + " holds a header but no rows");
         }
-        return new SampleRows("--rows " + file.getFileName(), header, rows);
+        return new SampleRows("--rows " + file.getFileName(), header, rows, lines);
     }
 
     /**
@@ -177,7 +179,7 @@ public final class UserRows {
                     + "too few of its pages were sampled); drop --sample to generate rows");
         }
         return new SampleRows("--sample " + count + " of " + table.name(), written.stream().map(ColumnDefinition::name)
-                .toList(), rows);
+                .toList(), rows, List.of());
     }
 
     /**

@@ -70,8 +70,8 @@ public final class RowPlan {
     private final double[] nullShares;
     /** Per column: the first distinct-value number a key carrier uses (its constraints accept from there on). */
     private final long[] offsets;
-    /** Where the user's rows came from ({@code --rows}, {@code --sample}); empty for generated rows. */
-    private final Optional<String> sampleSource;
+    /** The user's rows ({@code --rows}, {@code --sample}); empty for generated rows. */
+    private final Optional<SampleRows> sample;
 
     private enum Kind { DISTINCT, POOLED, GENERATED }
 
@@ -112,9 +112,9 @@ public final class RowPlan {
     }
 
     private RowPlan(Table table, Kind[] kinds, int[] groupOf, int[] slotOf, List<Pool> pools, List<String> carriers,
-                    double[] nullShares, long[] offsets, Optional<String> sampleSource) {
+                    double[] nullShares, long[] offsets, Optional<SampleRows> sample) {
         this.table = table;
-        this.sampleSource = sampleSource;
+        this.sample = sample;
         this.nullShares = nullShares;
         this.offsets = offsets;
         this.kinds = kinds;
@@ -130,7 +130,12 @@ public final class RowPlan {
 
     /** Where the rows' values came from when they are the user's own ({@code --rows}, {@code --sample}). */
     public Optional<String> sampleSource() {
-        return sampleSource;
+        return sample.map(SampleRows::source);
+    }
+
+    /** Where the user's row that generated row {@code row} takes its values from ({@link SampleRows#row}). */
+    public Optional<String> sampleRow(long row) {
+        return sample.map(s -> s.row((int) Math.floorMod(row, (long) s.rows().size())));
     }
 
     /** The columns that carry the row number to keep unique keys distinct. */
@@ -252,7 +257,7 @@ public final class RowPlan {
                 shares[i] = nullShares.getOrDefault(columns.get(i).name(), NULL_SHARE);
             }
             return new RowPlan(table, kinds, groupOf, slotOf, List.copyOf(pools), List.copyOf(carriers), shares, offsets,
-                    Optional.ofNullable(sample).map(SampleRows::source));
+                    Optional.ofNullable(sample));
         }
 
         private int indexOf(String column) {
@@ -474,7 +479,7 @@ public final class RowPlan {
                         tuples.get(r)[s] = values.get(r);
                     }
                 } catch (ServerReading.RejectedAt e) {
-                    throw new DefinitionException(sample.source() + ", row " + (e.index() + 1) + ", column " + c.name()
+                    throw new DefinitionException(sample.row(e.index()) + ", column " + c.name()
                             + ": " + e.getMessage() + " (SQLSTATE " + e.refusal().sqlState() + ")");
                 }
             }

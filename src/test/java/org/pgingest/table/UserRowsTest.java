@@ -47,7 +47,7 @@ class UserRowsTest {
             schema.recreateTable(c, "people", "(id bigint PRIMARY KEY, name text)", false);
             Table table = Table.read(c, schema, "people");
             SampleRows rows = new SampleRows("--rows people.csv", List.of("id", "name", "nmae"),
-                    List.of(List.of("1", "a", "b")));
+                    List.of(List.of("1", "a", "b")), List.of(2L));
             assertThatThrownBy(() -> RowPlan.build(c, table, Map.of(), Map.of(), rows))
                     .isInstanceOf(DefinitionException.class)
                     .hasMessage("--rows people.csv has a column nmae the table lacks (its columns: id, name); name only "
@@ -191,6 +191,40 @@ class UserRowsTest {
             }
             return rows;
         }
+    }
+
+    /**
+     * A value its type refuses and a row a CHECK refuses are named alike, by the file's line (a new user's pass,
+     * 2026-12-03, saw "row 2" beside "row 0 of the input" for one file). The first row spans lines 2 and 3.
+     */
+    @Test
+    void aRefusedValueAndARefusedRowAreNamedByTheirLine(@TempDir Path dir) throws Exception {
+        SuiteSchema schema = new SuiteSchema(server.schema());
+        try (Connection c = server.dataSource().getConnection()) {
+            schema.recreateTable(c, "lines_checked", "(note text, qty integer CHECK (qty > 0))", false);
+            Table table = Table.read(c, schema, "lines_checked");
+            Path badType = Files.writeString(dir.resolve("type.csv"), "note,qty\n\"two\nlines\",1\nok,x7\n");
+            assertThatThrownBy(() -> RowPlan.build(c, table, Map.of(), Map.of(), UserRows.fromCsv(badType)))
+                    .isInstanceOf(DefinitionException.class)
+                    .hasMessageStartingWith("--rows type.csv line 4, column qty: ");
+            Path badRow = Files.writeString(dir.resolve("check.csv"), "note,qty\n\"two\nlines\",1\nok,2\nzero,0\n");
+            RowPlan plan = RowPlan.build(c, table, Map.of(), Map.of(), UserRows.fromCsv(badRow));
+            assertThatThrownBy(() -> TableCopies.checkSample(c, plan, 1))
+                    .isInstanceOf(DefinitionException.class)
+                    .hasMessage("--rows check.csv line 5 breaks constraint lines_checked_qty_check of " + server.schema()
+                            + ".lines_checked as the suite loads it: " + checkRefusal(c, "('zero', 0)"));
+        }
+    }
+
+    /** The server's own words for an INSERT of {@code values} into lines_checked: its message and detail. */
+    private static String checkRefusal(Connection c, String values) throws Exception {
+        try (Statement st = c.createStatement()) {
+            st.execute("INSERT INTO " + server.schema() + ".lines_checked VALUES " + values);
+        } catch (org.postgresql.util.PSQLException e) {
+            var m = e.getServerErrorMessage();
+            return m.getMessage() + " (" + m.getDetail() + ")";
+        }
+        throw new AssertionError(values + " was accepted");
     }
 
     @Test
