@@ -5,6 +5,7 @@ import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.VerboseMode;
+import org.pgingest.exit.ShutdownHook;
 
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -49,6 +50,7 @@ final class RunConsole implements TrialFailures.Listener {
     private long doneNominalNanos;
     private long currentNominalNanos;
     private int openLineLength = -1;
+    private boolean stopSaid;
 
     /**
      * @param jmhOnTerminal {@code --jmh-log}: JMH's log on the terminal too
@@ -157,6 +159,10 @@ final class RunConsole implements TrialFailures.Listener {
 
     @Override
     public void trialStarted(BenchmarkParams params) {
+        if (ShutdownHook.jvmShuttingDown()) {
+            // JMH goes on to the next trial while the JVM stops; its fork will not start
+            return;
+        }
         finishTrial();
         started++;
         startedInPart++;
@@ -181,6 +187,14 @@ final class RunConsole implements TrialFailures.Listener {
     @Override
     public void trialFailed(String trial, String reason) {
         endLine();
+        if (ShutdownHook.jvmShuttingDown()) {
+            // Ctrl-C or SIGTERM: JMH's own hook ended the fork (exit code 143), which JMH reports as a failure.
+            if (!stopSaid) {
+                stopSaid = true;
+                err.println("pg-ingest-bench: stopped (Ctrl-C or SIGTERM) during " + trial);
+            }
+            return;
+        }
         err.println("pg-ingest-bench: trial failed: " + trial + ": " + reason);
     }
 

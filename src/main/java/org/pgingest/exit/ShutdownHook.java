@@ -29,6 +29,18 @@ public final class ShutdownHook {
         return new ShutdownHook(thread);
     }
 
+    /** Whether the JVM is shutting down (Ctrl-C, SIGTERM): the JVM takes no hook then, its only sign of it. */
+    public static boolean jvmShuttingDown() {
+        Thread probe = new Thread(() -> { }, "pg-ingest-bench-shutdown-probe");
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+        } catch (IllegalStateException e) {
+            return true;
+        }
+        Runtime.getRuntime().removeShutdownHook(probe);
+        return false;
+    }
+
     /**
      * The owner has done the work: the JVM need not. During shutdown the hook has run or is running and the JVM refuses
      * the removal; every owner's work is done once however many times it is asked for, so nothing is left to do.
