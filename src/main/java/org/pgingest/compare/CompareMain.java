@@ -9,6 +9,7 @@ import org.pgingest.gate.GateResult;
 import org.pgingest.results.ResultFile;
 import org.pgingest.results.ResultFileException;
 import org.pgingest.results.ResultPath;
+import org.pgingest.results.WorkDirectory;
 import org.pgingest.server.ContainerTarget;
 import org.pgingest.server.PgVersions;
 import org.pgingest.server.SchemaLock;
@@ -21,6 +22,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
@@ -140,41 +142,39 @@ public final class CompareMain {
                     out.println(PREFIX + side.id() + " sessions: " + effective.get(side));
                 }
             }
-            Path work = options.results().resolveSibling(options.results().getFileName() + ".partial");
-            deleteTree(work);
-            List<PairedRun.TrialRun> runs;
-            try {
-                runs = runTrials(common, jars, sides, server, options, work, out, err);
-            } catch (IOException | InterruptedException | RuntimeException e) {
-                // Nothing half-done: a comparison that did not finish leaves no partial results behind.
-                deleteTree(work);
-                throw e;
+            // A directory of its own beside the results (two comparisons at once never share one), removed unless
+            // complete: nothing half-done is left behind.
+            Path resultsDir = options.results().toAbsolutePath().normalize();
+            try (WorkDirectory workDirectory = WorkDirectory.in(resultsDir.getParent(),
+                    resultsDir.getFileName() + ".partial-")) {
+                Path work = workDirectory.path();
+                List<PairedRun.TrialRun> runs = runTrials(common, jars, sides, server, options, work, out, err);
+                Files.deleteIfExists(work.resolve("turn-profiler.jar"));
+                for (Side side : Side.values()) {
+                    // The report each side's launcher (issue 15's and later builds) wrote of its last trial alone.
+                    deleteTree(work.resolve(side.id()).resolve("target"));
+                }
+                Map<Side, ResultFile> results = new EnumMap<>(Side.class);
+                for (Side side : Side.values()) {
+                    results.put(side, ResultFile.read(PairedRun.merge(runs, side, work.resolve(side.id() + ".json"))));
+                }
+                long seconds = Math.round((System.nanoTime() - started) / 1e9);
+                ComparisonReport verdict = ComparisonReport.of(new ComparisonReport.Run(jars, sides, effective, runs, only,
+                        server.summary(), options, seconds), results);
+                Files.writeString(work.resolve("verdict.md"), verdict.markdown(), StandardCharsets.UTF_8);
+                Files.writeString(work.resolve("verdict.json"), verdict.json(), StandardCharsets.UTF_8);
+                replaceTree(work, resultsDir);
+                out.print(verdict.markdown());
+                if (options.markdown().isPresent()) {
+                    ResultPath.write(options.markdown().get(), o -> o.write(verdict.markdown().getBytes(StandardCharsets.UTF_8)));
+                }
+                if (options.json().isPresent()) {
+                    ResultPath.write(options.json().get(), o -> o.write(verdict.json().getBytes(StandardCharsets.UTF_8)));
+                }
+                out.println(PREFIX + verdict.summary() + "; both sides' results in " + options.results() + " (" + minutes(seconds)
+                        + ", exit " + verdict.exitCode() + ")");
+                return verdict.exitCode();
             }
-            Files.deleteIfExists(work.resolve("turn-profiler.jar"));
-            for (Side side : Side.values()) {
-                // The report each side's launcher (issue 15's and later builds) wrote of its last trial alone.
-                deleteTree(work.resolve(side.id()).resolve("target"));
-            }
-            Map<Side, ResultFile> results = new EnumMap<>(Side.class);
-            for (Side side : Side.values()) {
-                results.put(side, ResultFile.read(PairedRun.merge(runs, side, work.resolve(side.id() + ".json"))));
-            }
-            long seconds = Math.round((System.nanoTime() - started) / 1e9);
-            ComparisonReport verdict = ComparisonReport.of(new ComparisonReport.Run(jars, sides, effective, runs, only,
-                    server.summary(), options, seconds), results);
-            Files.writeString(work.resolve("verdict.md"), verdict.markdown(), StandardCharsets.UTF_8);
-            Files.writeString(work.resolve("verdict.json"), verdict.json(), StandardCharsets.UTF_8);
-            replaceTree(work, options.results());
-            out.print(verdict.markdown());
-            if (options.markdown().isPresent()) {
-                ResultPath.write(options.markdown().get(), o -> o.write(verdict.markdown().getBytes(StandardCharsets.UTF_8)));
-            }
-            if (options.json().isPresent()) {
-                ResultPath.write(options.json().get(), o -> o.write(verdict.json().getBytes(StandardCharsets.UTF_8)));
-            }
-            out.println(PREFIX + verdict.summary() + "; both sides' results in " + options.results() + " (" + minutes(seconds)
-                    + ", exit " + verdict.exitCode() + ")");
-            return verdict.exitCode();
         }
     }
 
@@ -230,6 +230,27 @@ public final class CompareMain {
         ResultPath.directoryProblem(results).ifPresent(problem -> {
             throw new UsageException("--results " + results + ": " + problem);
         });
+        if (!replaceable(results)) {
+            // an adversarial pass (2026-12-03): --results . emptied the directory the jars were in
+            throw new UsageException("--results " + results + ": holds files that are not a comparison's, and the "
+                    + "results replace the directory whole: name a new or empty directory, or an earlier comparison's");
+        }
+    }
+
+    /**
+     * Whether the results may replace {@code dir}: it does not exist, is empty, or holds an earlier comparison's
+     * results (its verdict.json and verdict.md).
+     */
+    static boolean replaceable(Path dir) {
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return !Files.exists(dir, LinkOption.NOFOLLOW_LINKS);
+        }
+        try (Stream<Path> entries = Files.list(dir)) {
+            return entries.findAny().isEmpty()
+                    || Files.isRegularFile(dir.resolve("verdict.json")) && Files.isRegularFile(dir.resolve("verdict.md"));
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** What every side's run would fail on, found here before the server starts (as ./bench does). */
@@ -261,8 +282,12 @@ public final class CompareMain {
         return s < 60 ? s + " s" : s / 60 + " min " + s % 60 + " s";
     }
 
-    /** An earlier results directory is replaced only by a complete one. */
+    /** An earlier results directory is replaced only by a complete one, and only if it is a comparison's. */
     private static void replaceTree(Path complete, Path target) throws IOException {
+        if (!replaceable(target)) {
+            throw new IOException(target + " now holds files that are not a comparison's: it is left as it is, and "
+                    + "this comparison's results are not kept");
+        }
         deleteTree(target);
         Files.move(complete, target, StandardCopyOption.ATOMIC_MOVE);
     }

@@ -185,7 +185,9 @@ final class PairedRun implements AutoCloseable {
         if (stopped) {
             throw new InterruptedException("the comparison was stopped (its JVM is shutting down)");
         }
-        failures.replaceAll((side, why) -> why + " (log: " + logs.get(side) + ")");
+        // The working directory becomes the results directory once the comparison is complete: named from there.
+        failures.replaceAll((side, why) -> why + " (log: " + work.toAbsolutePath().relativize(logs.get(side)
+                .toAbsolutePath()) + " among the results)");
         return new TrialRun(trial, present, turns, failures);
     }
 

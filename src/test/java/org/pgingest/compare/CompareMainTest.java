@@ -125,6 +125,32 @@ class CompareMainTest {
         assertThat(o.stdout()).as("nothing started").isEmpty();
     }
 
+    /**
+     * The results replace their directory whole: one that holds anything but an earlier comparison's is refused, and
+     * nothing in it is touched (an adversarial pass, 2026-12-03: {@code --results .} emptied the jars' directory).
+     */
+    @Test
+    void aResultsDirectoryHoldingOtherFilesIsRefusedAndKept() throws Exception {
+        Path mine = Files.createDirectories(dir.resolve("mine"));
+        Files.writeString(mine.resolve("NOTES.txt"), "keep me");
+        Path a = suiteJar("mine/a.jar");
+        assertRefused(compare("--baseline", a.toString(), "--candidate", suiteJar("b.jar").toString(),
+                "--results", mine.toString()), "--results " + mine + ": holds files that are not a comparison's, and "
+                + "the results replace the directory whole: name a new or empty directory, or an earlier comparison's");
+        assertThat(mine.resolve("NOTES.txt")).hasContent("keep me");
+        assertThat(a).exists();
+
+        Path earlier = Files.createDirectories(dir.resolve("earlier"));
+        Files.writeString(earlier.resolve("verdict.json"), "{}");
+        Files.writeString(earlier.resolve("verdict.md"), "");
+        Files.createDirectories(earlier.resolve("baseline"));
+        assertThat(CompareMain.replaceable(earlier)).isTrue();
+        assertThat(CompareMain.replaceable(Files.createDirectories(dir.resolve("empty")))).isTrue();
+        assertThat(CompareMain.replaceable(dir.resolve("new"))).isTrue();
+        Path link = Files.createSymbolicLink(dir.resolve("link"), earlier);
+        assertThat(CompareMain.replaceable(link)).as("a link is replaced, not what it names: refused").isFalse();
+    }
+
     @Test
     void anOddIterationCountIsOneLine() throws Exception {
         assertRefused(compare("--baseline", suiteJar("a.jar").toString(), "--candidate", suiteJar("b.jar").toString(),
