@@ -2,14 +2,16 @@ package org.pgingest.cli;
 
 import org.pgingest.gate.Exports;
 import org.pgingest.gate.GateInputException;
+import org.pgingest.results.OutputFiles;
 import org.pgingest.results.ResultFile;
-import org.pgingest.results.ResultPath;
 import org.pgingest.results.ResultFileException;
+import org.pgingest.results.ResultPath;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code ./bench export RESULT.json DIR}: one JMH result in the formats dashboards read (github-action-benchmark's
@@ -42,6 +44,10 @@ public final class ExportMain {
             ResultPath.directoryProblem(Path.of(args[1])).ifPresent(problem -> {
                 throw new UsageException("export to " + args[1] + ": " + problem);
             });
+            OutputFiles.problem(Exports.files(Path.of(args[1])).stream().map(f -> Map.entry("export to", f)).toList(),
+                    List.of(Path.of(args[0]))).ifPresent(problem -> {
+                        throw new UsageException(problem);
+                    });
             Exports.Export export = Exports.of(ResultFile.read(Path.of(args[0])));
             for (Path written : Exports.write(export, Path.of(args[1]))) {
                 out.println(Console.fit("pg-ingest-bench export: " + written, Console.charset()));

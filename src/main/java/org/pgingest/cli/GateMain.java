@@ -8,9 +8,10 @@ import org.pgingest.gate.GateRules;
 import org.pgingest.gate.JsonVerdict;
 import org.pgingest.gate.MarkdownVerdict;
 import org.pgingest.gate.Rule;
+import org.pgingest.results.OutputFiles;
 import org.pgingest.results.ResultFile;
-import org.pgingest.results.ResultPath;
 import org.pgingest.results.ResultFileException;
+import org.pgingest.results.ResultPath;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -20,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -96,15 +98,16 @@ public final class GateMain {
         }
         // Every output checked before anything is read, judged or printed: a gate that printed PASS and wrote its
         // Markdown, then failed on --json, left half its outputs behind.
-        if (markdown != null) {
-            refuseIf("--markdown " + markdown, ResultPath.problem(markdown));
-        }
-        if (json != null) {
-            refuseIf("--json " + json, ResultPath.problem(json));
-        }
+        List<Map.Entry<String, Path>> outputs = new ArrayList<>();
+        Optional.ofNullable(markdown).ifPresent(f -> outputs.add(Map.entry("--markdown", f)));
+        Optional.ofNullable(json).ifPresent(f -> outputs.add(Map.entry("--json", f)));
         if (exportDir != null) {
             refuseIf("--export " + exportDir, ResultPath.directoryProblem(exportDir));
+            Exports.files(exportDir).forEach(f -> outputs.add(Map.entry("--export", f)));
         }
+        OutputFiles.problem(outputs, files.stream().map(Path::of).toList()).ifPresent(problem -> {
+            throw new UsageException(problem);
+        });
         ResultFile baseline = ResultFile.read(Path.of(files.get(0)));
         ResultFile current = ResultFile.read(Path.of(files.get(1)));
         Gate.requireEachMatches(extra, baseline, current);

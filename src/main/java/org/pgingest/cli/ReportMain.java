@@ -3,10 +3,10 @@ package org.pgingest.cli;
 import org.pgingest.report.Report;
 import org.pgingest.report.ReportFiles;
 import org.pgingest.report.ResultsPage;
+import org.pgingest.results.OutputFiles;
 import org.pgingest.results.RateRecord;
 import org.pgingest.results.ResultFile;
 import org.pgingest.results.ResultFileException;
-import org.pgingest.results.ResultPath;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * {@code ./bench report RESULT.json [MORE.json ...] [--html FILE] [--markdown FILE]}: one self-contained HTML page
@@ -63,12 +62,10 @@ public final class ReportMain {
             if (inputs.isEmpty()) {
                 throw new IllegalArgumentException("no result file given; " + USAGE);
             }
-            for (Map.Entry<String, Path> output : List.of(Map.entry("--html", html), Map.entry("--markdown", markdown))) {
-                Optional<String> problem = ResultPath.problem(output.getValue());
-                if (problem.isPresent()) {
-                    throw new IllegalArgumentException(output.getKey() + " " + output.getValue() + ": " + problem.get());
-                }
-            }
+            OutputFiles.problem(page != null ? List.of(Map.entry("--page", page))
+                    : List.of(Map.entry("--html", html), Map.entry("--markdown", markdown)), inputs).ifPresent(problem -> {
+                        throw new IllegalArgumentException(problem);
+                    });
             if (page != null) {
                 return fillPage(inputs, page, out);
             }

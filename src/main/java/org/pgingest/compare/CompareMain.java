@@ -6,6 +6,7 @@ import org.pgingest.cli.OptionArgs;
 import org.pgingest.cli.UsageException;
 import org.pgingest.gate.GateInputException;
 import org.pgingest.gate.GateResult;
+import org.pgingest.results.OutputFiles;
 import org.pgingest.results.ResultFile;
 import org.pgingest.results.ResultFileException;
 import org.pgingest.results.ResultPath;
@@ -217,11 +218,11 @@ public final class CompareMain {
 
     /** Where the verdict and the results go must take them: checked before anything starts, as the gate does. */
     private static void checkOutputs(CompareOptions options) {
-        options.json().flatMap(ResultPath::problem).ifPresent(problem -> {
-            throw new UsageException("--json " + options.json().get() + ": " + problem);
-        });
-        options.markdown().flatMap(ResultPath::problem).ifPresent(problem -> {
-            throw new UsageException("--markdown " + options.markdown().get() + ": " + problem);
+        List<Map.Entry<String, Path>> outputs = new ArrayList<>();
+        options.json().ifPresent(f -> outputs.add(Map.entry("--json", f)));
+        options.markdown().ifPresent(f -> outputs.add(Map.entry("--markdown", f)));
+        OutputFiles.problem(outputs, List.copyOf(options.jars().values())).ifPresent(problem -> {
+            throw new UsageException(problem);
         });
         Path results = options.results();
         if (Files.isRegularFile(results)) {

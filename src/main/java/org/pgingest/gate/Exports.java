@@ -6,9 +6,11 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import org.pgingest.results.BenchmarkResult;
 import org.pgingest.results.Metric;
 import org.pgingest.results.ResultFile;
+import org.pgingest.results.ResultPath;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -89,9 +91,15 @@ public final class Exports {
         return new Export(files, notes);
     }
 
+    /** The files an export into {@code dir} may write (each checked with the command's other outputs first). */
+    public static List<Path> files(Path dir) {
+        return List.of(BIGGER, SMALLER, BENCHER).stream().map(dir::resolve).toList();
+    }
+
     /**
-     * Writes the export into {@code dir} (created if need be); a file this export leaves out is removed from it, so
-     * no earlier run's file is read as this one's. Returns the files written.
+     * Writes the export into {@code dir} (created if need be), each file whole or not at all ({@link ResultPath}); a
+     * file this export leaves out is removed from it, so no earlier run's file is read as this one's. Returns the
+     * files written.
      */
     public static List<Path> write(Export export, Path dir) throws IOException {
         Files.createDirectories(dir);
@@ -99,7 +107,8 @@ public final class Exports {
         for (String name : List.of(BIGGER, SMALLER, BENCHER)) {
             Path file = dir.resolve(name);
             if (export.files().containsKey(name)) {
-                Files.writeString(file, JSON.writeValueAsString(export.files().get(name)) + "\n");
+                byte[] text = (JSON.writeValueAsString(export.files().get(name)) + "\n").getBytes(StandardCharsets.UTF_8);
+                ResultPath.write(file, o -> o.write(text));
                 written.add(file);
             } else {
                 Files.deleteIfExists(file);

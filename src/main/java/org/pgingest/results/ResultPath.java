@@ -9,6 +9,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Locale;
@@ -103,6 +104,11 @@ public final class ResultPath {
         Path absolute = path.toAbsolutePath().normalize();
         if (Files.isDirectory(absolute)) {
             return Optional.of(path + " is a directory; name a file");
+        }
+        if (Files.exists(absolute, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(absolute, LinkOption.NOFOLLOW_LINKS)) {
+            // The result is renamed over the path: a link, or as root a device such as /dev/null, would be replaced.
+            return Optional.of(path + " is " + (Files.isSymbolicLink(absolute) ? "a symbolic link" : "a device, pipe or "
+                    + "socket") + ", which the result would replace; name a regular file");
         }
         Path directory = absolute.getParent();
         if (!Files.isDirectory(directory)) {

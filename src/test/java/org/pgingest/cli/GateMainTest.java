@@ -245,6 +245,31 @@ class GateMainTest {
         assertThat(md).doesNotExist();
     }
 
+    /**
+     * An output named as the run it judges, or where an export file goes, is refused and the input kept (an
+     * adversarial pass, 2026-12-03: the current run was replaced by the verdict's Markdown, an export wrote through a
+     * link).
+     */
+    @Test
+    void anOutputInAnInputsPlaceOrThroughALink_exits2_andTheInputIsKept() throws IOException {
+        Path base = result("base.json", 100, 290);
+        Path cur = result("cur.json", 100, 340);
+        String before = Files.readString(cur);
+        assertThat(gate(base.toString(), cur.toString(), "--markdown", cur.toString())).isEqualTo(2);
+        assertThat(err()).isEqualTo("pg-ingest-bench gate: --markdown " + cur + ": the command reads " + cur
+                + ", which this would replace; name another file\n");
+        assertThat(cur).hasContent(before);
+        err.reset();
+        Path exports = Files.createDirectory(dir.resolve("exports"));
+        Path precious = Files.writeString(dir.resolve("precious.txt"), "mine");
+        Path link = Files.createSymbolicLink(exports.resolve("bencher.json"), precious);
+        assertThat(gate(base.toString(), cur.toString(), "--export", exports.toString())).isEqualTo(2);
+        assertThat(err()).isEqualTo("pg-ingest-bench gate: --export " + link + ": " + link + " is a symbolic link, "
+                + "which the result would replace; name a regular file\n");
+        assertThat(precious).hasContent("mine");
+        assertThat(out()).isEmpty();
+    }
+
     /** Where the terminal is ASCII (LC_ALL=POSIX), arrows get stand-ins that differ from "?" (direction unknown). */
     @Test
     void underAnAsciiLocale_directionArrowsAreNotQuestionMarks() throws Exception {

@@ -30,6 +30,26 @@ class ResultPathTest {
         }
     }
 
+    /**
+     * A result renamed over a link or a device would replace it (as root, /dev/null; an adversarial pass, 2026-12-03,
+     * saw a character device and a link to /proc/self/fd/1 become plain files): refused, and left as it was.
+     */
+    @Test
+    void aLinkOrAPipeIsRefusedAndLeftAsItWas(@TempDir Path dir) throws Exception {
+        Path target = Files.writeString(dir.resolve("precious.txt"), "mine");
+        Path link = Files.createSymbolicLink(dir.resolve("r.json"), target);
+        assertThat(ResultPath.problem(link)).hasValue(link + " is a symbolic link, which the result would replace; "
+                + "name a regular file");
+        assertThatThrownBy(() -> ResultPath.write(link, out -> out.write("new".getBytes(StandardCharsets.UTF_8))))
+                .hasMessage(link + " is a symbolic link, which the result would replace; name a regular file");
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(target).hasContent("mine");
+        Path pipe = dir.resolve("pipe");
+        assertThat(new ProcessBuilder("mkfifo", pipe.toString()).start().waitFor()).isZero();
+        assertThat(ResultPath.problem(pipe)).hasValue(pipe + " is a device, pipe or socket, which the result would "
+                + "replace; name a regular file");
+    }
+
     @Test
     void pathsThatCannotTakeAResultAreNamedBeforehand(@TempDir Path dir) throws IOException {
         Path file = Files.writeString(dir.resolve("plain"), "x");
