@@ -12,6 +12,7 @@ import org.pgingest.results.OutputFiles;
 import org.pgingest.results.ResultFile;
 import org.pgingest.results.ResultFileException;
 import org.pgingest.results.ResultPath;
+import org.pgingest.secret.SecretBearing;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -86,7 +87,7 @@ public final class GateMain {
                 case "--timed-advisory" -> rules = rules.withTimedAdvisory();
                 default -> {
                     if (a.startsWith("-")) {
-                        throw new GateInputException("unknown option " + a + "; " + USAGE);
+                        throw new GateInputException("unknown option " + SecretBearing.masked(a) + "; " + USAGE);
                     }
                     files.add(a);
                 }

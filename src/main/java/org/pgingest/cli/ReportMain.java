@@ -7,6 +7,7 @@ import org.pgingest.results.OutputFiles;
 import org.pgingest.results.RateRecord;
 import org.pgingest.results.ResultFile;
 import org.pgingest.results.ResultFileException;
+import org.pgingest.secret.SecretBearing;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -53,7 +54,7 @@ public final class ReportMain {
                     case "--page" -> page = Path.of(value(args, ++i));
                     default -> {
                         if (args[i].startsWith("-")) {
-                            throw new IllegalArgumentException("unknown option " + args[i] + "; " + USAGE);
+                            throw new IllegalArgumentException("unknown option " + SecretBearing.masked(args[i]) + "; " + USAGE);
                         }
                         inputs.add(Path.of(args[i]));
                     }

@@ -51,6 +51,12 @@ record SideOptions(Side side, Map<String, String> settings, Map<String, String> 
                         + "JMH forks' command lines, which JMH prints and records; the suite takes only the password, "
                         + "from PGIB_PASSWORD in the environment");
             }
+            SecretBearing.inValue(value).ifPresent(what -> {
+                // a setting's value (primary_conninfo's password=...) or a URL's user:password@ reaches the forks too
+                throw new UsageException(option + " -D" + name + " holds " + what + ", a secret; a side's options "
+                        + "reach its JMH forks' command lines, which JMH prints and records; the suite takes only the "
+                        + "password, from PGIB_PASSWORD in the environment");
+            });
             if (name.startsWith(SuiteOptions.SETTING_PREFIX) && name.length() > SuiteOptions.SETTING_PREFIX.length()) {
                 if (value.isEmpty() || value.chars().anyMatch(Character::isWhitespace)) {
                     throw new UsageException(option + " " + arg + ": a setting's value must be non-empty and hold no "

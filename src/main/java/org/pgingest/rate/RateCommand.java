@@ -9,6 +9,7 @@ import org.pgingest.report.Report;
 import org.pgingest.report.ReportFiles;
 import org.pgingest.results.RateRecord;
 import org.pgingest.results.ResultPath;
+import org.pgingest.secret.SecretBearing;
 import org.pgingest.server.ConnectionBudget;
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.DelayedTarget;
@@ -126,7 +127,8 @@ public final class RateCommand implements Callable<Integer> {
         CommandLine cli = new CommandLine(new RateCommand(out));
         cli.setOut(new java.io.PrintWriter(out, true));
         cli.setParameterExceptionHandler((e, a) -> {
-            err.println(PREFIX + e.getMessage());
+            // picocli quotes the argument it refused, a secret too ("Unknown option: '--sslpassword=...'")
+            err.println(PREFIX + SecretBearing.maskedIn(e.getMessage()));
             return 2;
         });
         cli.setExecutionExceptionHandler((e, c, p) -> {

@@ -54,6 +54,17 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
         return path.resolveSibling(path.getFileName() + FACTS_SUFFIX);
     }
 
+    /**
+     * Where and what the parser found, without the file's text it quotes: a password file given as a result had its
+     * password on the terminal ("Unrecognized token 'S3cr3t'"; an adversarial pass, 2026-12-03).
+     */
+    static String fault(JsonProcessingException e) {
+        String what = e.getOriginalMessage().lines().findFirst().orElse("").replaceAll("'[^']*'", "'…'")
+                .replaceFirst(": was expecting .*", "");
+        return e.getLocation() == null ? what
+                : "line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ": " + what;
+    }
+
     public static ResultFile read(Path path) {
         if (!Files.isRegularFile(path)) {
             throw new ResultFileException(path + (Files.isDirectory(path) ? " is a directory, not a result file"
@@ -63,7 +74,7 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
         try {
             root = JSON.readTree(path.toFile());
         } catch (JsonProcessingException e) {
-            throw new ResultFileException(path + " is not JSON (" + e.getOriginalMessage() + "); expected JMH's "
+            throw new ResultFileException(path + " is not JSON (" + fault(e) + "); expected JMH's "
                     + "-rf json output", e);
         } catch (IOException e) {
             throw new ResultFileException(path + " cannot be read: " + e.getMessage(), e);
@@ -172,7 +183,7 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
             try {
                 line = JSON.readTree(lines.get(i));
             } catch (JsonProcessingException e) {
-                throw new ResultFileException(factsPath + " line " + (i + 1) + " is not JSON: " + e.getOriginalMessage(), e);
+                throw new ResultFileException(factsPath + " line " + (i + 1) + " is not JSON: " + fault(e), e);
             }
             if (line.hasNonNull(MissingTrial.KEY)) {
                 missing.add(MissingTrial.fromLine(line));

@@ -41,6 +41,9 @@ public final class SecretBearing {
     /** Where a value after a key ends in free text. */
     private static final String VALUE_ENDS = " \t\r\n,;&)'\"";
 
+    /** What {@link #masked} shows in a secret's place. */
+    private static final String MASK = "***";
+
     private SecretBearing() {
     }
 
@@ -60,7 +63,7 @@ public final class SecretBearing {
             String before = arg.substring(0, eq);
             String name = before.substring(Math.max(before.lastIndexOf('='), before.lastIndexOf('-')) + 1);
             if (namedLikeSecret(name.startsWith("D") ? name.substring(1) : name) || namedLikeSecret(before)) {
-                return before + "=***";
+                return before + "=" + MASK;
             }
             eq = arg.lastIndexOf('=', eq - 1);
         }
@@ -138,6 +141,10 @@ public final class SecretBearing {
             int value = key.end();
             while (value < shown.length() && Character.isWhitespace(shown.charAt(value))) {
                 value++;
+            }
+            if (shown.startsWith(MASK, value)) {
+                // masked already (by masked(...)): left as it is
+                continue;
             }
             masked.append(shown, copied, key.end()).append('…');
             copied = valueEnd(shown, value, key.group(2).equals(":"));

@@ -270,6 +270,20 @@ class GateMainTest {
         assertThat(out()).isEmpty();
     }
 
+    /** A secret on the command line, or in a file given as a result, is not echoed (an adversarial pass, 2026-12-03). */
+    @Test
+    void aSecretInAnOptionOrAFileGivenAsAResult_isNotEchoed() throws IOException {
+        Path base = result("base.json", 100, 290);
+        assertThat(gate(base.toString(), base.toString(), "-Djavax.net.ssl.keyStorePassword=Hunter2-secret")).isEqualTo(2);
+        assertThat(err()).startsWith("pg-ingest-bench gate: unknown option -Djavax.net.ssl.keyStorePassword=")
+                .doesNotContain("Hunter2-secret");
+        err.reset();
+        Path passwordFile = Files.writeString(dir.resolve("db_password"), "Hunter2-secret\n");
+        assertThat(gate(base.toString(), passwordFile.toString())).isEqualTo(2);
+        assertThat(err()).startsWith("pg-ingest-bench gate: " + passwordFile + " is not JSON (line 1, column ")
+                .contains(": Unrecognized token '…'); expected JMH's -rf json output\n").doesNotContain("Hunter2");
+    }
+
     /** Where the terminal is ASCII (LC_ALL=POSIX), arrows get stand-ins that differ from "?" (direction unknown). */
     @Test
     void underAnAsciiLocale_directionArrowsAreNotQuestionMarks() throws Exception {

@@ -191,6 +191,15 @@ class CompareMainTest {
         assertRefused(compare("--baseline", a, "--candidate", b, "--candidate-opts=-Dpg.password=Hunter2-side"),
                 "-Dpg.password is named like a secret: options reach every JMH fork's command line, which JMH prints "
                         + "and records in its JSON; the suite takes only the password, from PGIB_PASSWORD in the environment");
+        // a secret inside a value: a setting's conninfo, a URL's user:password@ (an adversarial pass, 2026-12-03)
+        String inside = ", a secret; a side's options reach its JMH forks' command lines, which JMH prints and "
+                + "records; the suite takes only the password, from PGIB_PASSWORD in the environment";
+        assertRefused(compare("--baseline", a, "--candidate", b, "--candidate-opt",
+                "-Dpg.conf.primary_conninfo=host=db password=Hunter2-side"),
+                "--candidate-opt -Dpg.conf.primary_conninfo holds password=…" + inside);
+        assertRefused(compare("--baseline", a, "--candidate", b, "--candidate-opt",
+                "-Dpg.url=jdbc:postgresql://bench:Hunter2-side@db/x"),
+                "--candidate-opt -Dpg.url holds a user:password@ before a host" + inside);
         assertRefused(compare("--baseline", a, "--candidate", b, "--candidate-opts", "x"),
                 "unknown option --candidate-opts (JMH options other than -e, -p, -f, -wi, -w, -i, -r "
                         + "and -t are not taken: both sides must run alike); " + CompareOptions.USAGE);

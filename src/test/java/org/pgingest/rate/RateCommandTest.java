@@ -132,6 +132,9 @@ class RateCommandTest {
         }
         assertThat(rate("--method", "bulk", "--rows-per-second", "100").err())
                 .contains("unknown load method 'bulk': valid methods are autocommit_row, ");
+        // picocli quotes the argument it refused, a secret too (an adversarial pass, 2026-12-03)
+        assertThat(rate("--method", "batch", "--rows-per-second", "10", "--sslpassword=Hunter2-rate").err())
+                .startsWith(RateCommand.PREFIX + "Unknown option: '--sslpassword=").doesNotContain("Hunter2");
         assertThat(rate("--method", "batch", "--rows-per-second", "0").err())
                 .contains("--rows-per-second must be a number above 0");
         assertThat(rate("--method", "batch", "--rows-per-second", "1e20").err()).isEqualTo(RateCommand.PREFIX
