@@ -24,6 +24,8 @@ import java.util.TreeMap;
  * </ul>
  */
 public final class Gate {
+    /** Failed figures named in the refusal's one line; the rest are counted. */
+    private static final int SHOWN_FAILURES = 5;
     private final GateRules rules;
     private final List<String> ignoredParams;
     private final boolean compareAnyway;
@@ -109,21 +111,25 @@ public final class Gate {
     }
 
     /**
-     * A NaN or infinite figure in the current run where the baseline has a number is a measurement that failed, not
-     * a figure that stayed the same: the run is unusable as it is (exit 2), unless a rule ignores the metric.
+     * A figure the baseline has that the current run left NaN, infinite or out is a measurement that failed, not a
+     * figure that stayed the same: the run is unusable as it is (exit 2), unless a rule ignores the metric. Left out
+     * counts too: a build whose cost profiler broke wrote no figure but rows/s, and passed (an adversarial pass,
+     * 2026-12-03).
      */
     private void requireMeasured(List<Comparison> comparisons, ResultFile current) {
         List<String> failed = comparisons.stream()
                 .filter(c -> c.verdict() == Verdict.MISSING && Double.isFinite(c.baseline())
-                        && !Double.isFinite(c.current()) && c.entry().metrics().containsKey(c.metric())
-                        && !rules.ignored(c.metric()))
-                .map(c -> c.entry().label() + " " + c.metric() + " is " + c.current() + " (baseline "
-                        + Format.number(c.baseline()) + " " + c.unit() + ")")
+                        && !Double.isFinite(c.current()) && !rules.ignored(c.metric()))
+                .map(c -> c.entry().label() + " " + c.metric() + (c.entry().metrics().containsKey(c.metric())
+                        ? " is " + c.current() : " is absent") + " (baseline " + Format.number(c.baseline()) + " "
+                        + c.unit() + ")")
                 .toList();
         if (!failed.isEmpty()) {
             throw new GateInputException(current.name() + " did not measure what the baseline did: "
-                    + String.join("; ", failed) + "; a NaN or Infinity is a failed measurement (rerun, or leave the "
-                    + "metric out with --rule 'NAME=ignore')");
+                    + String.join("; ", failed.subList(0, Math.min(SHOWN_FAILURES, failed.size())))
+                    + (failed.size() > SHOWN_FAILURES ? "; and " + (failed.size() - SHOWN_FAILURES) + " more" : "")
+                    + "; a NaN, Infinity or absent figure is a failed measurement (rerun, or leave the metric out "
+                    + "with --rule 'NAME=ignore')");
         }
     }
 

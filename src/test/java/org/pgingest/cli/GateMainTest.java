@@ -198,8 +198,9 @@ class GateMainTest {
                 "\"NaN\"", 290, 290, 290) + "]");
         assertThat(gate(base.toString(), nan.toString(), "--export", dir.resolve("exports").toString())).isEqualTo(2);
         assertThat(err()).isEqualTo("pg-ingest-bench gate: nan.json did not measure what the baseline did: "
-                + "IngestBenchmark.load(method=COPY_BINARY,rows=500) score is NaN (baseline 100 ops/s); a NaN or "
-                + "Infinity is a failed measurement (rerun, or leave the metric out with --rule 'NAME=ignore')\n");
+                + "IngestBenchmark.load(method=COPY_BINARY,rows=500) score is NaN (baseline 100 ops/s); a NaN, "
+                + "Infinity or absent figure is a failed measurement (rerun, or leave the metric out with --rule "
+                + "'NAME=ignore')\n");
         assertThat(out()).isEmpty();
         assertThat(dir.resolve("exports")).doesNotExist();
         err.reset();

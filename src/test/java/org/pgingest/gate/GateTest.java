@@ -139,19 +139,35 @@ class GateTest {
     }
 
     @Test
-    void missingMetrics_areListedAsMissing_notFatal() throws IOException {
-        HandMadeJmh base = load("BATCH", 300, 100, 100, 100)
-                .secondary("data.fsyncs/op", "fsyncs/op", Double.NaN, Double.NaN, Double.NaN);
-        HandMadeJmh cur = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "rows=500")
+    void metricsTheBaselineLacks_areListedAsMissing_notFatal() throws IOException {
+        HandMadeJmh base = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "rows=500")
                 .primary("ops/s", 100, 100, 100)
                 .secondary("commits/op", "commits/op", 1, 1, 1)
                 .secondary("data.fsyncs/op", "fsyncs/op", Double.NaN, Double.NaN, Double.NaN);
+        HandMadeJmh cur = load("BATCH", 300, 100, 100, 100)
+                .secondary("data.fsyncs/op", "fsyncs/op", Double.NaN, Double.NaN, Double.NaN);
         GateResult r = gate(base, cur);
         assertThat(metric(r, "wal.bytes/row").verdict()).isEqualTo(Verdict.MISSING);
-        assertThat(metric(r, "wal.bytes/row").why()).isEqualTo("absent in the current run");
+        assertThat(metric(r, "wal.bytes/row").why()).isEqualTo("absent in the baseline");
         assertThat(metric(r, "data.fsyncs/op").verdict()).isEqualTo(Verdict.MISSING);
         assertThat(metric(r, "data.fsyncs/op").why()).isEqualTo("NaN (not measured) in both runs");
         assertThat(r.exitCode()).isZero();
+    }
+
+    /**
+     * A figure the baseline has and the current run left out is a failed measurement too (an adversarial pass,
+     * 2026-12-03: a run without the suite's profiler, rows/s alone, passed with 133 figures "missing").
+     */
+    @Test
+    void aFigureTheCurrentRunLeftOut_isUnusableInput_unlessARuleIgnoresIt() throws IOException {
+        HandMadeJmh base = load("BATCH", 300, 100, 100, 100);
+        HandMadeJmh cur = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "rows=500")
+                .primary("ops/s", 100, 100, 100);
+        assertThatThrownBy(() -> gate(base, cur)).isInstanceOf(GateInputException.class)
+                .hasMessage("current.json did not measure what the baseline did: IngestBenchmark.load(method=BATCH,"
+                        + "rows=500) wal.bytes/row is absent (baseline 300 B/row); IngestBenchmark.load(method=BATCH,"
+                        + "rows=500) commits/op is absent (baseline 1 commits/op); a NaN, Infinity or absent figure is a "
+                        + "failed measurement (rerun, or leave the metric out with --rule 'NAME=ignore')");
     }
 
     /** NaN or Infinity where the baseline has a number: the run failed to measure it, which no verdict may hide. */
@@ -162,8 +178,8 @@ class GateTest {
                 .secondary("data.fsyncs/op", "fsyncs/op", Double.NaN, Double.NaN, Double.NaN);
         assertThatThrownBy(() -> gate(base, cur)).isInstanceOf(GateInputException.class)
                 .hasMessage("current.json did not measure what the baseline did: IngestBenchmark.load(method=BATCH,rows=500) "
-                        + "data.fsyncs/op is NaN (baseline 0 fsyncs/op); a NaN or Infinity is a failed measurement (rerun, "
-                        + "or leave the metric out with --rule 'NAME=ignore')");
+                        + "data.fsyncs/op is NaN (baseline 0 fsyncs/op); a NaN, Infinity or absent figure is a failed "
+                        + "measurement (rerun, or leave the metric out with --rule 'NAME=ignore')");
         HandMadeJmh nanScore = load("BATCH", 300, Double.NaN, Double.NaN, Double.NaN);
         assertThatThrownBy(() -> gate(load("BATCH", 300, 100, 100, 100), nanScore)).isInstanceOf(GateInputException.class)
                 .hasMessageContaining("IngestBenchmark.load(method=BATCH,rows=500) score is NaN (baseline 100 ops/s)");
@@ -217,7 +233,8 @@ class GateTest {
         assertThat(fpi.verdict()).isEqualTo(Verdict.REGRESSED);
         assertThat(fpi.why()).isEqualTo("from 0 up beyond ±5 % (counted)");
         assertThat(metric(r, "data.fsyncs/op").verdict()).isEqualTo(Verdict.REGRESSED);
-        HandMadeJmh oneCatalogPage = load("BATCH", 300, 100, 100, 100).secondary("wal.fpi/op", "fpi/op", 0.02, 0, 0);
+        HandMadeJmh oneCatalogPage = load("BATCH", 300, 100, 100, 100).secondary("wal.fpi/op", "fpi/op", 0.02, 0, 0)
+                .secondary("data.fsyncs/op", "fsyncs/op", 0, 0, 0);
         assertThat(metric(gate(base, oneCatalogPage), "wal.fpi/op").why()).isEqualTo("moved less than the floor 1 fpi/op");
         // statements 500 -> 530 is +6 %: past the 5 % default
         HandMadeJmh more = load("BATCH", 300, 100, 100, 100).secondary("statements/op", "statements/op", 530, 530, 530);
