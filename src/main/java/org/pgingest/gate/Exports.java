@@ -237,28 +237,14 @@ public final class Exports {
     private static Optional<Measure> builtIn(Metric m) {
         String unit = m.unit();
         if (unit.endsWith("/op")) {
-            return nanos(unit.substring(0, unit.length() - "/op".length()))
+            return UnitMeaning.nanos(unit.substring(0, unit.length() - "/op".length()))
                     .map(ns -> new Measure(LATENCY, m.score() * ns, m.error() * ns));
         }
         if (unit.startsWith("ops/")) {
-            return nanos(unit.substring("ops/".length()))
+            return UnitMeaning.nanos(unit.substring("ops/".length()))
                     .map(ns -> new Measure(THROUGHPUT, m.score() * 1e9 / ns, m.error() * 1e9 / ns));
         }
         return Optional.empty();
-    }
-
-    /** Nanoseconds in one of JMH's time units (TimeValue: ns, us, ms, s, min, hr, day). */
-    static Optional<Double> nanos(String timeUnit) {
-        return Optional.ofNullable(switch (timeUnit) {
-            case "ns" -> 1.0;
-            case "us", "µs" -> 1e3;
-            case "ms" -> 1e6;
-            case "s" -> 1e9;
-            case "min" -> 60e9;
-            case "hr" -> 3600e9;
-            case "day" -> 86400e9;
-            default -> null;
-        });
     }
 
     /**

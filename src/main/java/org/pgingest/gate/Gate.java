@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -236,8 +237,12 @@ public final class Gate {
         return r.benchmark() + " " + r.mode() + " t=" + r.threads() + " " + params;
     }
 
-    private Comparison judge(BenchmarkResult entry, String name, Metric b, Metric c, boolean judge) {
-        String unit = c != null ? c.unit() : b.unit();
+    private Comparison judge(BenchmarkResult entry, String name, Metric given, Metric c, boolean judge) {
+        String unit = c != null ? c.unit() : given.unit();
+        // The same figure in another of JMH's time units (-tu ms: ops/ms where the baseline has ops/s): converted.
+        OptionalDouble factor = given == null || c == null || given.unit().equals(c.unit()) ? OptionalDouble.empty()
+                : UnitMeaning.factor(given.unit(), c.unit());
+        Metric b = factor.isPresent() ? given.in(c.unit(), factor.getAsDouble()) : given;
         UnitMeaning meaning = UnitMeaning.of(unit);
         double base = b == null ? Double.NaN : b.score();
         double cur = c == null ? Double.NaN : c.score();
@@ -253,8 +258,10 @@ public final class Gate {
         }
         double change = relativeChange(base, cur);
         Outcome o = outcome(name, meaning, b, c, change, judge, unit.equals(b.unit()) ? null : b.unit());
+        String why = factor.isPresent() ? o.why + (o.why.isEmpty() ? "" : " ") + "(baseline converted from "
+                + given.unit() + ")" : o.why;
         return new Comparison(entry, name, unit, meaning.kind(), meaning.direction(), base, cur, change, o.pValue,
-                o.verdict, o.why);
+                o.verdict, why);
     }
 
     private record Outcome(Verdict verdict, String why, double pValue) {

@@ -1,6 +1,8 @@
 package org.pgingest.gate;
 
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 
 /**
@@ -44,5 +46,43 @@ record UnitMeaning(MetricKind kind, Direction direction) {
             return new UnitMeaning(MetricKind.TIMED, Direction.UNKNOWN);
         }
         return new UnitMeaning(MetricKind.UNKNOWN, Direction.UNKNOWN);
+    }
+
+    /**
+     * The factor that turns a figure in unit {@code from} into unit {@code to} when they differ only in JMH's time
+     * unit: the same work per time ({@code ops/s}, {@code ops/ms}) or time per the same work ({@code ms/op},
+     * {@code us/op}); empty otherwise.
+     */
+    static OptionalDouble factor(String from, String to) {
+        int f = from.indexOf('/');
+        int t = to.indexOf('/');
+        if (f < 0 || t < 0) {
+            return OptionalDouble.empty();
+        }
+        String fromTop = from.substring(0, f);
+        String toTop = to.substring(0, t);
+        String fromBottom = from.substring(f + 1);
+        String toBottom = to.substring(t + 1);
+        if (fromTop.equals(toTop) && nanos(fromBottom).isPresent() && nanos(toBottom).isPresent()) {
+            return OptionalDouble.of(nanos(toBottom).get() / nanos(fromBottom).get());
+        }
+        if (fromBottom.equals(toBottom) && nanos(fromTop).isPresent() && nanos(toTop).isPresent()) {
+            return OptionalDouble.of(nanos(fromTop).get() / nanos(toTop).get());
+        }
+        return OptionalDouble.empty();
+    }
+
+    /** Nanoseconds in one of JMH's time units (TimeValue: ns, us, ms, s, min, hr, day). */
+    static Optional<Double> nanos(String timeUnit) {
+        return Optional.ofNullable(switch (timeUnit) {
+            case "ns" -> 1.0;
+            case "us", "µs" -> 1e3;
+            case "ms" -> 1e6;
+            case "s" -> 1e9;
+            case "min" -> 60e9;
+            case "hr" -> 3600e9;
+            case "day" -> 86400e9;
+            default -> null;
+        });
     }
 }

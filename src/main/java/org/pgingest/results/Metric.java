@@ -24,6 +24,12 @@ public record Metric(String name, String unit, double score, double error, doubl
         return iterations.clone();
     }
 
+    /** The same figures in another unit: each value times {@code factor}. */
+    public Metric in(String otherUnit, double factor) {
+        return new Metric(name, otherUnit, score * factor, error * factor,
+                Arrays.stream(iterations).map(v -> v * factor).toArray());
+    }
+
     /** The iteration values that are numbers. */
     public double[] presentIterations() {
         return Arrays.stream(iterations).filter(Double::isFinite).toArray();

@@ -56,6 +56,27 @@ class GateTest {
         assertThat(r.exitCode()).isEqualTo(GateResult.REGRESSION);
     }
 
+    /**
+     * The same score in another of JMH's time units (-tu ms) is converted, not left unjudged (an adversarial pass,
+     * 2026-12-03: ops/s against ops/ms, halved, read "-100.0 %, not judged" and passed).
+     */
+    @Test
+    void aScoreInAnotherTimeUnit_isConvertedAndJudged() throws IOException {
+        HandMadeJmh cur = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "rows=500")
+                .primary("ops/ms", 0.050, 0.051, 0.049)
+                .secondary("wal.bytes/row", "B/row", 300, 300, 300)
+                .secondary("commits/op", "commits/op", 1, 1, 1);
+        GateResult r = gate(load("BATCH", 300, 100, 101, 99), cur);
+        Comparison score = metric(r, "score");
+        assertThat(score.verdict()).isEqualTo(Verdict.REGRESSED);
+        assertThat(score.baseline()).isCloseTo(0.1, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(score.change()).isCloseTo(-0.5, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(score.why()).endsWith(" (baseline converted from ops/s)");
+        assertThat(UnitMeaning.factor("us/op", "ms/op")).hasValue(1e-3);
+        assertThat(UnitMeaning.factor("rows/s", "ops/s")).isEmpty();
+        assertThat(UnitMeaning.factor("B/row", "kB/row")).isEmpty();
+    }
+
     @Test
     void countedFigure_withinThreshold_isSame_andBelowIsImproved() throws IOException {
         HandMadeJmh base = load("BATCH", 300, 100, 100, 100).secondary("statements/op", "statements/op", 500, 500, 500);
