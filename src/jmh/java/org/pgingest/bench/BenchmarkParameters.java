@@ -45,7 +45,7 @@ public final class BenchmarkParameters {
      * Most rows per call: a call's rows are generated in memory before it is timed (a fork's default heap is a
      * quarter of the machine's memory), ten times the largest published call (bulk-1m).
      */
-    static final int MAX_ROWS = 10_000_000;
+    public static final int MAX_ROWS = 10_000_000;
     /** Most existing rows: loaded by one streamed COPY (constant client memory), but once per trial, before it runs. */
     static final int MAX_EXISTING_ROWS = 100_000_000;
 

@@ -1,5 +1,6 @@
 package org.pgingest.rate;
 
+import org.pgingest.bench.BenchmarkParameters;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.server.RoundTripDelay;
 import org.pgingest.writers.ConnectionMode;
@@ -39,8 +40,10 @@ record RatePlan(LoadMethod method, double rowsPerSecond, int workers, Duration d
                     + " replaces the table's contents on every call (TRUNCATE, then COPY FREEZE): a run of many calls "
                     + "keeps only the last one's rows, and writers at once empty each other's; choose another method");
         }
-        if (batch < 1) {
-            throw new IllegalArgumentException("--batch must be at least 1 row, was " + batch);
+        if (batch < 1 || batch > BenchmarkParameters.MAX_ROWS) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "--batch must be 1 to %,d rows "
+                    + "(a limit of the suite, as for -p rows: a call's rows are made in memory before it is sent), was %,d",
+                    BenchmarkParameters.MAX_ROWS, batch));
         }
         if (duration.isNegative() || duration.isZero()) {
             throw new IllegalArgumentException("--duration must be above 0, was " + duration);

@@ -94,8 +94,13 @@ final class RateRun {
             }
             schedule.join();
             ServerCosts costs = writers.endWindow(meter, start);
-            if (schedule.failure.get() != null) {
-                throw schedule.failure.get();
+            Throwable failed = schedule.failure.get();
+            if (failed instanceof SQLException e) {
+                throw e;
+            }
+            if (failed != null) {
+                // a writer died of something no call raises (out of memory making its rows): the run failed
+                throw new IllegalStateException("a writer failed: " + failed, failed);
             }
             long inTable;
             try (Connection c = target.dataSource().getConnection()) {
@@ -121,7 +126,7 @@ final class RateRun {
         private final AtomicLong done = new AtomicLong();
         private final AtomicLong rows = new AtomicLong();
         private final AtomicLong lastCommitNanos = new AtomicLong();
-        private final AtomicReference<SQLException> failure = new AtomicReference<>();
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
         private final Recorder latency = new Recorder(3);
         private final Recorder lag = new Recorder(3);
         private final Histogram latencyTotal = new Histogram(3);
@@ -146,7 +151,14 @@ final class RateRun {
             for (int w = 0; w < plan.workers(); w++) {
                 // Disjoint row numbers per writer: keys never collide.
                 RowGenerator rowsOfWriter = new RowGenerator(rowPlan, RowGenerator.SEED, 0.1, w, plan.workers());
-                Thread t = new Thread(() -> write(rowsOfWriter), "pg-ingest-rate-" + w);
+                Thread t = new Thread(() -> {
+                    try {
+                        write(rowsOfWriter);
+                    } catch (RuntimeException | Error e) {
+                        // recorded, not lost with the thread: the run ends as failed, not as a rate not held
+                        failure.compareAndSet(null, e);
+                    }
+                }, "pg-ingest-rate-" + w);
                 t.setDaemon(true);
                 threads.add(t);
                 t.start();

@@ -123,6 +123,8 @@ class RateCommandTest {
                 {"--method", "batch", "--rows-per-second", "100", "--duration", "1s", "--progress-every", "0s"},
                 // ... and a round trip the benchmarks refuse (rttMs 0 to 1000), tried for 40 s before failing.
                 {"--method", "batch", "--rows-per-second", "100", "--duration", "1s", "--rtt-ms", "100000"},
+                // an adversarial pass (2026-12-03): a writer died making 2e9 rows and the run said "NOT HELD", exit 0
+                {"--method", "copy_binary", "--rows-per-second", "2000000000", "--batch", "2000000000"},
                 {"--rows-per-second", "100"},
                 {"--method", "batch", "--rows-per-second", "100", "--no-such-option"}}) {
             Outcome o = rate(args);
