@@ -102,7 +102,8 @@ class GateMainTest {
     @Test
     void sameResults_exit0() throws IOException {
         Path base = result("base.json", 100, 290);
-        assertThat(gate(base.toString(), base.toString())).isZero();
+        Path same = result("same.json", 100, 290);
+        assertThat(gate(base.toString(), same.toString())).isZero();
         assertThat(err()).isEmpty();
     }
 
@@ -185,8 +186,9 @@ class GateMainTest {
     @Test
     void anIgnoredParamNeitherFileHas_isRefused() throws IOException {
         Path base = result("base.json", 100, 290);
-        assertThat(gate(base.toString(), base.toString(), "--ignore-param", "metod")).isEqualTo(2);
-        assertThat(err()).isEqualTo("pg-ingest-bench gate: --ignore-param metod: no entry of base.json or base.json "
+        Path cur = result("cur.json", 100, 290);
+        assertThat(gate(base.toString(), cur.toString(), "--ignore-param", "metod")).isEqualTo(2);
+        assertThat(err()).isEqualTo("pg-ingest-bench gate: --ignore-param metod: no entry of base.json or cur.json "
                 + "has that param; their params: method, rows\n");
     }
 
@@ -268,6 +270,17 @@ class GateMainTest {
         assertThat(err()).isEqualTo("pg-ingest-bench gate: --export " + link + ": " + link + " is a symbolic link, "
                 + "which the result would replace; name a regular file\n");
         assertThat(precious).hasContent("mine");
+        assertThat(out()).isEmpty();
+    }
+
+    /** One file given as both runs would pass any change: refused (an adversarial pass, 2026-12-03). */
+    @Test
+    void oneFileAsBothRuns_exits2() throws IOException {
+        Path base = result("base.json", 100, 290);
+        Path link = Files.createSymbolicLink(dir.resolve("link.json"), base);
+        assertThat(gate(base.toString(), link.toString())).isEqualTo(2);
+        assertThat(err()).isEqualTo("pg-ingest-bench gate: " + base + " and " + link + " are one file: give the "
+                + "baseline's result and the current run's\n");
         assertThat(out()).isEmpty();
     }
 
