@@ -9,6 +9,8 @@ package org.pgingest.report;
 final class Axis {
     /** Smallest over largest figure at which a linear axis draws the smallest bar under 1 % of the plot. */
     static final double LOG_SPAN = 100;
+    /** The axis ends here at most; a bar beyond it is drawn to the end. */
+    private static final double MOST_DRAWN = 1e300;
     private final double[] ticks;
     private final boolean log;
 
@@ -31,6 +33,10 @@ final class Axis {
                 }
             }
         }
+        // A figure near Double's end (1.5e308 with as large an error, from a hand-made JSON): a whisker's end
+        // overflowed and the axis ran to infinity (one tick per decade to it: out of memory) or to NaN.
+        reach = Math.min(reach, MOST_DRAWN);
+        largest = Math.min(largest, MOST_DRAWN);
         if (smallest > 0 && largest / smallest >= LOG_SPAN) {
             int from = (int) Math.floor(Math.log10(smallest));
             // a commit per row counts 1.0003 fsyncs: within 0.25 % of a decade is drawn at it, not a decade further

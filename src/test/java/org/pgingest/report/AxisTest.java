@@ -35,6 +35,22 @@ class AxisTest {
         assertThat(ticks.get(ticks.size() - 1)).isEqualTo("80");
     }
 
+    /**
+     * Figures near Double's end (a hand-made JSON, an adversarial pass, 2026-12-03): the axis ran out of memory (a
+     * whisker's end overflowed to infinity) or drew bars NaN wide; it now ends at 1e300 with every share a number.
+     */
+    @Test
+    void figuresNearDoublesEnd_getAFiniteAxis() {
+        for (Chart chart : List.of(chart(false, new Figure(1.5e308, 1.5e308), new Figure(100, 1)),
+                chart(false, new Figure(1.5e308, 1), new Figure(1e307, 1)))) {
+            Axis axis = Axis.of(chart);
+            assertThat(java.util.Arrays.stream(axis.ticks()).allMatch(Double::isFinite)).isTrue();
+            assertThat(axis.at(1.5e308)).isEqualTo(1);
+            assertThat(axis.at(100)).isBetween(0.0, 1.0);
+            assertThat(SvgBarChart.render(chart)).doesNotContain("NaN", "Infinity");
+        }
+    }
+
     /** WAL fsyncs per row of docs/results/quick.json: 0.00202 for binary COPY's ceiling, 1 for a commit per row. */
     @Test
     void figuresTwoOrdersOfMagnitudeApart_getALogAxisInDecades() {
