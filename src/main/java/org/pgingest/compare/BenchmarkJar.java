@@ -53,9 +53,22 @@ record BenchmarkJar(Side side, Path path, String list) {
             if (zip.getEntry(LAUNCHER.replace('.', '/') + ".class") == null) {
                 throw new UsageException(what + ": a JMH jar, but not of this suite (no " + LAUNCHER + " inside)");
             }
+            String text;
             try (InputStream in = zip.getInputStream(list)) {
-                return new BenchmarkJar(side, path, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             }
+            // Read here, not when a selection is made: a list another JMH version wrote failed later with a stack trace.
+            for (String line : text.split("\\R")) {
+                if (!line.isBlank()) {
+                    try {
+                        new BenchmarkListEntry(line);
+                    } catch (RuntimeException e) {
+                        throw new UsageException(what + ": its JMH benchmark list cannot be read (" + e.getMessage()
+                                + "); give the target/benchmarks.jar of a build of this suite");
+                    }
+                }
+            }
+            return new BenchmarkJar(side, path, text);
         } catch (ZipException e) {
             throw new UsageException(what + ": not a jar (" + e.getMessage() + ")");
         } catch (IOException e) {

@@ -82,6 +82,17 @@ class CompareMainTest {
                         + "target/benchmarks.jar that ./mvnw package builds");
     }
 
+    /** A benchmark list JMH cannot parse (another version's, or garbage): one line, not a stack trace. */
+    @Test
+    void aBenchmarkListThatCannotBeReadIsOneLine() throws Exception {
+        Path garbled = SuiteJars.write(dir.resolve("garbled.jar"), "garbage line without structure\n", true);
+        Outcome o = compare("--baseline", garbled.toString(), "--candidate", suiteJar("b.jar").toString());
+        assertThat(o.exit()).as(o.stderr()).isEqualTo(2);
+        assertThat(o.stderr()).startsWith(PREFIX + "--baseline " + garbled + ": its JMH benchmark list cannot be read (")
+                .endsWith("); give the target/benchmarks.jar of a build of this suite\n").hasLineCount(1);
+        assertThat(o.stdout()).isEmpty();
+    }
+
     @Test
     void aMissingSideIsOneLine() throws Exception {
         assertRefused(compare("--baseline", suiteJar("a.jar").toString()),
