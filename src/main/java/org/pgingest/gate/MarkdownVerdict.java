@@ -59,8 +59,12 @@ public final class MarkdownVerdict {
                 .sorted(Comparator.comparing(Comparison::verdict)).toList();
         List<Comparison> rest = r.comparisons().stream()
                 .filter(c -> c.verdict() == Verdict.SAME || c.verdict() == Verdict.NOT_JUDGED).toList();
+        boolean anyJudged = r.comparisons().stream().anyMatch(c -> c.verdict() != Verdict.NOT_JUDGED);
         if (notable.isEmpty()) {
-            md.append("Nothing moved beyond its threshold.\n\n");
+            // said only of figures that were judged (an adversarial pass: it stood above servers that differ)
+            md.append(r.refused() ? "Nothing was judged: the servers differ.\n\n"
+                    : anyJudged ? "Nothing moved beyond its threshold.\n\n"
+                    : "Nothing was judged: no figure is in both runs.\n\n");
         } else {
             table(md, notable, params);
         }

@@ -334,6 +334,9 @@ class GateTest {
         assertThat(r.exitCode()).isEqualTo(GateResult.UNUSABLE);
         assertThat(MarkdownVerdict.render(r)).startsWith("## Benchmark gate: SERVERS DIFFER\n\n"
                 + "**The servers differ**: synchronous_commit: baseline on, current off.");
+        // not "Nothing moved beyond its threshold", said of figures nobody judged (an adversarial pass, 2026-12-03)
+        assertThat(MarkdownVerdict.render(r)).contains("Nothing was judged: the servers differ.")
+                .doesNotContain("Nothing moved");
 
         GateResult anyway = new Gate(GateRules.defaults(), List.of(), true).compare(
                 ResultFile.read(dir.resolve("base.json")), ResultFile.read(dir.resolve("current.json")));
