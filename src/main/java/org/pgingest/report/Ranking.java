@@ -8,6 +8,7 @@ import org.pgingest.results.RateRecord;
 import org.pgingest.results.ResultFile;
 import org.pgingest.results.TrialFacts;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -130,6 +131,11 @@ public record Ranking(String server, List<String> labelColumns, SortedMap<String
 
     /** The ranking of one or more JMH runs (each run's entries with its own ceilings and facts). */
     public static Ranking of(List<ResultFile> files) {
+        List<String> runNames = runNames(files);
+        Map<ResultFile, String> names = new java.util.IdentityHashMap<>();
+        for (int i = 0; i < files.size(); i++) {
+            names.put(files.get(i), runNames.get(i));
+        }
         List<Located> all = new ArrayList<>();
         for (ResultFile file : files) {
             file.results().forEach(e -> all.add(new Located(file, e)));
@@ -144,7 +150,7 @@ public record Ranking(String server, List<String> labelColumns, SortedMap<String
         for (Located l : ranked) {
             BenchmarkResult e = l.entry();
             Map.Entry<Figure, Boolean> alloc = Figure.allocationPerRow(e);
-            rows.add(new Row(labels.cells(l.file().name(), e), labels.phrase(l.file().name(), e), Ceilings.isCeiling(e),
+            rows.add(new Row(labels.cells(names.get(l.file()), e), labels.phrase(names.get(l.file()), e), Ceilings.isCeiling(e),
                     Figure.rowsPerSecond(e), ceilings.get(l.file()).share(e), Figure.metric(e, "wal.bytes/row"),
                     Figure.metric(e, "wal.fsyncs/row"), Figure.metric(e, "server.cpu/row"),
                     alloc.getValue() ? alloc.getKey() : Figure.NONE));
@@ -171,7 +177,7 @@ public record Ranking(String server, List<String> labelColumns, SortedMap<String
             lines.add("Not ranked (no rows/s): " + String.join("; ", unranked) + ".");
         }
         missingLines(missing, labels).forEach(lines::add);
-        contamination(all, labels).ifPresent(lines::add);
+        contamination(all, labels, names).ifPresent(lines::add);
         warnings(files.stream().flatMap(f -> f.facts().stream()).toList()).forEach(lines::add);
         if (rows.stream().anyMatch(r -> Column.counted(r.walBytes()).startsWith(APPROXIMATE)
                 || Column.counted(r.walFsyncs()).startsWith(APPROXIMATE)
@@ -181,6 +187,37 @@ public record Ranking(String server, List<String> labelColumns, SortedMap<String
         }
         return new Ranking(servers(files.stream().flatMap(f -> f.facts().stream()).toList()), labels.columns(),
                 labels.shared(), rows, lines);
+    }
+
+    /**
+     * Each run's name in tables and charts: its file name, or as many of its path's last parts as tell it from the
+     * others ({@code main/jmh-result.json}, {@code pr/jmh-result.json}: a CI job's two runs have one file name); a
+     * file given twice gets its position too.
+     */
+    static List<String> runNames(List<ResultFile> files) {
+        List<Path> paths = files.stream().map(f -> f.path().toAbsolutePath().normalize()).toList();
+        List<String> names = new ArrayList<>();
+        for (Path path : paths) {
+            int parts = 1;
+            while (parts < path.getNameCount() && clashes(path, parts, paths)) {
+                parts++;
+            }
+            names.add(path.subpath(path.getNameCount() - parts, path.getNameCount()).toString());
+        }
+        Set<String> seen = new java.util.HashSet<>();
+        for (int i = 0; i < names.size(); i++) {
+            if (!seen.add(names.get(i))) {
+                names.set(i, names.get(i) + " #" + (i + 1));
+            }
+        }
+        return names;
+    }
+
+    /** Whether another path, not the same, ends in the same last {@code parts} parts. */
+    private static boolean clashes(Path path, int parts, List<Path> paths) {
+        Path tail = path.subpath(path.getNameCount() - parts, path.getNameCount());
+        return paths.stream().anyMatch(p -> !p.equals(path) && p.getNameCount() >= parts
+                && p.subpath(p.getNameCount() - parts, p.getNameCount()).equals(tail));
     }
 
     /** Fixed-rate runs ({@code ./bench rate}), by achieved rows/s, with whether each rate was held. */
@@ -418,14 +455,15 @@ public record Ranking(String server, List<String> labelColumns, SortedMap<String
     }
 
     /** Entries whose server costs include other work on the server (the profiler's contamination flag). */
-    private static Optional<String> contamination(List<Located> all, EntryLabels labels) {
+    private static Optional<String> contamination(List<Located> all, EntryLabels labels,
+                                                  Map<ResultFile, String> names) {
         List<String> hit = new ArrayList<>();
         for (Located l : all) {
             Metric flag = l.entry().metrics().get("contaminated");
             if (flag != null) {
                 long iterations = java.util.Arrays.stream(flag.presentIterations()).filter(v -> v > 0).count();
                 if (iterations > 0) {
-                    hit.add(labels.phrase(l.file().name(), l.entry()) + " (" + iterations + " of "
+                    hit.add(labels.phrase(names.get(l.file()), l.entry()) + " (" + iterations + " of "
                             + flag.presentIterations().length + " iterations)");
                 }
             }

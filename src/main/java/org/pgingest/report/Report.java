@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -46,7 +45,7 @@ public record Report(List<String> runs, List<Map<String, String>> facts, List<Ra
 
     /** A report of JMH runs and fixed-rate runs; either list may be empty. */
     public static Report of(List<ResultFile> files, List<RateRecord> rates) {
-        List<String> runs = runNames(files);
+        List<String> runs = Ranking.runNames(files);
         List<BenchmarkResult> all = files.stream().flatMap(f -> f.results().stream()).toList();
         boolean loadersOwn = all.stream().anyMatch(e -> Figure.allocationPerRow(e).getValue());
         Map<ResultFile, Ceilings> ceilings = Ceilings.of(files);
@@ -217,17 +216,6 @@ public record Report(List<String> runs, List<Map<String, String>> facts, List<Ra
         } while (taken.contains(candidate));
         repeats.put(label, n);
         return candidate;
-    }
-
-    /** File names; a name given twice gets its position appended. */
-    private static List<String> runNames(List<ResultFile> files) {
-        List<String> names = new ArrayList<>();
-        Set<String> seen = new LinkedHashSet<>();
-        for (int i = 0; i < files.size(); i++) {
-            String name = files.get(i).name();
-            names.add(seen.add(name) ? name : name + " #" + (i + 1));
-        }
-        return names;
     }
 
     private static Map<String, String> facts(ResultFile file) {

@@ -85,6 +85,22 @@ class ReportTest {
                 .containsEntry("trials", "5");
     }
 
+    /**
+     * A CI job's two runs have one file name, main/jmh-result.json and pr/jmh-result.json: the ranked table and the
+     * charts name each by as much of its path as tells it apart (an adversarial pass, 2026-12-03: the table read
+     * "jmh-result.json" twice); the same file given twice keeps its position.
+     */
+    @Test
+    void runsOfOneFileName_areToldApartByTheirPaths() throws IOException {
+        Path main = Files.createDirectories(dir.resolve("main"));
+        Path pr = Files.createDirectories(dir.resolve("pr"));
+        ResultFile a = ResultFile.read(run(190_000).write(main.resolve("jmh-result.json")));
+        ResultFile b = ResultFile.read(run(95_000).write(pr.resolve("jmh-result.json")));
+        Report r = Report.of(List.of(a, b, a));
+        assertThat(r.runs()).containsExactly("main/jmh-result.json", "pr/jmh-result.json", "main/jmh-result.json #3");
+        assertThat(r.rankings().get(0).text()).contains("main/jmh-result.json", "pr/jmh-result.json");
+    }
+
     @Test
     void severalRuns_sideBySide_withAFigureMissingInOne() throws IOException {
         ResultFile a = ResultFile.read(run(190_000).write(dir.resolve("main.json")));
