@@ -53,6 +53,22 @@ class BenchScriptTest {
         assertThat(checkout.resolve("target")).as("nothing built").doesNotExist();
     }
 
+    /**
+     * Called from another directory, the script runs in its checkout, where relative paths are then read: it says so
+     * first (an adversarial pass, 2026-12-03, read "base.json: no such file" of a file in the directory it was in).
+     */
+    @Test
+    void calledFromAnotherDirectoryItSaysWhereRelativePathsAreRead(@TempDir Path checkout, @TempDir Path elsewhere)
+            throws Exception {
+        Path script = withStandInMaven(checkout);
+        Process p = new ProcessBuilder(script.toString(), "gate", "base.json", "current.json")
+                .directory(elsewhere.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(err.lines().findFirst()).hasValue("pg-ingest-bench: running in " + checkout.toRealPath()
+                + ", where ./bench is: relative paths are read and written there, not in " + elsewhere.toRealPath());
+    }
+
     @Test
     void twoRunsAtOnceBuildOneAfterTheOtherAndTheJarIsNeverMissing(@TempDir Path checkout) throws Exception {
         Path script = withStandInMaven(checkout);
