@@ -7,6 +7,7 @@ import org.pgingest.load.LoadMethod;
 import org.pgingest.report.Ranking;
 import org.pgingest.report.Report;
 import org.pgingest.report.ReportFiles;
+import org.pgingest.results.OutputFiles;
 import org.pgingest.results.RateRecord;
 import org.pgingest.results.ResultPath;
 import org.pgingest.secret.SecretBearing;
@@ -34,7 +35,6 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -145,8 +145,14 @@ public final class RateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws SQLException, IOException {
         SuiteOptions.of(properties).apply();
-        ResultPath.problem(json).ifPresent(problem -> {
-            throw new IllegalArgumentException("--json " + json + ": " + problem);
+        List<Map.Entry<String, Path>> outputs = new ArrayList<>(List.of(Map.entry("--json", json)));
+        if (!noReport) {
+            // the report is written after the run: a place it cannot go failed the run at its end (an adversarial pass)
+            outputs.add(Map.entry("the report,", Path.of(ReportFiles.HTML)));
+            outputs.add(Map.entry("the report,", Path.of(ReportFiles.MARKDOWN)));
+        }
+        OutputFiles.problem(outputs, List.of()).ifPresent(problem -> {
+            throw new IllegalArgumentException(problem + (problem.startsWith("the report,") ? " (or --no-report)" : ""));
         });
         RatePlan plan = new RatePlan(method, rowsPerSecond, workers, duration, batch, shape, connections, rttMs);
         if (progressEvery.isZero() || progressEvery.isNegative()) {
