@@ -109,7 +109,9 @@ public final class ReportMain {
         if (page.getParent() != null) {
             java.nio.file.Files.createDirectories(page.getParent());
         }
-        java.nio.file.Files.writeString(page, ResultsPage.fill(text, report));
+        String filled = ResultsPage.fill(text, report);
+        // whole or not at all, as every file the suite writes
+        org.pgingest.results.ResultPath.write(page, o -> o.write(filled.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         out.println("pg-ingest-bench report: the tables of " + page + " rendered from " + inputs.get(0));
         return 0;
     }

@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
 public final class ResultsPage {
     static final String RANKED = "ranked";
     static final String END = "<!-- end table -->";
-    private static final Pattern BLOCK = Pattern.compile("<!-- table: ([\\w-]+) -->\\n(.*?)" + Pattern.quote(END),
+    private static final Pattern BLOCK = Pattern.compile("<!-- table: ([\\w-]+) -->\\r?\\n(.*?)" + Pattern.quote(END),
             Pattern.DOTALL);
 
     private ResultsPage() {

@@ -78,6 +78,18 @@ class ResultsPagesTest {
                 .hasMessageStartingWith("<!-- table: nope -->: no such table in this result; valid: ranked,");
     }
 
+    /** A page saved with Windows line ends: its stale table is replaced, not kept beside a new one (an adversarial pass). */
+    @Test
+    void aPageWithCrlfLineEndsHasItsTableReplaced() throws Exception {
+        Path json = dir.resolve("quick.json");
+        Path real = Path.of(RankingTest.class.getResource("/org/pgingest/results/ingest-ceiling-pg17.json").toURI());
+        Files.copy(real, json);
+        Report report = ResultsPage.reportOf(json);
+        String page = ResultsPage.fill("# Page\r\n\r\n<!-- table: ranked -->\r\nold numbers\r\n<!-- end table -->\r\n",
+                report);
+        assertThat(page).doesNotContain("old numbers").containsOnlyOnce("<!-- table: ranked -->");
+    }
+
     @Test
     void noPagesDirectoryIsNoPages() throws IOException {
         assertThat(pagesWithJson(dir.resolve("absent"))).isEmpty();
