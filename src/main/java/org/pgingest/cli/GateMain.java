@@ -103,6 +103,10 @@ public final class GateMain {
         Optional.ofNullable(markdown).ifPresent(f -> outputs.add(Map.entry("--markdown", f)));
         Optional.ofNullable(json).ifPresent(f -> outputs.add(Map.entry("--json", f)));
         if (exportDir != null) {
+            if (exportDir.toString().isBlank()) {
+                // an empty name is the working directory: the export's files landed in the checkout's root
+                throw new GateInputException("--export: no directory given");
+            }
             refuseIf("--export " + exportDir, ResultPath.directoryProblem(exportDir));
             Exports.files(exportDir).forEach(f -> outputs.add(Map.entry("--export", f)));
         }

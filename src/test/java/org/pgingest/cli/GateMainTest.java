@@ -271,6 +271,9 @@ class GateMainTest {
                 + "which the result would replace; name a regular file\n");
         assertThat(precious).hasContent("mine");
         assertThat(out()).isEmpty();
+        err.reset();
+        assertThat(gate(base.toString(), cur.toString(), "--export", "")).isEqualTo(2);
+        assertThat(err()).isEqualTo("pg-ingest-bench gate: --export: no directory given\n");
     }
 
     /** One file given as both runs would pass any change: refused (an adversarial pass, 2026-12-03). */
