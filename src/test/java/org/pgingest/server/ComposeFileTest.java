@@ -30,17 +30,22 @@ class ComposeFileTest {
     @Test
     void upExternalTargetMatchesSettingsFileDownLeavesNothing() throws Exception {
         List<String> compose = Part.composeCommand().orElseThrow();
+        // A free port, not the file's default 55432: a full run once found that taken ("already in use", twice)
+        int port;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
         try {
-            run(compose, "up", "-d");
+            run(compose, port, "up", "-d");
             TargetConfig external = TargetConfig.defaults()
-                    .withExternal("jdbc:postgresql://localhost:55432/bench", "bench", Secret.of(PASSWORD));
+                    .withExternal("jdbc:postgresql://localhost:" + port + "/bench", "bench", Secret.of(PASSWORD));
             try (PostgresTarget target = openWhenReady(external)) {
                 assertThat(target.facts().versionNum() / 10000).isEqualTo(MAJOR);
                 assertThat(target.facts().differences()).isEmpty();
                 assertThat(target.facts().durabilityOff()).isEmpty();
             }
         } finally {
-            run(compose, "down", "-v");
+            run(compose, port, "down", "-v");
         }
         var docker = DockerClientFactory.instance().client();
         String projectLabel = "com.docker.compose.project=" + PROJECT;
@@ -63,7 +68,7 @@ class ComposeFileTest {
         }
     }
 
-    private static void run(List<String> compose, String... args) throws IOException, InterruptedException {
+    private static void run(List<String> compose, int port, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(compose);
         command.addAll(List.of("-p", PROJECT, "-f", Path.of("docker", "compose.yaml").toString()));
         command.addAll(List.of(args));
@@ -71,7 +76,7 @@ class ComposeFileTest {
         ProcessBuilder pb = new ProcessBuilder(command);
         // compose.yaml names the image ${PGIB_IMAGE}:${PG_MAJOR}
         pb.environment().putAll(Map.of("PGIB_IMAGE", image.substring(0, image.lastIndexOf(':')),
-                "PG_MAJOR", Integer.toString(MAJOR), "PGIB_PASSWORD", PASSWORD));
+                "PG_MAJOR", Integer.toString(MAJOR), "PGIB_PASSWORD", PASSWORD, "PGIB_PORT", Integer.toString(port)));
         ChildProcess.Finished finished = ChildProcess.run(pb, Duration.ofMinutes(2));
         assertThat(finished.exitCode()).as(String.join(" ", command) + ": " + finished.output()).isZero();
     }
