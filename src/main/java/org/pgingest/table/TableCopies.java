@@ -246,15 +246,20 @@ public final class TableCopies {
         } catch (LoadException e) {
             if (plan.sampleSource().isPresent()) {
                 // The values are the user's: keys and pooled columns aside, each comes from their file.
-                // The row by its place in the file; the server's context ("COPY t, line 3") counts the suite's rows.
-                Optional<String> row = e.rowIndex() < 0 ? Optional.empty() : plan.sampleRow(e.rowIndex());
                 Optional<ServerErrorMessage> server = serverError(e);
-                throw new DefinitionException(row.orElse("the rows of " + plan.sampleSource().get()) + " break"
-                        + (row.isPresent() ? "s " : " ") + server.map(ServerErrorMessage::getConstraint)
-                        .map(c -> "constraint " + c + " of ").orElse("") + table.definition().name()
-                        + " as the suite loads " + (row.isPresent() ? "it" : "them") + ": " + server.filter(s ->
-                        row.isPresent()).map(s -> s.getMessage() + Optional.ofNullable(s.getDetail()).map(d -> " ("
-                        + d + ")").orElse("")).orElse(e.getMessage()));
+                String constraint = server.map(ServerErrorMessage::getConstraint).map(c -> "constraint " + c + " of ")
+                        .orElse("");
+                Optional<String> row = e.rowIndex() < 0 ? Optional.empty() : plan.sampleRow(e.rowIndex());
+                if (row.isPresent()) {
+                    // Named by its place in the file, in the server's message and detail without its context
+                    // ("COPY t, line 3"), which counts the suite's rows.
+                    String said = server.map(m -> m.getMessage() + Optional.ofNullable(m.getDetail())
+                            .map(d -> " (" + d + ")").orElse("")).orElse(e.getMessage());
+                    throw new DefinitionException(row.get() + " breaks " + constraint + table.definition().name()
+                            + " as the suite loads it: " + said);
+                }
+                throw new DefinitionException("the rows of " + plan.sampleSource().get() + " break " + constraint
+                        + table.definition().name() + " as the suite loads them: " + e.getMessage());
             }
             throw new DefinitionException(serverError(e).map(ServerErrorMessage::getConstraint)
                     .map(c -> "generated rows break constraint " + c + " of ")
