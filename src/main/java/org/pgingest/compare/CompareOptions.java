@@ -31,6 +31,7 @@ import java.util.Optional;
  * @param markdown      Markdown verdict file, if asked
  * @param results       where both sides' JMH results and logs go
  * @param rules         the rules counted and timed figures are judged by
+ * @param askedRules    the {@code --rule} options among them, each of which must match a figure of the results
  * @param includes      benchmark regexes (empty: the quick selection)
  * @param excludes      benchmark regexes to leave out
  * @param params        {@code -p} values by name
@@ -42,7 +43,8 @@ import java.util.Optional;
  * @param threads       benchmark threads, if given
  */
 record CompareOptions(SuiteOptions suite, Map<Side, Path> jars, Map<Side, List<String>> sideArgs, Optional<Path> json,
-                      Optional<Path> markdown, Path results, GateRules rules, List<String> includes,
+                      Optional<Path> markdown, Path results, GateRules rules, List<Rule> askedRules,
+                      List<String> includes,
                       List<String> excludes, Map<String, List<String>> params, int forks, int warmups,
                       TimeValue warmupTime, int iterations, TimeValue iterationTime, Optional<Integer> threads) {
 
@@ -154,7 +156,7 @@ record CompareOptions(SuiteOptions suite, Map<Side, Path> jars, Map<Side, List<S
                     + "their order, baseline first then candidate first, so that drift cancels in each two)");
         }
         return new CompareOptions(suite, jars, sideArgs, Optional.ofNullable(json), Optional.ofNullable(markdown), results,
-                rules.withRules(extra), includes.isEmpty() ? List.of(BenchMain.QUICK) : includes, excludes, params,
+                rules.withRules(extra), List.copyOf(extra), includes.isEmpty() ? List.of(BenchMain.QUICK) : includes, excludes, params,
                 forks, warmups, warmupTime, iterations, iterationTime, Optional.ofNullable(threads));
     }
 

@@ -2,6 +2,7 @@ package org.pgingest.compare;
 
 import org.pgingest.gate.Comparison;
 import org.pgingest.gate.FactsCheck;
+import org.pgingest.gate.Gate;
 import org.pgingest.gate.GateResult;
 import org.pgingest.gate.JsonVerdict;
 import org.pgingest.gate.MarkdownVerdict;
@@ -80,6 +81,15 @@ record ComparisonReport(String markdown, String json, int exitCode, String summa
         GateResult result = baseline.results().isEmpty() ? null : PairedVerdict.judge(baseline,
                 results.get(Side.CANDIDATE), o.rules(), askedDifferences(baseline, results.get(Side.CANDIDATE),
                         run.sides(), notes));
+        List<String> unmatched = result == null ? List.of()
+                : Gate.unmatched(o.askedRules(), baseline, results.get(Side.CANDIDATE));
+        if (!unmatched.isEmpty()) {
+            // a typo'd pattern would judge by the defaults it meant to replace, and pass (leftover of 2026-12-03)
+            notes.add("**Not judged as asked**: " + unmatched.stream().map(p -> "--rule pattern " + Markdown.code(p))
+                    .collect(Collectors.joining(", ")) + " matches no figure of either side's results ("
+                    + Markdown.text(String.join(", ", Gate.metricNames(baseline, results.get(Side.CANDIDATE))))
+                    + "); exit 2.");
+        }
         List<Comparison> scores = result == null ? List.of() : result.comparisons().stream()
                 .filter(c -> c.paired() != null && c.metric().equals(Metric.PRIMARY)).toList();
         if (!scores.isEmpty()) {
@@ -91,12 +101,14 @@ record ComparisonReport(String markdown, String json, int exitCode, String summa
                     .collect(Collectors.joining(", ")) + ".");
         }
         // A trial the baseline failed leaves nothing to judge it by; one only the candidate failed is the candidate's.
-        int exit = baselineFailed ? GateResult.UNUSABLE
+        int exit = baselineFailed || !unmatched.isEmpty() ? GateResult.UNUSABLE
                 : result == null ? (candidateFailed ? GateResult.REGRESSION : GateResult.UNUSABLE)
                 : Math.max(result.exitCode(), candidateFailed ? GateResult.REGRESSION : GateResult.PASS);
         String outcome = exit == GateResult.PASS ? "PASS" : exit == GateResult.REGRESSION ? "REGRESSION"
                 : result != null && result.refused() ? "SERVERS DIFFER" : "UNUSABLE";
         String summary = result == null ? outcome + ": no trial ran on both sides"
+                : !unmatched.isEmpty() ? outcome + ": --rule pattern '" + unmatched.get(0) + "' matches no figure of "
+                + "either side's results"
                 : outcome + ": " + result.summary().replaceFirst("^(PASS|REGRESSION): ", "")
                 + (candidateFailed || baselineFailed ? "; failed trials listed above the table" : "");
         String rules = result == null ? "" : PairedVerdict.rules(result, scores.size());

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Compares a current JMH result with a baseline. Entries are matched by benchmark, mode, threads and every param
@@ -99,16 +100,26 @@ public final class Gate {
      * would leave the thresholds as they were.
      */
     public static void requireEachMatches(List<Rule> rules, ResultFile baseline, ResultFile current) {
-        Set<String> names = new java.util.TreeSet<>();
+        List<String> unmatched = unmatched(rules, baseline, current);
+        if (!unmatched.isEmpty()) {
+            throw new GateInputException("rule pattern '" + unmatched.get(0) + "' matches no metric of "
+                    + baseline.name() + " or " + current.name() + "; their metrics: "
+                    + String.join(", ", metricNames(baseline, current)));
+        }
+    }
+
+    /** The patterns of {@code rules} that match no metric of either file, in order. */
+    public static List<String> unmatched(List<Rule> rules, ResultFile baseline, ResultFile current) {
+        Set<String> names = metricNames(baseline, current);
+        return rules.stream().filter(rule -> names.stream().noneMatch(rule::matches)).map(Rule::pattern).toList();
+    }
+
+    public static Set<String> metricNames(ResultFile baseline, ResultFile current) {
+        Set<String> names = new TreeSet<>();
         for (ResultFile file : List.of(baseline, current)) {
             file.results().forEach(r -> names.addAll(r.metrics().keySet()));
         }
-        for (Rule rule : rules) {
-            if (names.stream().noneMatch(rule::matches)) {
-                throw new GateInputException("rule pattern '" + rule.pattern() + "' matches no metric of "
-                        + baseline.name() + " or " + current.name() + "; their metrics: " + String.join(", ", names));
-            }
-        }
+        return names;
     }
 
     /**
@@ -163,7 +174,7 @@ public final class Gate {
     }
 
     private static String values(ResultFile file, String param) {
-        Set<String> values = new java.util.TreeSet<>();
+        Set<String> values = new TreeSet<>();
         // Entries of benchmarks without the param (a round trip beside Ingest) say nothing of its values.
         file.results().stream().filter(r -> r.params().containsKey(param)).forEach(r -> values.add(r.params().get(param)));
         if (values.isEmpty()) {
@@ -180,7 +191,7 @@ public final class Gate {
      */
     private static Map<String, List<String>> paramsOfOneSide(ResultFile baseline, ResultFile current) {
         Map<String, List<String>> byBenchmark = new TreeMap<>();
-        Set<String> benchmarks = new java.util.TreeSet<>();
+        Set<String> benchmarks = new TreeSet<>();
         baseline.results().forEach(r -> benchmarks.add(r.benchmark()));
         for (String benchmark : benchmarks) {
             List<BenchmarkResult> base = of(baseline, benchmark);
@@ -212,7 +223,7 @@ public final class Gate {
     }
 
     private static Set<String> paramNames(List<BenchmarkResult> entries) {
-        Set<String> names = new java.util.TreeSet<>();
+        Set<String> names = new TreeSet<>();
         entries.forEach(r -> names.addAll(r.params().keySet()));
         return names;
     }
