@@ -3,6 +3,7 @@ package org.pgingest.gate;
 import org.pgingest.results.BenchmarkResult;
 import org.pgingest.results.Metric;
 import org.pgingest.results.ResultFile;
+import org.pgingest.stats.CostFigure;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -64,7 +65,7 @@ public final class Gate {
             Set<String> names = new LinkedHashSet<>(c.metrics().keySet());
             names.addAll(b.metrics().keySet());
             for (String name : names) {
-                comparisons.add(judge(c, name, b.metrics().get(name), c.metrics().get(name), judge));
+                comparisons.add(judge(b, c, name, judge));
             }
         }
         requireMeasured(comparisons, current);
@@ -132,9 +133,10 @@ public final class Gate {
         List<String> failed = comparisons.stream()
                 .filter(c -> c.verdict() == Verdict.MISSING && Double.isFinite(c.baseline())
                         && !Double.isFinite(c.current()) && !rules.ignored(c.metric()))
-                .map(c -> c.entry().label() + " " + c.metric() + (c.entry().metrics().containsKey(c.metric())
-                        ? " is " + c.current() : " is absent") + " (baseline " + Format.number(c.baseline()) + " "
-                        + c.unit() + ")")
+                .map(c -> c.entry().label() + " " + c.metric() + (!c.entry().metrics().containsKey(c.metric())
+                        ? " is absent" : Contamination.of(c.entry()).all() && CostFigure.isServerFigure(c.metric())
+                        ? " held other work on the server in every iteration" : " is " + c.current())
+                        + " (baseline " + Format.number(c.baseline()) + " " + c.unit() + ")")
                 .toList();
         if (!failed.isEmpty()) {
             throw new GateInputException(current.name() + " did not measure what the baseline did: "
@@ -248,13 +250,32 @@ public final class Gate {
         return r.benchmark() + " " + r.mode() + " t=" + r.threads() + " " + params;
     }
 
-    private Comparison judge(BenchmarkResult entry, String name, Metric given, Metric c, boolean judge) {
+    private Comparison judge(BenchmarkResult baselineEntry, BenchmarkResult entry, String name, boolean judge) {
+        Metric given = baselineEntry.metrics().get(name);
+        Metric c = entry.metrics().get(name);
         String unit = c != null ? c.unit() : given.unit();
+        UnitMeaning meaning = UnitMeaning.of(unit);
+        Contamination baselineOther = Contamination.of(baselineEntry);
+        Contamination currentOther = Contamination.of(entry);
+        String leftOut = "";
+        if (CostFigure.isServerFigure(name) && given != null && c != null
+                && baselineOther.count() + currentOther.count() > 0) {
+            given = baselineOther.clean(given);
+            c = currentOther.clean(c);
+            List<String> sides = new ArrayList<>();
+            if (baselineOther.count() > 0) {
+                sides.add(baselineOther.count() + " of " + baselineOther.iterations() + " in the baseline");
+            }
+            if (currentOther.count() > 0) {
+                sides.add(currentOther.count() + " of " + currentOther.iterations() + " in the current run");
+            }
+            leftOut = "over the iterations without other work on the server (left out: " + String.join(", ", sides)
+                    + ")";
+        }
         // The same figure in another of JMH's time units (-tu ms: ops/ms where the baseline has ops/s): converted.
         OptionalDouble factor = given == null || c == null || given.unit().equals(c.unit()) ? OptionalDouble.empty()
                 : UnitMeaning.factor(given.unit(), c.unit());
         Metric b = factor.isPresent() ? given.in(c.unit(), factor.getAsDouble()) : given;
-        UnitMeaning meaning = UnitMeaning.of(unit);
         double base = b == null ? Double.NaN : b.score();
         double cur = c == null ? Double.NaN : c.score();
         if (b == null || c == null) {
@@ -265,12 +286,14 @@ public final class Gate {
             String side = b.missing() && c.missing() ? "both runs" : b.missing() ? "the baseline" : "the current run";
             double notMeasured = c.missing() ? cur : base;
             return new Comparison(entry, name, unit, meaning.kind(), meaning.direction(), base, cur, Double.NaN,
-                    Double.NaN, Verdict.MISSING, notMeasured + " (not measured) in " + side);
+                    Double.NaN, Verdict.MISSING, leftOut.isEmpty() ? notMeasured + " (not measured) in " + side
+                    : "other work ran on the server in every iteration of " + side);
         }
         double change = relativeChange(base, cur);
         Outcome o = outcome(name, meaning, b, c, change, judge, unit.equals(b.unit()) ? null : b.unit());
         String why = factor.isPresent() ? o.why + (o.why.isEmpty() ? "" : " ") + "(baseline converted from "
                 + given.unit() + ")" : o.why;
+        why = leftOut.isEmpty() ? why : why + (why.isEmpty() ? "" : ", ") + leftOut;
         return new Comparison(entry, name, unit, meaning.kind(), meaning.direction(), base, cur, change, o.pValue,
                 o.verdict, why);
     }

@@ -54,6 +54,23 @@ public enum CostFigure {
         this.unit = unit;
     }
 
+    /**
+     * Whether a result's metric is one of these figures per row or per op, of the whole server or of one node
+     * ({@code wal.bytes/row}, {@code node.worker1.commits/op}): a figure other sessions' work can reach.
+     */
+    public static boolean isServerFigure(String metricName) {
+        for (CostFigure f : values()) {
+            String own = f.key + "/row";
+            String perOp = f.key + "/op";
+            for (String figure : new String[] {own, perOp}) {
+                if (metricName.equals(figure) || metricName.startsWith("node.") && metricName.endsWith("." + figure)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** Name in results, e.g. "wal.fsyncs". */
     public String key() {
         return key;

@@ -57,6 +57,49 @@ class GateTest {
     }
 
     /**
+     * Another session's WAL or commits in a window (the profiler's {@code contaminated} flag) are no change of the
+     * loader's: the server's figures are judged over the other iterations, the loader's score over all (a leftover of
+     * 2026-12-03: one contaminated iteration of 3 made a WAL regression of the baseline's figures).
+     */
+    @Test
+    void serverFiguresOfIterationsWithOtherWork_areLeftOut() throws IOException {
+        HandMadeJmh cur = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "rows=500")
+                .primary("ops/s", 100, 101, 99)
+                .secondary("wal.bytes/row", "B/row", 300, 900, 300)
+                .secondary("commits/op", "commits/op", 1, 4, 1)
+                .secondary("contaminated", "share", 0, 1, 0);
+        GateResult r = gate(load("BATCH", 300, 100, 101, 99), cur);
+        Comparison wal = metric(r, "wal.bytes/row");
+        assertThat(wal.verdict()).isEqualTo(Verdict.SAME);
+        assertThat(wal.current()).isEqualTo(300);
+        assertThat(wal.why()).isEqualTo("within ±10 % (counted), over the iterations without other work on the server "
+                + "(left out: 1 of 3 in the current run)");
+        assertThat(metric(r, "commits/op").verdict()).isEqualTo(Verdict.SAME);
+        assertThat(r.exitCode()).isZero();
+
+        HandMadeJmh worse = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "rows=500")
+                .primary("ops/s", 100, 101, 99)
+                .secondary("wal.bytes/row", "B/row", 400, 900, 400)
+                .secondary("commits/op", "commits/op", 1, 4, 1)
+                .secondary("contaminated", "share", 0, 1, 0);
+        assertThat(metric(gate(load("BATCH", 300, 100, 101, 99), worse), "wal.bytes/row").verdict())
+                .as("the clean iterations still regress").isEqualTo(Verdict.REGRESSED);
+
+        HandMadeJmh allOther = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "rows=500")
+                .primary("ops/s", 100, 101, 99)
+                .secondary("wal.bytes/row", "B/row", 900, 900, 900)
+                .secondary("commits/op", "commits/op", 4, 4, 4)
+                .secondary("contaminated", "share", 1, 1, 1);
+        assertThatThrownBy(() -> gate(load("BATCH", 300, 100, 101, 99), allOther))
+                .isInstanceOf(GateInputException.class)
+                .hasMessage("current.json did not measure what the baseline did: IngestBenchmark.load(method=BATCH,rows=500) "
+                        + "wal.bytes/row held other work on the server in every iteration (baseline 300 B/row); "
+                        + "IngestBenchmark.load(method=BATCH,rows=500) commits/op held other work on the server in every "
+                        + "iteration (baseline 1 commits/op); a NaN, Infinity or absent figure is a failed measurement "
+                        + "(rerun, or leave the metric out with --rule 'NAME=ignore')");
+    }
+
+    /**
      * The same score in another of JMH's time units (-tu ms) is converted, not left unjudged (an adversarial pass,
      * 2026-12-03: ops/s against ops/ms, halved, read "-100.0 %, not judged" and passed).
      */
