@@ -87,7 +87,7 @@ public final class Exports {
             }
         }
         requireUniqueNames(files.values());
-        files.put(BENCHER, bencher(result));
+        files.put(BENCHER, bencher(result, notes));
         return new Export(files, notes);
     }
 
@@ -172,8 +172,8 @@ public final class Exports {
         });
     }
 
-    /** Bencher Metric Format. */
-    static Map<String, Map<String, Map<String, Double>>> bencher(ResultFile result) {
+    /** Bencher Metric Format; what cannot be written there is noted in {@code notes}. */
+    private static Map<String, Map<String, Map<String, Double>>> bencher(ResultFile result, List<String> notes) {
         Map<String, Map<String, Map<String, Double>>> out = new LinkedHashMap<>();
         Map<String, String> metricOfSlug = new LinkedHashMap<>();
         for (BenchmarkResult e : result.results()) {
@@ -193,9 +193,14 @@ public final class Exports {
                     throw new GateInputException("metrics '" + earlier + "' and '" + m.name() + "' would both be "
                             + "Bencher measure '" + measure.slug() + "'; one measure cannot hold two metrics");
                 }
+                if (!Double.isFinite(measure.value())) {
+                    notes.add("left out of " + BENCHER + " " + name + " " + m.name() + ": " + m.score() + " " + m.unit()
+                            + " is beyond a double in Bencher's " + measure.slug() + " unit");
+                    continue;
+                }
                 Map<String, Double> value = new LinkedHashMap<>();
                 value.put("value", measure.value());
-                if (Double.isFinite(measure.error())) {
+                if (Double.isFinite(measure.error() + measure.value())) {
                     // A JMH interval is score ± error and can reach below zero; no figure exported here can.
                     value.put("lower_value", Math.max(0, measure.value() - measure.error()));
                     value.put("upper_value", measure.value() + measure.error());

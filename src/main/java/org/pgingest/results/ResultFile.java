@@ -134,7 +134,10 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
                 }
             }
         }
-        return new Metric(name, m.path("scoreUnit").asText(""), number(m.get("score")), number(m.get("scoreError")),
+        // JMH's error is the half-width of an interval; a negative one (an edited file) is none, or every reader
+        // of it (the report's whiskers, the exports' bounds) would draw the interval upside down
+        double error = number(m.get("scoreError"));
+        return new Metric(name, m.path("scoreUnit").asText(""), number(m.get("score")), error >= 0 ? error : Double.NaN,
                 iterations.stream().mapToDouble(Double::doubleValue).toArray());
     }
 

@@ -148,6 +148,32 @@ class ExportsTest {
     }
 
     /**
+     * A negative error (an edited file; JMH writes none) is no interval, not one upside down; a score beyond a double
+     * once in Bencher's unit is left out with a note, not written as Infinity, which is no JSON (an adversarial pass,
+     * 2026-12-03).
+     */
+    @Test
+    void aNegativeErrorIsNoInterval_andAScoreBeyondADoubleIsLeftOut() throws IOException {
+        HandMadeJmh jmh = new HandMadeJmh();
+        jmh.entry("x.A.run", "thrpt").primary("ops/s", 100, 100, 100);
+        jmh.entry("x.A.huge", "thrpt").primary("ops/ns", 1e300, 1e300, 1e300);
+        Path file = jmh.write(dir.resolve("result.json"));
+        Files.writeString(file, Files.readString(file).replaceFirst("\"scoreError\"\\s*:\\s*1\\.0", "\"scoreError\" : -5.0"));
+        Exports.Export export = Exports.of(ResultFile.read(file));
+        assertThat(export.notes()).contains("left out of " + Exports.BENCHER + " x.A.huge score: 1.0E300 ops/ns is beyond "
+                + "a double in Bencher's throughput unit");
+        Exports.write(export, dir.resolve("out"));
+        String text = Files.readString(dir.resolve("out").resolve(Exports.BENCHER));
+        assertThat(text).doesNotContain("Infinity");
+        JsonNode run = JSON.readTree(text).get("x.A.run").get("throughput");
+        assertThat(run.get("value").asDouble()).isCloseTo(100, offset(1e-9));
+        assertThat(run.has("lower_value")).as(run.toString()).isFalse();
+        assertThat(JSON.readTree(text).get("x.A.huge").size()).isZero();
+        JsonNode bigger = JSON.readTree(dir.resolve("out").resolve(Exports.BIGGER).toFile());
+        assertThat(bigger.get(0).has("range")).isFalse();
+    }
+
+    /**
      * A real run's measures are keys Bencher takes as slugs: its slugify (the slug crate: a-z, 0-9, single inner
      * dashes) leaves them unchanged, and none is longer than 64 characters (bencher_valid's is_valid_slug).
      */
