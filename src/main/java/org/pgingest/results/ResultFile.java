@@ -113,6 +113,12 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
         metrics.put(Metric.PRIMARY, metric(Metric.PRIMARY, primary));
         for (Iterator<Map.Entry<String, JsonNode>> it = entry.path("secondaryMetrics").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
+            if (e.getKey().equals(Metric.PRIMARY)) {
+                // it would replace the primary figure in every reader: the gate, the report, the exports
+                throw new ResultFileException(path + ": entry " + index + " (" + entry.get("benchmark").asText()
+                        + ") has a secondary metric named '" + Metric.PRIMARY + "', the name this suite gives the "
+                        + "primary metric; rename it in the benchmark");
+            }
             metrics.put(e.getKey(), metric(e.getKey(), e.getValue()));
         }
         return new BenchmarkResult(entry.get("benchmark").asText(), entry.get("mode").asText(),

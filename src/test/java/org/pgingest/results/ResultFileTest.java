@@ -1,12 +1,14 @@
 package org.pgingest.results;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.Objects;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A real result file as JMH 1.37 and the suite wrote it (kept as a test resource): {@code ./bench -Dpg.version=14
@@ -59,5 +61,15 @@ class ResultFileTest {
         assertThat(facts.get("synchronous_commit")).isEqualTo("on");
         assertThat(facts.get("full_page_writes")).isEqualTo("on");
         assertThat(facts.get("data_checksums")).isEqualTo("off");
+    }
+
+    /** A secondary metric named as the primary would replace it in every reader (an adversarial pass, 2026-12-03). */
+    @Test
+    void aSecondaryMetricNamedScoreIsRefused(@TempDir Path dir) throws Exception {
+        Path file = new HandMadeJmh().entry("x.A.run", "thrpt").primary("ops/s", 100, 100, 100)
+                .secondary("score", "ops/s", 1, 1, 1).write(dir.resolve("result.json"));
+        assertThatThrownBy(() -> ResultFile.read(file)).isInstanceOf(ResultFileException.class)
+                .hasMessage(file + ": entry 0 (x.A.run) has a secondary metric named 'score', the name this suite "
+                        + "gives the primary metric; rename it in the benchmark");
     }
 }
