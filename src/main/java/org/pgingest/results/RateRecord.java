@@ -76,6 +76,19 @@ public record RateRecord(String source, String method, int batch, int workers, S
                 throw new ResultFileException(path + " is not a rate result: entry " + records.size()
                         + " has no plan or held (expected ./bench rate --json output)");
             }
+            String bad = !plan.path("method").isTextual() || plan.path("method").asText().isBlank() ? "plan.method"
+                    : !plan.path("batch").canConvertToInt() || !plan.path("batch").isIntegralNumber()
+                    || plan.path("batch").asInt() < 1 ? "plan.batch"
+                    : !plan.path("workers").isIntegralNumber() || !plan.path("workers").canConvertToInt()
+                    || plan.path("workers").asInt() < 1 ? "plan.workers"
+                    : !(number(plan.get("rowsPerSecond")) > 0) || !Double.isFinite(number(plan.get("rowsPerSecond")))
+                    ? "plan.rowsPerSecond" : !result.path("held").isBoolean() ? "held" : null;
+            if (bad != null) {
+                // an edited or foreign file would otherwise chart a ladder of nameless or zero-row cells
+                throw new ResultFileException(path + " is not a rate result: entry " + records.size() + "'s " + bad
+                        + " is not what ./bench rate --json writes (a method name, whole numbers of rows per call "
+                        + "and workers of at least 1, a positive rate, held true or false)");
+            }
             JsonNode latency = result.path("latencyMs");
             JsonNode server = result.path("server");
             List<String> warnings = new ArrayList<>();

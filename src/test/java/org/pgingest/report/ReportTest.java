@@ -7,6 +7,7 @@ import org.pgingest.bench.CeilingBenchmark;
 import org.pgingest.bench.IngestBenchmark;
 import org.pgingest.results.HandMadeJmh;
 import org.pgingest.results.RateRecord;
+import org.pgingest.results.ResultFileException;
 import org.pgingest.results.ResultFile;
 
 import java.io.IOException;
@@ -17,6 +18,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** What the report charts, from hand-made JMH JSON: exact figures, ceilings, allocation, several runs. */
 class ReportTest {
@@ -224,6 +226,25 @@ class ReportTest {
         String md = MarkdownReport.render(r, "report rates.json");
         assertThat(md).contains("| rates.json | COPY_BINARY | yes | 17.11 | 5 | 50 | 1000 | 999.5 | 1.5 / 2 / 4.25 / 9 | 0.5 | NaN | 0.2 | 290 |")
                 .contains("| rates.json | AUTOCOMMIT_ROW (NEW_PER_CALL) | NO |");
+    }
+
+    /** An edited or foreign file is one line, not a ladder of nameless or zero-row cells (a leftover of 2026-12-03). */
+    @Test
+    void aRateResultWithoutItsPlansFiguresIsRefused() throws IOException {
+        Path ladder = dir.resolve("bad-rates.json");
+        String good = "{\"method\":\"COPY_BINARY\",\"rowsPerSecond\":1000.0,\"workers\":50,\"batch\":5}";
+        for (String[] bad : new String[][] {{"\"method\":\"COPY_BINARY\",", "", "plan.method"},
+                {"\"batch\":5", "\"batch\":0", "plan.batch"}, {"\"workers\":50", "\"workers\":\"50\"", "plan.workers"},
+                {"1000.0", "-1", "plan.rowsPerSecond"}}) {
+            Files.writeString(ladder, "{\"plan\":" + good.replace(bad[0], bad[1]) + ",\"held\":true}");
+            assertThat(RateRecord.holdsRateResults(ladder)).isTrue();
+            assertThatThrownBy(() -> RateRecord.read(ladder)).isInstanceOf(ResultFileException.class)
+                    .hasMessage(ladder + " is not a rate result: entry 0's " + bad[2] + " is not what ./bench rate "
+                            + "--json writes (a method name, whole numbers of rows per call and workers of at least 1, "
+                            + "a positive rate, held true or false)");
+        }
+        Files.writeString(ladder, "{\"plan\":" + good + ",\"held\":\"yes\"}");
+        assertThatThrownBy(() -> RateRecord.read(ladder)).hasMessageContaining("entry 0's held is not");
     }
 
     @Test
