@@ -20,14 +20,15 @@ import java.util.Optional;
  * @param ddl              {@code --ddl FILE}: the table's DDL (what pg_dump --schema-only writes); empty for a live
  *                         table
  * @param table            {@code --table NAME}
- * @param rows             {@code --rows FILE.csv}: the user's own rows, read and checked with the options, so that
- *                         the file's faults are told before any server is started or reached
+ * @param rowsFile         {@code --rows FILE.csv}
+ * @param rows             the user's own rows of that file, read and checked with the options, so that the file's
+ *                         faults are told before any server is started or reached
  * @param sample           {@code --sample N}: N rows read from the live table
  * @param dropForeignKeys  {@code --drop-foreign-keys}
  * @param keepSchema       {@code --keep-schema}: on an external server, the suite's schema stays after the run
  * @param rest             every other argument, in order (leading -D options and JMH's)
  */
-record TableOptions(Optional<Path> ddl, QualifiedName table, Optional<SampleRows> rows, Optional<Integer> sample,
+record TableOptions(Optional<Path> ddl, QualifiedName table, Optional<Path> rowsFile, Optional<SampleRows> rows, Optional<Integer> sample,
                     boolean dropForeignKeys, boolean keepSchema, List<String> rest) {
     static final String DDL = "--ddl";
     static final String TABLE = "--table";
@@ -39,6 +40,14 @@ record TableOptions(Optional<Path> ddl, QualifiedName table, Optional<SampleRows
 
     TableOptions {
         rest = List.copyOf(rest);
+    }
+
+    /** The files the run reads: the DDL and the rows, as given. */
+    List<Path> files() {
+        List<Path> files = new ArrayList<>();
+        ddl.ifPresent(files::add);
+        rowsFile.ifPresent(files::add);
+        return files;
     }
 
     /** Whether the arguments name a table of the user's (or one of the options that go with it). */
@@ -87,7 +96,7 @@ record TableOptions(Optional<Path> ddl, QualifiedName table, Optional<SampleRows
         } catch (DefinitionException e) {
             throw new UsageException(e.getMessage());
         }
-        return new TableOptions(ddlFile, name, userRows, sampleRows, drop, keep, rest);
+        return new TableOptions(ddlFile, name, rowsFile, userRows, sampleRows, drop, keep, rest);
     }
 
     /** Checks what depends on the target: a live table needs an external server. */

@@ -8,6 +8,7 @@ import org.pgingest.bench.IngestBenchmark;
 import org.pgingest.exit.StopOnExit;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.results.MissingTrial;
+import org.pgingest.results.OutputFiles;
 import org.pgingest.results.WorkDirectory;
 import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.PostgresTarget;
@@ -92,6 +93,13 @@ final class TableRun {
         suite.apply();
         TargetConfig config = TargetConfig.fromEnvironment();
         options.checkTarget(config);
+        // the run's result must not replace the files the table is read from (a leftover of 2026-12-03)
+        Optional<String> asked = valueOf(suite.rest(), "-rff");
+        if (asked.isPresent()) {
+            OutputFiles.problem(List.of(Map.entry("-rff", Path.of(asked.get()))), options.files()).ifPresent(problem -> {
+                throw new UsageException(problem);
+            });
+        }
         JmhLock.requireFree();
         // The schema is the run's from the table's check until it is dropped.
         try (SchemaLock held = SchemaLock.take(config)) {
@@ -99,7 +107,7 @@ final class TableRun {
             ResolvedTable resolved = resolution.table();
 
             List<String> jmhArgs = suite.rest();
-            Path result = Path.of(valueOf(jmhArgs, "-rff")
+            Path result = Path.of(asked
                     .orElse("target/table-" + fileName(resolved, options) + ".json"));
             PartsRun.requireWritable(result);
             // The suite's schema on an external server is dropped (or said kept) however the run ends: normally,

@@ -5,6 +5,7 @@ import org.pgingest.server.TargetConfig;
 import org.pgingest.workload.definition.ResolvedTable;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -38,6 +39,11 @@ public final class TableSelection {
     /** The arguments that were not the table's, in order. */
     public List<String> rest() {
         return options.rest();
+    }
+
+    /** The files the table is read from ({@code --ddl}, {@code --rows}), which no output may replace. */
+    public List<Path> files() {
+        return options.files();
     }
 
     /** Refuses a live table without an external server (one line). */

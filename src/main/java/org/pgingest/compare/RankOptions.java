@@ -6,7 +6,7 @@ import org.pgingest.cli.TableSelection;
 import org.pgingest.cli.UsageException;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.report.ReportFiles;
-import org.pgingest.results.ResultPath;
+import org.pgingest.results.OutputFiles;
 import org.pgingest.server.SuiteOptions;
 
 import java.nio.file.Path;
@@ -203,12 +203,14 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
         double confidence = Optional.ofNullable(single.get("--confidence")).map(v -> percent("--confidence", v, LEAST_CONFIDENCE_PCT, 100))
                 .orElse(DEFAULT_CONFIDENCE);
         long seed = Optional.ofNullable(single.get("--seed")).map(RankOptions::seed).orElse(System.nanoTime());
-        Optional<Path> json = Optional.ofNullable(single.get("--json")).map(f -> output("--json", f));
-        Optional<Path> markdown = Optional.ofNullable(single.get("--markdown")).map(f -> output("--markdown", f));
-        if (json.isPresent() && markdown.isPresent()
-                && json.get().toAbsolutePath().normalize().equals(markdown.get().toAbsolutePath().normalize())) {
-            throw new UsageException("--json and --markdown name the same file, " + json.get() + ": give each its own");
-        }
+        Optional<Path> json = Optional.ofNullable(single.get("--json")).map(Path::of);
+        Optional<Path> markdown = Optional.ofNullable(single.get("--markdown")).map(Path::of);
+        List<Map.Entry<String, Path>> outputs = new ArrayList<>();
+        json.ifPresent(f -> outputs.add(Map.entry("--json", f)));
+        markdown.ifPresent(f -> outputs.add(Map.entry("--markdown", f)));
+        OutputFiles.problem(outputs, table.map(TableSelection::files).orElse(List.of())).ifPresent(problem -> {
+            throw new UsageException(problem);
+        });
         if (report) {
             // the report is written after the verdict, over it (an adversarial pass saw "verdict in target/report.md")
             for (Map.Entry<String, Optional<Path>> output : Map.of("--json", json, "--markdown", markdown).entrySet()) {
@@ -458,13 +460,5 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
         throw new UsageException("--rounds-per-fork " + value + ": give a whole number from " + LEAST_ROUNDS_PER_FORK
                 + " to " + MOST_ROUNDS_PER_FORK + " (measured rounds each candidate's fork plays before a new one "
                 + "replaces it)");
-    }
-
-    private static Path output(String option, String file) {
-        Path path = Path.of(file);
-        ResultPath.problem(path).ifPresent(problem -> {
-            throw new UsageException(option + " " + file + ": " + problem);
-        });
-        return path;
     }
 }

@@ -290,6 +290,9 @@ class TableRunTest {
                 + "from the live table, and --ddl makes a new one: use --rows FILE.csv with --ddl");
         assertRefused(launchHere("--ddl", dump.toString(), "--table", "orders", "-p", "shape=USERS"), "-p shape=USERS: "
                 + "--table sets the table; leave -p shape and -p indexes out");
+        // the results replaced the dump they measured (a leftover of 2026-12-03)
+        assertRefused(launchHere("--ddl", dump.toString(), "--table", "orders", "-rff", dump.toString()), "-rff " + dump
+                + ": the command reads " + dump + ", which this would replace; name another file");
     }
 
     /**

@@ -76,8 +76,12 @@ class RankMainTest {
                 "-p", "method=COPY_BINARY,BATCH", "--budget", "99999999999999999999s");
         assertRefused("--budget 3000000000000000h: give a duration such as 90s, 10m, 1h or 2m30s",
                 "-p", "method=COPY_BINARY,BATCH", "--budget", "3000000000000000h");
-        assertRefused("--json and --markdown name the same file, same.out: give each its own",
+        assertRefused("--markdown ./same.out: the same file as --json same.out; give each its own",
                 "-p", "method=COPY_BINARY,BATCH", "--json", "same.out", "--markdown", "./same.out");
+        // the verdict replaced the dump it ranked (a leftover of 2026-12-03)
+        Files.writeString(dir.resolve("t.sql"), "CREATE TABLE t (id bigint, note text);\n");
+        assertRefused("--json ./t.sql: the command reads t.sql, which this would replace; name another file",
+                "--ddl", "t.sql", "--table", "t", "--json", "./t.sql");
         assertRefused("--delta 0: give a percentage above 0 and below 50, e.g. --delta 3",
                 "-p", "method=COPY_BINARY,BATCH", "--delta", "0");
         assertRefused("--delta 0: give a percentage above 0 and below 50, e.g. --delta 3",
