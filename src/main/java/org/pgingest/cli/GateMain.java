@@ -18,7 +18,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -113,7 +112,7 @@ public final class GateMain {
         OutputFiles.problem(outputs, files.stream().map(Path::of).toList()).ifPresent(problem -> {
             throw new UsageException(problem);
         });
-        if (sameFile(Path.of(files.get(0)), Path.of(files.get(1)))) {
+        if (OutputFiles.same(Path.of(files.get(0)), Path.of(files.get(1)))) {
             // a CI job that names one file twice would pass every change (an adversarial pass, 2026-12-03)
             throw new GateInputException(files.get(0) + " and " + files.get(1) + " are one file: give the baseline's "
                     + "result and the current run's");
@@ -139,10 +138,6 @@ public final class GateMain {
         }
         out.println(Console.fit("pg-ingest-bench gate: " + result.summary() + " (exit " + result.exitCode() + ")", console));
         return result.exitCode();
-    }
-
-    private static boolean sameFile(Path a, Path b) throws IOException {
-        return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
     }
 
     static String value(String[] args, int i, String option) {

@@ -51,7 +51,8 @@ public final class OutputFiles {
         return Optional.empty();
     }
 
-    private static boolean same(Path a, Path b) {
+    /** Whether two paths name one file: the file system says for files that exist, their normalized names else. */
+    public static boolean same(Path a, Path b) {
         if (Files.exists(a) && Files.exists(b)) {
             try {
                 return Files.isSameFile(a, b);
