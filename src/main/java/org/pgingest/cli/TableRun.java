@@ -480,14 +480,17 @@ final class TableRun {
     }
 
     /**
-     * The table's name as a file name, with the DDL file's name for a table from {@code --ddl} ({@code orders} for a
-     * live table, {@code orders-from-schema.sql} for one from schema.sql) and the rows' source when they are not
-     * generated ({@code orders-from-schema.sql-rows_sample.csv}, {@code orders-sample_500}): other sources,
-     * whose results must not replace each other. Letters, digits, dot, dash and underscore are kept, anything else is
-     * an underscore.
+     * The table's name as a file name, its schema's before it outside {@code public}, with the DDL file's name for a
+     * table from {@code --ddl} ({@code orders} for a live table, {@code orders-from-schema.sql} for one from schema.sql,
+     * {@code audit.orders-from-schema.sql}) and the rows' source when they are not generated
+     * ({@code orders-from-schema.sql-rows_sample.csv}, {@code orders-sample_500}): other sources and other schemas'
+     * tables of one name, whose results must not replace each other. Letters, digits, dot, dash and underscore are
+     * kept, anything else is an underscore.
      */
     static String fileName(ResolvedTable resolved, TableOptions options) {
-        String name = resolved.table().name().name() + options.ddl().map(f -> "-from-" + f.getFileName()).orElse("")
+        String schema = resolved.table().name().schema();
+        String name = (schema == null || schema.equals("public") ? "" : schema + ".") + resolved.table().name().name()
+                + options.ddl().map(f -> "-from-" + f.getFileName()).orElse("")
                 + options.rows().map(rows -> "-" + rows.source().replaceFirst("^--", "")).orElse("")
                 + options.sample().map(n -> "-sample_" + n).orElse("");
         return name.replaceAll("[^A-Za-z0-9._-]", "_");

@@ -32,6 +32,8 @@ final class Race {
     private final Set<Integer> running = new LinkedHashSet<>();
     private final Map<Integer, Status> status = new LinkedHashMap<>();
     private final Map<Integer, String> why = new LinkedHashMap<>();
+    /** The rounds played when each candidate racing stopped was claimed behind. */
+    private final Map<Integer, Integer> behindAt = new LinkedHashMap<>();
     private final Pair[][] pairs;
     private int looks;
     private int nextLook;
@@ -170,6 +172,7 @@ final class Race {
                 running.remove(c);
                 status.put(c, Status.BEHIND);
                 why.put(c, "behind after " + forks() + " forks (" + rounds.size() + " rounds)");
+                behindAt.put(c, rounds.size());
             }
         }
         settled = running.stream().allMatch(c -> c == leader || pairs[leader][c].claim() == Claim.TIE
@@ -242,6 +245,14 @@ final class Race {
 
     Status status(int candidate) {
         return status.get(candidate);
+    }
+
+    /**
+     * Whether racing stopped the candidate while others played on: claimed behind at a look that was not the ranking's
+     * last (one claimed behind at the last look played every round).
+     */
+    boolean stoppedEarly(int candidate) {
+        return status.get(candidate) == Status.BEHIND && behindAt.get(candidate) < rounds.size();
     }
 
     Optional<String> why(int candidate) {

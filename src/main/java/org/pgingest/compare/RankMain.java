@@ -136,7 +136,9 @@ public final class RankMain {
         options.table().ifPresent(t -> t.checkTarget(config));
         checkTarget(config);
         List<Candidate> asked = options.candidates();
-        checkBudget(options, asked.size());
+        // On a user's table the candidates that cannot write it are known once it is read (below); until then, the
+        // least a ranking can be: two.
+        checkBudget(options, options.table().isPresent() ? 2 : asked.size());
         // JMH's machine-wide lock, for all the candidates (their launchers ignore it: they run at once by design); and
         // on an external server the suite's schema, which the table's check uses and the candidates' are named from.
         try (JmhLock lock = JmhLock.take("rank"); SchemaLock held = SchemaLock.take(config)) {
@@ -151,6 +153,13 @@ public final class RankMain {
         Optional<TableSelection.Resolved> resolved = Optional.empty();
         if (options.table().isPresent()) {
             resolved = Optional.of(options.table().get().resolve(config));
+        }
+        Map<LoadMethod, String> cannot = resolved.map(TableSelection.Resolved::cannotWrite).orElse(Map.of());
+        List<String> unable = asked.stream().filter(c -> cannot.containsKey(c.method())).map(Candidate::name).toList();
+        if (resolved.isPresent()) {
+            // before any fork: the first ranking's candidates that can write the table
+            checkBudget(options, (int) candidatesAt(asked, options, 0).stream()
+                    .filter(c -> !cannot.containsKey(c.method())).count());
         }
         String label = resolved.map(r -> r.table().label()).orElse(options.params().getOrDefault("shape", "USERS"));
         String fileLabel = resolved.map(r -> options.table().get().fileName(r.table()))
@@ -170,10 +179,14 @@ public final class RankMain {
             if (server.kind() == TargetKind.EXTERNAL) {
                 dropLeftSchemas(server.target().dataSource(), config.schema(), out, err);
             }
-            out.println(PREFIX + "ranking " + asked.size() + " candidates on " + label + " at "
+            out.println(PREFIX + "ranking " + (asked.size() - unable.size()) + " candidates on " + label + " at "
                     + options.rows().stream().map(String::valueOf).reduce((a, b) -> a + " and " + b).orElse("")
                     + " rows per call within " + CompareMain.minutes(options.budget().toSeconds()) + "; server "
                     + server.summary());
+            if (!unable.isEmpty()) {
+                out.println(PREFIX + unable.size() + " cannot write the table, left out (why: in the verdict): "
+                        + String.join(", ", unable));
+            }
             server.warnings().forEach(w -> out.println(PREFIX + "WARNING: " + w));
             Map<String, Map<String, String>> effective = new LinkedHashMap<>();
             for (Candidate c : asked) {
@@ -196,7 +209,6 @@ public final class RankMain {
             Consumer<Set<String>> leaveServer = leaveServer(server, config, options, out, err);
             try (RankRun run = new RankRun(server, options, work, schemaPrefix, tablesFile, shape, out, leaveServer)) {
                 try {
-                    Map<LoadMethod, String> cannot = resolved.map(TableSelection.Resolved::cannotWrite).orElse(Map.of());
                     for (int i = 0; i < options.rows().size(); i++) {
                         int rows = options.rows().get(i);
                         List<Candidate> candidates = candidatesAt(asked, options, i);

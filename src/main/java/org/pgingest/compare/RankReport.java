@@ -80,7 +80,7 @@ final class RankReport {
             boolean measured = race.slices(c) > 0;
             t.append("<tr><td>").append(!measured ? "–" : rank[0] == rank[1] ? rank[0] : rank[0] + "–" + rank[1])
                     .append("</td><td>").append(esc(r.candidates().get(c).describe()))
-                    .append(race.status(c) == Race.Status.BEHIND ? "<br><small>stopped: " + esc(race.why(c).orElse(""))
+                    .append(race.stoppedEarly(c) ? "<br><small>stopped: " + esc(race.why(c).orElse(""))
                             + "</small>" : "")
                     .append("</td><td>").append(esc(r.candidates().get(c).semantics())).append("</td><td class=\"n\">")
                     .append(measured ? String.format(Locale.ROOT, "%,d", Math.round(race.rowsPerSecond(c))) : "–")

@@ -280,6 +280,9 @@ final class RankRun implements AutoCloseable {
                             destroy(launch.process());
                         }
                     });
+                } else if (!roundsDone) {
+                    // no look at this fork: a line all the same, or the first minutes of a ranking pass in silence
+                    out.println(RankMain.PREFIX + progress(rows, race, candidates, endNanos));
                 }
                 // No fork follows when its start and one round, for the candidates still running, would pass the end:
                 // the final look comes after the loop.
@@ -416,8 +419,9 @@ final class RankRun implements AutoCloseable {
 
     private String progress(int rows, Race race, List<Candidate> candidates, long endNanos) {
         long left = Math.max(0, TimeUnit.NANOSECONDS.toSeconds(endNanos - System.nanoTime()));
-        return rows + " rows per call, " + race.forks() + " forks (" + race.rounds() + " rounds): leader "
-                + (race.leader() < 0 ? "none" : candidates.get(race.leader()).name()) + ", "
+        return rows + " rows per call, " + race.forks() + (race.forks() == 1 ? " fork (" : " forks (") + race.rounds()
+                + " rounds): " + (race.looks() == 0 ? "no look yet, " : "leader "
+                + (race.leader() < 0 ? "none" : candidates.get(race.leader()).name()) + ", ")
                 + (race.settled() ? "settled" : race.running().size() + " still running, about " + left + " s of its budget left");
     }
 

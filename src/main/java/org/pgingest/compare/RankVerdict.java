@@ -352,9 +352,12 @@ final class RankVerdict {
         return md.toString();
     }
 
-    /** " (stopped: behind after 3 forks (12 rounds))" for a candidate racing stopped, else nothing. */
+    /**
+     * " (stopped: behind after 3 forks (12 rounds))" for a candidate racing stopped while others played on, else
+     * nothing (one claimed behind at the last look played to the end: a new user read it as dropped early).
+     */
     private static String stopped(RankRun.Ranking r, int c) {
-        return r.race().status(c) == Race.Status.BEHIND ? " (stopped: " + r.race().why(c).orElse("") + ")" : "";
+        return r.race().stoppedEarly(c) ? " (stopped: " + r.race().why(c).orElse("") + ")" : "";
     }
 
     /** "18 (+2 compiling)": the slices counted in a candidate's rows/s, and those left out as compiling. */

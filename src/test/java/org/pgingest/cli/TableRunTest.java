@@ -92,12 +92,12 @@ class TableRunTest {
                 "pg-ingest-bench: its 1 trigger runs in every measured call: its cost is part of every figure",
                 "pg-ingest-bench: its foreign keys reference copies of \"Shop\".customers, \"Shop\".products, filled with "
                         + "1000 rows each before anything is measured",
-                "Ranked by rows/s: target/table-Order_Lines-from-shop.sql.json",
+                "Ranked by rows/s: target/table-Shop.Order_Lines-from-shop.sql.json",
                 "- Missing (this target cannot measure it): ",
                 "- For \"Shop\".\"Order Lines\": at 200 rows per call ");
         assertThat(o.stdout()).doesNotContain("CONTAMINATED");
 
-        Path result = directory.resolve("target/table-Order_Lines-from-shop.sql.json");
+        Path result = directory.resolve("target/table-Shop.Order_Lines-from-shop.sql.json");
         ResultFile file = ResultFile.read(result);
         assertThat(file.results()).extracting(BenchmarkResult::shortName, e -> e.params().get("method"))
                 .containsExactlyInAnyOrder(tuple("IngestBenchmark.load", "COPY_BINARY"), tuple("IngestBenchmark.load", "COPY_CSV"),
@@ -337,7 +337,7 @@ class TableRunTest {
             assertThat(o.stdout() + o.stderr()).doesNotContain(TestServers.APP_PASSWORD);
             // A live table's results are named after it alone; a dump's table of the same name has its own
             // (aDdlTablesTriggerOnAnExternalServerWritesNoUserTable).
-            ResultFile file = ResultFile.read(directory.resolve("target/table-Visits-sample_300.json"));
+            ResultFile file = ResultFile.read(directory.resolve("target/table-app.Visits-sample_300.json"));
             assertThat(file.results()).extracting(e -> e.params().get("method")).contains("COPY_BINARY", "BATCH", "BATCH_UPSERT");
             assertThat(writes(server)).as("row versions of app.Visits and app.audit").isEqualTo(before);
             assertThat(o.stdout()).contains("pg-ingest-bench: schema live_check, where the suite's copies were, dropped "
@@ -446,7 +446,7 @@ class TableRunTest {
                     "--keep-schema",
                     "-p", "rows=100", "-p", "method=BATCH", "-wi", "0", "-i", "1", "-r", "200ms");
             assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
-            assertThat(ResultFile.read(directory.resolve("target/table-Visits-from-visits.sql.json")).results()).isNotEmpty();
+            assertThat(ResultFile.read(directory.resolve("target/table-app.Visits-from-visits.sql.json")).results()).isNotEmpty();
             assertThat(writes(server)).as("row versions of app.Visits and app.audit").isEqualTo(before);
             assertThat(o.stdout()).contains("pg-ingest-bench: its 1 trigger is not copied on an external server",
                     "pg-ingest-bench: schema ddl_check kept on the server (--keep-schema); DROP SCHEMA \"ddl_check\" "

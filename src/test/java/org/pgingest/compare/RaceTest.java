@@ -73,6 +73,23 @@ class RaceTest {
         assertThat(race.pair(2, 0).orElseThrow().ratio()).isCloseTo(1 / 3.0, org.assertj.core.api.Assertions.within(0.02));
     }
 
+    /**
+     * A candidate claimed behind at the look that settles the ranking played every round: it was not stopped early,
+     * and the verdict must not say so (a new user read "stopped: behind after 6 forks" as dropped).
+     */
+    @Test
+    void onlyACandidateClaimedBehindWhileOthersPlayedOnStoppedEarly() {
+        Race race = new Race(4, new RankStatistics(0.95, 0.03));
+        fork(race, 0, 1.5, 1.45, 0.3, 0.3);
+        fork(race, 1, 1.5, 1.45, 0.3, 0.3);
+        race.look();
+        assertThat(race.status(2)).isEqualTo(Race.Status.BEHIND);
+        assertThat(race.stoppedEarly(2)).as("claimed behind, with rounds still to play").isFalse();
+        fork(race, 2, 1.5, 1.45, 0.3, 0.3);
+        assertThat(race.stoppedEarly(2)).as("the others played on").isTrue();
+        assertThat(race.stoppedEarly(0)).as("running").isFalse();
+    }
+
     @Test
     void twinsSettleAsATieAndAreRankedTogether() {
         Race race = new Race(3, new RankStatistics(0.95, 0.03));

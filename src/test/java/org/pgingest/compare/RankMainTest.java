@@ -153,6 +153,22 @@ class RankMainTest {
         assertThat(o.stdout()).isEmpty();
     }
 
+    /**
+     * On a user's table the budget is checked for the candidates that can write it, once it is read (a new user's
+     * 2026-12-03: "18 candidates need about 8 min 32 s" where 13 could run), and before any fork starts.
+     */
+    @Test
+    void theBudgetOfATableIsCheckedForTheCandidatesThatCanWriteIt() throws Exception {
+        Path ddl = dir.resolve("parted.sql");
+        Files.writeString(ddl, "CREATE TABLE public.p (id bigint, at date) PARTITION BY RANGE (at);\n"
+                + "CREATE TABLE public.p_all PARTITION OF public.p FOR VALUES FROM ('2000-01-01') TO ('2100-01-01');\n");
+        Outcome o = rank(120, "--ddl", ddl.toString(), "--table", "p", "-p", "method=COPY_FREEZE,COPY_BINARY,BATCH",
+                "--budget", "20s");
+        assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(2);
+        assertThat(o.stderr()).startsWith(PREFIX + "--budget 20 s is too short: 2 candidates need about ");
+        RunDirectories.assertNoneOf(o.pid());
+    }
+
     /** Only the server knows its settings: it starts, answers, and is gone again. */
     @Test
     void aSettingTheServerDoesNotHaveIsOneLineWithNothingLeft() throws Exception {
@@ -237,6 +253,8 @@ class RankMainTest {
                 "--variant", "c=COPY_BINARY", "--confidence", "99.9", "--slice", "200ms", "--warmup", "400ms", "--rounds-per-fork", "2", "--rounds", "6",
                 "--seed", "11", "--json", json.toString(), "--no-report");
         assertThat(o.exit()).as(o.stdout() + o.stderr()).isZero();
+        // a line at every fork, also before the first look (a new user saw none for the first three minutes)
+        assertThat(o.stdout()).contains(PREFIX + "500 rows per call, 1 fork (2 rounds): no look yet, 3 still running, about ");
         assertThat(o.stdout()).contains("# Ranking: USERS", "## 500 rows per call", "| rank | candidate | does | rows/s |")
                 .contains(PREFIX + "WARNING: Durability differs from production: synchronous_commit=off")
                 .contains("**Warning:** Durability differs from production: synchronous_commit=off");
