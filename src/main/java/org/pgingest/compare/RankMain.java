@@ -83,7 +83,7 @@ public final class RankMain {
         List<String> args = new ArrayList<>(List.of("-p", "method=" + String.join(",", QUICK.stream().map(Enum::name)
                 .toList())));
         if (!tuning.contains("--budget")) {
-            args.addAll(List.of("--budget", "5m"));
+            args.addAll(List.of("--budget", RankOptions.QUICK_BUDGET));
         }
         args.addAll(tuning);
         return args.toArray(String[]::new);

@@ -59,6 +59,8 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
      * ranking needs its 3 forks and, for a narrow interval, many more (Student's t over few forks is wide; docs/rank.md,
      * Forks, has the measurements).
      */
+    /** The budget of {@code ./bench} alone, the quick selection's ranking. */
+    static final String QUICK_BUDGET = "5m";
     static final int LONGEST_DEFAULT_ROUNDS_PER_FORK = 12;
     static final int SHORTEST_DEFAULT_ROUNDS_PER_FORK = 4;
     /** A new fork's calls get faster for seconds as the JIT compiles them, each fork anew (docs/rank.md, Forks). */
@@ -367,7 +369,7 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
                         + PARAMS.stream().sorted().collect(Collectors.joining(", ")),
                 "When it stops, what it claims:",
                 "  --budget DURATION             the whole run, setup included (default " + text(DEFAULT_BUDGET)
-                        + "; at most " + text(DurationText.LONGEST) + "; e.g. 90s, 30m, 1h)",
+                        + ", " + QUICK_BUDGET + " for ./bench alone; at most " + text(DurationText.LONGEST) + "; e.g. 90s, 30m, 1h)",
                 "  --delta PCT                   the tie margin, above 0 and below " + fmt(MOST_DELTA_PCT)
                         + " (default " + RankVerdict.pct(DEFAULT_DELTA) + ")",
                 "  --confidence PCT              family-wise over every claim and look, above "

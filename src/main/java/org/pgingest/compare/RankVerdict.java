@@ -68,7 +68,8 @@ final class RankVerdict {
                 + " speed of its own for its life (each fork weighing the same; with three candidates or more, the forks'"
                 + " variance is pooled over the candidates that ran the same rounds). A slice in which its fork's JVM"
                 + " was still compiling for more than " + Math.round(RankRun.COMPILING_SHARE * 100) + " % of it counts"
-                + " as warm-up, left out of the rows/s (unless every slice of the fork was). A tie's interval is two"
+                + " as warm-up, left out of the rows/s (unless every slice of the fork was). A candidate's rows/s is the"
+                + " geometric mean of its counted slices, as the ratios are of their rounds. A tie's interval is two"
                 + " one-sided tests (TOST), each end a bound at the claim's share of the error rate: narrower than an"
                 + " order's interval at the same confidence.";
     }
@@ -466,7 +467,17 @@ final class RankVerdict {
                     .append(" leads, ");
             sb.append(open.isEmpty() ? "" : open.stream().map(c -> withSemantics(r, c)).collect(Collectors.joining(", "))
                     + (open.size() == 1 ? " is" : " are") + " not told apart from it");
-            sb.append("; a longer --budget, or a wider --delta if a few per cent do not matter to you, settles more.");
+            sb.append("; a longer --budget, or a wider --delta if a few per cent do not matter to you, settles more");
+            if (!open.isEmpty() && open.size() + 1 < race.ranked().size()) {
+                // the others are settled: ranking only the open ones gives each of them the whole budget's rounds
+                List<Integer> narrowed = new ArrayList<>(List.of(race.leader()));
+                narrowed.addAll(open);
+                sb.append(run.options().variants().isEmpty()
+                        ? ", and so does ranking only these (`-p method=" + narrowed.stream()
+                        .map(c -> r.candidates().get(c).method().name()).collect(Collectors.joining(",")) + "`)"
+                        : ", and so does ranking only these (their --variant options alone)");
+            }
+            sb.append('.');
             // What choosing the leader now risks: every interval holds at once at the stated confidence, so its pairs'
             // low ends bound it against all the open ones together.
             open.stream().map(c -> race.pair(race.leader(), c)).flatMap(Optional::stream)

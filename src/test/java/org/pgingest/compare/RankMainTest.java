@@ -136,7 +136,7 @@ class RankMainTest {
         }
         assertThat(o.stdout()).contains("100ms to 1m (default 500ms)").contains("200ms to 5m (default 4s)")
                 .contains("2 to 100 (default 12").contains("above 0 and below 50 (default 3)")
-                .contains("above 50 and below 100 (default 95)").contains("(default 10m;");
+                .contains("above 50 and below 100 (default 95)").contains("(default 10m, 5m for ./bench alone;");
         RunDirectories.assertNoneOf(o.pid());
         assertRefused("--slice 99ms: give 100ms to 1m (one candidate's measured time per round)",
                 "-p", "method=COPY_BINARY,BATCH", "--slice", "99ms");

@@ -3,6 +3,7 @@ package org.pgingest.compare;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+import org.pgingest.compare.RankStatistics.Claim;
 import org.pgingest.load.LoadMethod;
 
 import java.util.ArrayList;
@@ -74,7 +75,30 @@ class RankVerdictTest {
         RankVerdict v = verdictOf(ranking);
         assertThat(ranking.race().settled()).isFalse();
         assertThat(v.advice(ranking)).contains("**Not settled**")
-                .contains("Were later forks as spread as these, about 12 forks in all would settle it (about 2 minutes");
+                .contains("Were later forks as spread as these, about 12 forks in all would settle it (about 2 minutes")
+                .as("two candidates, both open: nothing to narrow").doesNotContain("ranking only these");
+    }
+
+    /**
+     * With others settled behind, ranking only the open ones gives them the budget's rounds: the verdict says so with
+     * the option that does it (a new user's 2026-12-03, whose open verdict named only --budget and --delta).
+     */
+    @Test
+    void anUnsettledVerdictWithOthersBehindNamesTheOpenOnesToRankAlone() {
+        List<Candidate> candidates = List.of(Candidate.of(LoadMethod.COPY_BINARY), Candidate.of(LoadMethod.COPY_TEXT),
+                Candidate.of(LoadMethod.AUTOCOMMIT_ROW));
+        Race race = new Race(3, new RankStatistics(0.95, 0.03));
+        for (int round = 0; round < 12; round++) {
+            int fork = round / 2;
+            double spread = fork % 2 == 0 ? 0.05 : -0.05;
+            race.add(fork, Map.of(0, 20_000 * Math.exp(spread), 1, 20_000.0, 2, 400 * Math.exp(spread / 2)));
+        }
+        race.finalLook();
+        RankRun.Ranking ranking = new RankRun.Ranking(500, candidates, race, List.of(), Map.of(), 60, List.of());
+        assertThat(race.pair(0, 2).orElseThrow().claim()).isEqualTo(Claim.FASTER);
+        assertThat(verdictOf(ranking).advice(ranking)).contains("**Not settled**").contains("a longer --budget, or a wider "
+                + "--delta if a few per cent do not matter to you, settles more, and so does ranking only these "
+                + "(`-p method=COPY_BINARY,COPY_TEXT`).");
     }
 
     /**
