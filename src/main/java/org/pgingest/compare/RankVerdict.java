@@ -276,6 +276,12 @@ final class RankVerdict {
                 claims.forEach(c -> md.append("- ").append(c).append('\n'));
                 md.append('\n');
             }
+            List<String> others = otherClaims(r);
+            if (!others.isEmpty()) {
+                md.append("Among the others (every pair's interval: the JSON's pairs, the report's matrix):\n\n");
+                others.forEach(c -> md.append("- ").append(c).append('\n'));
+                md.append('\n');
+            }
             r.missing().forEach((c, why) -> md.append("- Not ranked: ").append(name(r, c)).append(": ")
                     .append(escape(why)).append('\n'));
             if (!r.missing().isEmpty()) {
@@ -398,6 +404,36 @@ final class RankVerdict {
             race.pair(leader, c).ifPresent(p -> lines.add(String.format(Locale.ROOT, "%s %s× %s [%s, %s] over %s (%d "
                     + "rounds): %s", escape(name(r, leader)), ratio(p.ratio()), escape(name(r, c)), ratio(p.low()),
                     ratio(p.high()), forks(p.forks()), p.rounds(), describe(p.claim()))));
+        }
+        return lines;
+    }
+
+    /**
+     * The claims between candidates other than the leader, one line per candidate that has one ("BATCH_REWRITTEN:
+     * faster than BATCH, AUTOCOMMIT_ROW; tied with UNNEST"), each tie once: with the claims against the leader, what
+     * every rank range follows from (a new user could not check "4–6" from the console).
+     */
+    static List<String> otherClaims(RankRun.Ranking r) {
+        Race race = r.race();
+        int leader = race.leader();
+        List<Integer> order = ordered(r).stream().filter(c -> c != leader).toList();
+        List<String> lines = new ArrayList<>();
+        for (int a : order) {
+            List<String> faster = new ArrayList<>();
+            List<String> tied = new ArrayList<>();
+            for (int b : order) {
+                Optional<Claim> claim = a == b ? Optional.empty() : race.pair(a, b).map(RankStatistics.Pair::claim);
+                if (claim.orElse(Claim.UNSETTLED) == Claim.FASTER) {
+                    faster.add(escape(name(r, b)));
+                } else if (claim.orElse(Claim.UNSETTLED) == Claim.TIE && order.indexOf(b) > order.indexOf(a)) {
+                    tied.add(escape(name(r, b)));
+                }
+            }
+            if (!faster.isEmpty() || !tied.isEmpty()) {
+                lines.add(escape(name(r, a)) + ": " + (faster.isEmpty() ? "" : "faster than " + String.join(", ", faster))
+                        + (faster.isEmpty() || tied.isEmpty() ? "" : "; ") + (tied.isEmpty() ? ""
+                        : "tied with " + String.join(", ", tied)));
+            }
         }
         return lines;
     }

@@ -83,7 +83,8 @@ class TableRunTest {
                 + "\"Shop\".\"Order Lines\" OWNER TO shop_owner: role \"shop_owner\" does not exist \\(skipped\\)"));
         assertThat(ours).contains("pg-ingest-bench: missing IngestBenchmark.load method=COPY_UPSERT rows=200 "
                         + "shape=\"Shop\".\"Order Lines\": COPY_UPSERT cannot write \"Shop\".\"Order Lines\": it has no unique key "
-                        + "of columns the loaders write (primary key (line_id, ordered_at) holds line_id, which the server "
+                        + "of columns the loaders write, which an upsert conflicts on and RETURNING matches each returned "
+                        + "id to its row by (primary key (line_id, ordered_at) holds line_id, which the server "
                         + "fills; unique index (order_ref, product_id, ordered_at) is partial)",
                 "pg-ingest-bench: missing IngestBenchmark.load method=COPY_FREEZE rows=200 shape=\"Shop\".\"Order Lines\": "
                         + "COPY_FREEZE cannot write \"Shop\".\"Order Lines\": COPY FREEZE cannot load a partitioned table");

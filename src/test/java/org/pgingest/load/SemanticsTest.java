@@ -229,7 +229,8 @@ class SemanticsTest {
                     .hasMessage("copy-upsert cannot write " + schema + "." + sensors.name()
                             + ": it has no primary key, unique constraint or unique index");
             assertThat(LoadMethod.COPY_UPSERT.cannotWrite(usersPkOnly)).contains("it has no unique key of columns the "
-                    + "loaders write (primary key (id) holds id, which the server fills)");
+                    + "loaders write, which an upsert conflicts on and RETURNING matches each returned id to its row by "
+                    + "(primary key (id) holds id, which the server fills)");
             assertThat(LoadMethod.RETURNING_VALUES.cannotWrite(sensors)).contains(
                     "it has no integer column the server fills from a sequence (identity or serial) to hand back");
             assertThat(LoadMethod.COPY_BINARY.cannotWrite(sensors)).isEmpty();

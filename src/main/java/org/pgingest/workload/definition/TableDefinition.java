@@ -93,7 +93,10 @@ public record TableDefinition(QualifiedName name, String sqlName, boolean unlogg
                         + ", which the server fills");
             }
         }
-        return "it has no unique key of columns the loaders write (" + String.join("; ", why) + ")";
+        // RETURNING needs one too, though the server fills the ids: a multi-row INSERT returns its rows in no promised
+        // order, so each id is matched to its row by the key (a new user read the bare reason as a contradiction)
+        return "it has no unique key of columns the loaders write, which an upsert conflicts on and RETURNING matches "
+                + "each returned id to its row by (" + String.join("; ", why) + ")";
     }
 
     /** The integer column the server fills from a sequence (identity or serial): the id RETURNING hands back. */
