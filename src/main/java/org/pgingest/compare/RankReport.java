@@ -55,10 +55,12 @@ final class RankReport {
             html.append(table(r));
             html.append("<p class=\"unit\">").append(esc(RankVerdict.ORDER)).append("</p>");
             html.append(list("Against the leader:", RankVerdict.claims(r)));
+            html.append(list("Among the others:", RankVerdict.otherClaims(r)));
             html.append(list("Not ranked:", r.missing().entrySet().stream()
                     .map(e -> r.candidates().get(e.getKey()).name() + ": " + e.getValue()).toList()));
             RankVerdict.catchUps(r).ifPresent(note -> html.append("<p>").append(esc(plain(note))).append("</p>"));
-            html.append("<h3>Every pair: the row's rows/s over the column's</h3>").append(heatMap(r));
+            html.append("<h3>Every pair: the row's rows/s over the column's</h3>").append(heatMap(r))
+                    .append(HEAT_MAP_KEY);
             html.append("<h3>Rows/s per round</h3>").append(stripChart(r));
         }
         html.append("</body></html>\n");
@@ -134,8 +136,10 @@ final class RankReport {
                 int x = left + j * CELL;
                 int y = top + i * CELL;
                 if (i == j) {
+                    // white, struck through: the grey of "not settled" it was too close to
                     svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-                            + "fill=\"#eee\" stroke=\"#fff\"/>", x, y, CELL, CELL));
+                            + "fill=\"#fff\" stroke=\"#ddd\"/><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+                            + "stroke=\"#ddd\"/>", x, y, CELL, CELL, x, y + CELL, x + CELL, y));
                     continue;
                 }
                 Pair p = r.race().pair(order.get(i), order.get(j)).orElse(null);
@@ -160,6 +164,17 @@ final class RankReport {
      * A claimed order green (the row faster) or red, deeper the larger the ratio; a tie pale blue; an unsettled pair
      * grey whatever its ratio, so that no colour says more than the claim.
      */
+    /** What the heat map's colours say, under it (a new user found no key to them). */
+    static final String HEAT_MAP_KEY = "<p class=\"unit\">" + swatch(colour(Math.log(1.5))) + " the row's candidate "
+            + "claimed faster (deeper: the larger the ratio) " + swatch(colour(-Math.log(1.5))) + " claimed slower "
+            + swatch("#dde8f6") + " tied within the margin " + swatch("#f4f4f4") + " not settled, whatever the ratio "
+            + "(few forks, or close); each cell: the ratio, and its claim. Hover a cell for its interval.</p>";
+
+    private static String swatch(String fill) {
+        return "<span style=\"display:inline-block;width:14px;height:14px;vertical-align:middle;border:1px solid #ccc;"
+                + "background:" + fill + "\"></span>";
+    }
+
     private static String fill(Pair p) {
         return switch (p.claim()) {
             case FASTER, SLOWER -> colour(Math.log(p.ratio()));
@@ -184,15 +199,21 @@ final class RankReport {
         List<Integer> order = ordered(r);
         int rounds = r.rounds().size();
         double max = 0;
+        double min = Double.POSITIVE_INFINITY;
         for (List<RankRun.SliceRecord> round : r.rounds()) {
             for (RankRun.SliceRecord s : round) {
-                max = Math.max(max, s.figures().getOrDefault("rows", 0.0));
+                double v = s.figures().getOrDefault("rows", 0.0);
+                max = Math.max(max, v);
+                min = v > 0 ? Math.min(min, v) : min;
             }
         }
+        // Candidates 10x apart or more on a log axis: on a linear one the slowest lay flat on zero (a new user's
+        // ranking, AUTOCOMMIT_ROW at 1,800 rows/s under 135,000).
+        Axis axis = max > 0 && max / min >= 10 ? Axis.log(min, max) : Axis.linear(max <= 0 ? 1 : niceCeiling(max));
         int longest = order.stream().mapToInt(c -> r.candidates().get(c).name().length()).max().orElse(4);
         int left = 80;
-        int plotWidth = Math.max(300, Math.min(900, rounds * 24));
-        int plotHeight = 260;
+        int plotWidth = Math.max(600, Math.min(900, rounds * 24));
+        int plotHeight = 300;
         int legendX = left + plotWidth + 16;
         int width = legendX + 20 + longest * CHAR + 10;
         int top = 20;
@@ -202,10 +223,8 @@ final class RankReport {
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" " + SCALES + " font-size=\"12\" "
                         + "font-family=\"sans-serif\" role=\"img\" aria-label=\"rows per second per round\">", width,
                 height, width, height));
-        double yMax = max <= 0 ? 1 : niceCeiling(max);
-        for (int k = 0; k <= 4; k++) {
-            double v = yMax * k / 4;
-            int y = top + plotHeight - (int) Math.round(plotHeight * k / 4.0);
+        for (double v : axis.ticks()) {
+            int y = (int) Math.round(top + plotHeight - plotHeight * axis.share(v));
             svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#ddd\"/>"
                     + "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" dominant-baseline=\"middle\">%s</text>",
                     left, y, left + plotWidth, y, left - 6, y, String.format(Locale.ROOT, "%,.0f", v)));
@@ -213,8 +232,8 @@ final class RankReport {
         boolean compiling = r.rounds().stream().flatMap(List::stream).anyMatch(RankRun.SliceRecord::compiling);
         // Below the plot and the legend both, from the plot's left edge: centred under a narrow plot it ran into the legend.
         svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">round (1 to %d; "
-                + "dashed uprights: new forks%s)</text>", left, captionY, rounds,
-                compiling ? "; circles: left out, compiling" : ""));
+                + "dashed uprights: new forks%s%s)</text>", left, captionY, rounds,
+                compiling ? "; circles: left out, compiling" : "", axis.logarithmic() ? "; rows/s on a log scale" : ""));
         // Round numbers under the plot, every 1, 2, 5, 10, ... rounds: at most about ten labels.
         int every = 1;
         for (int k = 1; rounds / every > 10; k++) {
@@ -243,7 +262,7 @@ final class RankReport {
                 for (RankRun.SliceRecord s : r.rounds().get(i)) {
                     if (s.candidate() == c) {
                         double x = left + (rounds == 1 ? plotWidth / 2.0 : plotWidth * i / (double) (rounds - 1));
-                        double y = top + plotHeight - plotHeight * s.figures().getOrDefault("rows", 0.0) / yMax;
+                        double y = top + plotHeight - plotHeight * axis.share(s.figures().getOrDefault("rows", 0.0));
                         if (!s.compiling()) {
                             points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
                         } else {
@@ -261,6 +280,53 @@ final class RankReport {
                     ly + 1, legendX + 14, ly + 1, colour, dash, legendX + 18, ly + 2, esc(r.candidates().get(c).name())));
         }
         return svg.append("</svg>").toString();
+    }
+
+    /**
+     * The strip chart's rows/s axis: linear from 0 to a round ceiling with four gridlines, or logarithmic from a power
+     * of ten to a round ceiling with a gridline at each 1, 2 and 5.
+     */
+    private record Axis(boolean logarithmic, double low, double high) {
+        static Axis linear(double ceiling) {
+            return new Axis(false, 0, ceiling);
+        }
+
+        static Axis log(double min, double max) {
+            return new Axis(true, Math.pow(10, Math.floor(Math.log10(min))), niceCeiling(max));
+        }
+
+        /** Where {@code v} lies, from 0 at the bottom to 1 at the top (a value of 0 on a log axis at the bottom). */
+        double share(double v) {
+            if (!logarithmic) {
+                return v / high;
+            }
+            return v <= low ? 0 : Math.log(v / low) / Math.log(high / low);
+        }
+
+        List<Double> ticks() {
+            List<Double> ticks = new ArrayList<>();
+            if (!logarithmic) {
+                for (int k = 0; k <= 4; k++) {
+                    ticks.add(high * k / 4);
+                }
+                return ticks;
+            }
+            for (double decade = low; decade <= high * 1.0001; decade *= 10) {
+                for (double step : new double[] {1, 2, 5}) {
+                    if (decade * step <= high * 1.0001) {
+                        ticks.add(decade * step);
+                    }
+                }
+            }
+            if (ticks.get(ticks.size() - 1) < high * 0.9999) {
+                // the top labelled too, unless the last tick sits just under it
+                if (high / ticks.get(ticks.size() - 1) < 1.3) {
+                    ticks.remove(ticks.size() - 1);
+                }
+                ticks.add(high);
+            }
+            return ticks;
+        }
     }
 
     private static int fork(List<RankRun.SliceRecord> round) {
