@@ -24,6 +24,7 @@ import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.ddl.Identifiers;
 import org.pgingest.workload.ddl.SqlScript;
 import org.pgingest.workload.definition.DefinitionException;
+import org.pgingest.workload.definition.QualifiedName;
 import org.pgingest.workload.definition.ResolvedTable;
 import org.pgingest.workload.definition.ResolvedTables;
 import org.pgingest.workload.definition.TableSources;
@@ -488,8 +489,10 @@ final class TableRun {
      * kept, anything else is an underscore.
      */
     static String fileName(ResolvedTable resolved, TableOptions options) {
-        String schema = resolved.table().name().schema();
-        String name = (schema == null || schema.equals("public") ? "" : schema + ".") + resolved.table().name().name()
+        // the name as the user gave it (the label): the copy the suite reads lives in a schema of the suite's
+        QualifiedName given = QualifiedName.parse(resolved.label());
+        String name = (given.schema() == null || given.schema().equals("public") ? "" : given.schema() + ".")
+                + given.name()
                 + options.ddl().map(f -> "-from-" + f.getFileName()).orElse("")
                 + options.rows().map(rows -> "-" + rows.source().replaceFirst("^--", "")).orElse("")
                 + options.sample().map(n -> "-sample_" + n).orElse("");
