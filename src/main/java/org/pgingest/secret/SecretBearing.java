@@ -36,8 +36,17 @@ public final class SecretBearing {
      * end of the line (it may hold spaces, and colons escaped as {@code \:}).
      */
     private static final Pattern PASSWORD_FILE_LINE = Pattern.compile("[^\\s:]+(?::[^\\s:]+){3}:[^\\r\\n]+");
-    /** A key in free text: key=value, or key: value as in a properties or YAML file (its value to the line's end). */
-    private static final Pattern KEY_IN_TEXT = Pattern.compile("([A-Za-z_%][A-Za-z0-9_.%-]*)\\s*(=|:(?!:))");
+    /**
+     * A key in free text: key=value, or key: value as in a properties or YAML file (its value to the line's end), the
+     * key quoted as JSON has it too ({@code "password": "..."}).
+     */
+    private static final Pattern KEY_IN_TEXT = Pattern.compile("([A-Za-z_%][A-Za-z0-9_.%-]*)[\"']?\\s*(=|:(?!:))");
+    /**
+     * A .netrc line's password: {@code machine HOST login USER password SECRET}, its value the next word (netrc's
+     * keywords are lower case; SQL's PASSWORD is not one of them).
+     */
+    private static final Pattern NETRC_PASSWORD = Pattern.compile(
+            "(?m)^(\\s*(?:machine\\s+\\S+|default)\\s.*?\\bpassword\\s+)\\S+");
     /** Where a value after a key ends in free text. */
     private static final String VALUE_ENDS = " \t\r\n,;&)'\"";
 
@@ -130,7 +139,8 @@ public final class SecretBearing {
      * any run that has the form of a password file's line.
      */
     public static String maskedIn(String text) {
-        String shown = PASSWORD_FILE_LINE.matcher(USERINFO.matcher(text).replaceAll("://…@")).replaceAll("…");
+        String shown = NETRC_PASSWORD.matcher(PASSWORD_FILE_LINE.matcher(USERINFO.matcher(text).replaceAll("://…@"))
+                .replaceAll("…")).replaceAll("$1…");
         StringBuilder masked = new StringBuilder();
         int copied = 0;
         Matcher key = KEY_IN_TEXT.matcher(shown);

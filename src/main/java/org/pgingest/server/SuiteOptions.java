@@ -127,6 +127,13 @@ public record SuiteOptions(Map<String, String> properties, List<String> rest) {
                     check(name, eq < 0 ? "" : arg.substring(eq + 1));
                 }
             }
+            // any argument's value too (-Dfoo.dsn=postgresql://u:pw@h/db, -XX:OnError=...password=...): an
+            // adversarial pass found them in the result's jvmArgs and the JMH log's "# VM options", 2026-12-03
+            SecretBearing.inValue(arg).ifPresent(what -> {
+                throw new TargetException("a JVM argument for the forks holds " + what + ", a secret: JMH prints the "
+                        + "forks' JVM arguments and records them in its JSON; the suite takes only the password, from "
+                        + "PGIB_PASSWORD in the environment");
+            });
         }
     }
 

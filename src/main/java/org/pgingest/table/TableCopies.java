@@ -4,6 +4,7 @@ import org.pgingest.load.CopyFormat;
 import org.pgingest.load.CopyLoader;
 import org.pgingest.load.LoadException;
 import org.pgingest.load.TableNeed;
+import org.pgingest.secret.SecretBearing;
 import org.pgingest.server.CitusNodes;
 import org.pgingest.workload.RowGenerator;
 import org.pgingest.workload.RowPlan;
@@ -256,15 +257,19 @@ public final class TableCopies {
                     String said = server.map(m -> m.getMessage() + Optional.ofNullable(m.getDetail())
                             .map(d -> " (" + d + ")").orElse("")).orElse(e.getMessage());
                     throw new DefinitionException(row.get() + " breaks " + constraint + table.definition().name()
-                            + " as the suite loads it: " + said);
+                            + " as the suite loads it: " + SecretBearing.maskedIn(said));
                 }
                 throw new DefinitionException("the rows of " + plan.sampleSource().get() + " break " + constraint
-                        + table.definition().name() + " as the suite loads them: " + e.getMessage());
+                        + table.definition().name() + " as the suite loads them: " + SecretBearing.maskedIn(e.getMessage()));
             }
+            // The server's words may quote the user's values and, in their context, the text of the table's own code
+            // (a trigger's statement with its literals): masked as every user file's text is
             throw new DefinitionException(serverError(e).map(ServerErrorMessage::getConstraint)
                     .map(c -> "generated rows break constraint " + c + " of ")
                     .orElse("the server refuses generated rows for ") + table.definition().name() + " ("
-                    + e.getMessage() + "); give rows of your own with --rows FILE.csv");
+                    + SecretBearing.maskedIn(e.getMessage()) + "); give rows of your own with --rows FILE.csv"
+                    + (serverError(e).map(ServerErrorMessage::getWhere).orElse("").contains("function")
+                    ? ", unless the table's own code (a trigger or a function it calls) fails whatever the rows" : ""));
         } finally {
             connection.rollback();
             connection.setAutoCommit(true);

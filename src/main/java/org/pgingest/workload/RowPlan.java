@@ -1,5 +1,6 @@
 package org.pgingest.workload;
 
+import org.pgingest.secret.SecretBearing;
 import org.pgingest.workload.ddl.Identifiers;
 import org.pgingest.workload.definition.ColumnDefinition;
 import org.pgingest.workload.definition.ConstraintDefinition;
@@ -479,8 +480,9 @@ public final class RowPlan {
                         tuples.get(r)[s] = values.get(r);
                     }
                 } catch (ServerReading.RejectedAt e) {
+                    // the server quotes the value it refused: the user's cell, masked as every user file's text is
                     throw new DefinitionException(sample.row(e.index()) + ", column " + c.name()
-                            + ": " + e.getMessage() + " (SQLSTATE " + e.refusal().sqlState() + ")");
+                            + ": " + SecretBearing.maskedIn(e.getMessage()) + " (SQLSTATE " + e.refusal().sqlState() + ")");
                 }
             }
             if (tuples.isEmpty()) {

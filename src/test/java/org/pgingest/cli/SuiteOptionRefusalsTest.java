@@ -62,6 +62,14 @@ class SuiteOptionRefusalsTest {
                 + "which JMH prints and records in its JSON; the suite takes only the password, from PGIB_PASSWORD in the environment";
         assertRefused(launch(Map.of(), "-Djavax.net.ssl.keyStorePassword=" + SECRET, "Ingest"), line);
         assertRefused(launch(Map.of(), "Ingest", "-jvmArgsAppend", "-Djavax.net.ssl.keyStorePassword=" + SECRET), line);
+        // a secret in the value of any JVM argument, which JMH records as it does the names (an adversarial pass,
+        // 2026-12-03, found these in the result's jvmArgs and the log's "# VM options")
+        String inValue = ", a secret: JMH prints the forks' JVM arguments and records them in its JSON; the suite takes "
+                + "only the password, from PGIB_PASSWORD in the environment";
+        assertRefused(launch(Map.of(), "Ingest", "-jvmArgsAppend", "-Dfoo.dsn=postgresql://u:" + SECRET + "@h/db"),
+                "a JVM argument for the forks holds a user:password@ before a host" + inValue);
+        assertRefused(launch(Map.of(), "Ingest", "-jvmArgsAppend", "-XX:OnError=echo_password=" + SECRET),
+                "a JVM argument for the forks holds echo_password=…" + inValue);
     }
 
     /** An undefined service= in the URL: one line, without the two lines pgjdbc logs (an adversarial pass, 2026-12-02). */

@@ -216,6 +216,39 @@ class UserRowsTest {
         }
     }
 
+    /**
+     * A secret in a refused cell, which the server quotes, and one in the table's own code, whose statement the
+     * server's context quotes, are masked (an adversarial pass, 2026-12-03, saw both whole).
+     */
+    @Test
+    void aSecretTheServerQuotesFromARowOrFromTheTablesCodeIsMasked(@TempDir Path dir) throws Exception {
+        SuiteSchema schema = new SuiteSchema(server.schema());
+        try (Connection c = server.dataSource().getConnection()) {
+            schema.recreateTable(c, "secret_cells", "(note text, qty integer)", false);
+            Table table = Table.read(c, schema, "secret_cells");
+            Path cells = Files.writeString(dir.resolve("cells.csv"), "note,qty\nok,password=S3cr3tQ1\n");
+            assertThatThrownBy(() -> RowPlan.build(c, table, Map.of(), Map.of(), UserRows.fromCsv(cells)))
+                    .isInstanceOf(DefinitionException.class)
+                    .hasMessage("--rows cells.csv line 2, column qty: ERROR: invalid input syntax for type integer: "
+                            + "\"password=…\" (SQLSTATE 22P02)")
+                    .hasMessageNotContaining("S3cr3tQ1");
+            try (Statement st = c.createStatement()) {
+                st.execute("CREATE FUNCTION " + server.schema() + ".fails() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                        + "PERFORM length('host=db user=app password=S3cr3tQ2') / 0; RETURN NEW; END $$");
+                st.execute("CREATE TRIGGER t_fails BEFORE INSERT ON " + server.schema() + ".secret_cells FOR EACH ROW "
+                        + "EXECUTE FUNCTION " + server.schema() + ".fails()");
+            }
+            Table withTrigger = Table.read(c, schema, "secret_cells");
+            RowPlan generated = RowPlan.build(c, withTrigger, Map.of(), Map.of(), null);
+            assertThatThrownBy(() -> TableCopies.checkSample(c, generated, 1))
+                    .isInstanceOf(DefinitionException.class)
+                    .hasMessageContaining("password=…")
+                    .hasMessageNotContaining("S3cr3tQ2")
+                    .hasMessageEndingWith("give rows of your own with --rows FILE.csv, unless the table's own code (a "
+                            + "trigger or a function it calls) fails whatever the rows");
+        }
+    }
+
     /** The server's own words for an INSERT of {@code values} into lines_checked: its message and detail. */
     private static String checkRefusal(Connection c, String values) throws Exception {
         try (Statement st = c.createStatement()) {

@@ -202,5 +202,10 @@ class SqlScriptTest {
                 .isEqualTo("jdbc:postgresql://db/app?sslfactoryarg=…&ssl=true");
         assertThat(new SqlScript.Statement("CREATE TABLE t (x int DEFAULT 1::int::bigint)", 1).summary(200))
                 .isEqualTo("CREATE TABLE t (x int DEFAULT 1::int::bigint)");
+        // a JSON file's quoted key and a .netrc line (a fifth adversarial pass, 2026-12-03, saw both whole)
+        assertThat(new SqlScript.Statement("{\"host\": \"db.example\", \"user\": \"app\", \"password\": \"S3cr3tZ7\"}", 1)
+                .summary(200)).isEqualTo("{\"host\": \"db.example\", \"user\": \"app\", \"password\":…}");
+        assertThat(new SqlScript.Statement("machine db.example login app password S3cr3tZ8\nCREATE TABLE t (x int)", 1)
+                .summary(200)).isEqualTo("machine db.example login app password … CREATE TABLE t (x int)");
     }
 }
