@@ -104,8 +104,11 @@ public record SqlScript(List<Statement> statements, List<String> skipped, List<S
         List<String> refusedLines = new ArrayList<>(refused);
         for (Statement statement : statements) {
             Optional<String> lead = refusal(statement.sql());
+            Optional<String> setting = lead.isPresent() ? Optional.empty() : settingRefusal(statement.sql());
             if (lead.isPresent()) {
                 refusedLines.add("line " + statement.line() + ": " + lead.get() + " ... is not applied: " + REFUSED_WHY);
+            } else if (setting.isPresent()) {
+                refusedLines.add("line " + statement.line() + ": " + setting.get() + " ... is not applied: " + SETTING_WHY);
             } else {
                 kept.add(statement);
             }
@@ -118,6 +121,31 @@ public record SqlScript(List<Statement> statements, List<String> skipped, List<S
 
     private static final String REFUSED_WHY = "a schema holds no such statement (the suite applies definitions only: "
             + "CREATE, ALTER, DROP, COMMENT, GRANT, REVOKE, SET; no COPY, no code run, nothing about roles)";
+    private static final String SETTING_WHY = "a session setting pg_dump does not write (or a timeout other than 0, "
+            + "a client_encoding other than UTF8), which would change the session the suite reads and copies the table "
+            + "in";
+    /**
+     * The settings pg_dump's scripts set (versions 14-18; search_path, default_with_oids and escape_string_warning in
+     * older ones), whatever their value; its timeouts only at 0, its client_encoding only as UTF8, the text the suite
+     * reads and pgjdbc sends. Anything else (a statement_timeout of 1 ms, DateStyle, which pgjdbc refuses to go on
+     * with, default_transaction_read_only) would carry into the suite's own session and its copies' setup, and fail
+     * them in the server's words (an adversarial pass, 2026-12-03).
+     */
+    private static final Set<String> DUMP_SETTINGS = Set.of("check_function_bodies", "xmloption",
+            "client_min_messages", "row_security", "default_tablespace", "default_table_access_method",
+            "standard_conforming_strings", "search_path", "default_with_oids", "escape_string_warning");
+    private static final Set<String> DUMP_TIMEOUTS = Set.of("statement_timeout", "lock_timeout",
+            "idle_in_transaction_session_timeout", "transaction_timeout");
+    /** SET or RESET of one setting: group 1 the command, 3 the name, 4 the value (upper case, as {@code flat}). */
+    private static final Pattern SET_ONE = Pattern.compile(
+            "^(SET|RESET)((?: SESSION| LOCAL)*) \"?([A-Z_][A-Z_0-9.$]*)\"?(?: ?(?:=|TO) ?(.*))?$");
+    /**
+     * A CREATE that runs a query: CREATE TABLE ... AS (and AS EXECUTE), or a materialized view filled WITH DATA (the
+     * default; pg_dump writes WITH NO DATA). Matched on the statement's top level, outside parentheses.
+     */
+    private static final Pattern RUNS_A_QUERY = Pattern.compile("^CREATE (?:(?:GLOBAL|LOCAL) )?(?:(?:TEMPORARY|TEMP|"
+            + "UNLOGGED) )?TABLE (?:.* )?AS\\b");
+    private static final Pattern MATERIALIZED_VIEW = Pattern.compile("^CREATE (?:OR REPLACE )?MATERIALIZED VIEW\\b");
     private static final Set<String> DEFINITIONS = Set.of("CREATE", "ALTER", "DROP", "COMMENT", "GRANT", "REVOKE",
             "SECURITY", "SET", "RESET");
     /** Definitions that are no schema's: the cluster's roles, databases and tablespaces, the server's files. */
@@ -142,11 +170,63 @@ public record SqlScript(List<Statement> statements, List<String> skipped, List<S
             return Optional.of("(");
         }
         String[] words = flat.split("[^A-Z_]+", 3);
+        if (words[0].equals("CREATE")) {
+            // what a schema holds of them is their definition, never their rows: a query could take the budget or
+            // fill the disk (an adversarial pass, 2026-12-03: a pg_sleep and three million rows ran as "DDL")
+            String top = topLevel(sql);
+            if (RUNS_A_QUERY.matcher(top).find()) {
+                return Optional.of("CREATE TABLE ... AS");
+            }
+            if (MATERIALIZED_VIEW.matcher(top).find() && !top.endsWith(" WITH NO DATA")) {
+                return Optional.of("CREATE MATERIALIZED VIEW ... WITH DATA");
+            }
+        }
         // Its leading keyword, two for a definition (ALTER ROLE): never a name or a value, which may hold a secret.
         if (DEFINITIONS.contains(words[0])) {
             return NOT_A_SCHEMAS.matcher(flat).find() ? Optional.of(words[0] + " " + words[1]) : Optional.empty();
         }
         return OTHER_COMMANDS.contains(words[0]) ? Optional.of(words[0]) : Optional.empty();
+    }
+
+    /**
+     * A SET or RESET of a setting pg_dump does not write, or of one of its own to a value it does not, by its name
+     * ("SET statement_timeout"); empty for any other statement.
+     */
+    static Optional<String> settingRefusal(String sql) {
+        String flat = sql.replaceAll("\\s+", " ").trim().toUpperCase(Locale.ROOT);
+        if (!flat.startsWith("SET ") && !flat.startsWith("RESET ")) {
+            return Optional.empty();
+        }
+        Matcher set = SET_ONE.matcher(flat);
+        if (!set.matches()) {
+            return Optional.of(flat.startsWith("SET") ? "SET" : "RESET");
+        }
+        String name = set.group(3).toLowerCase(Locale.ROOT);
+        String value = set.group(4) == null ? "" : set.group(4).replace("'", "").trim();
+        boolean reset = set.group(1).equals("RESET") || value.equals("DEFAULT");
+        boolean kept = DUMP_SETTINGS.contains(name)
+                || DUMP_TIMEOUTS.contains(name) && (reset || value.equals("0"))
+                || name.equals("client_encoding") && (reset || Set.of("UTF8", "UTF-8", "UNICODE").contains(value));
+        return kept ? Optional.empty() : Optional.of(set.group(1) + " " + name);
+    }
+
+    /** {@code sql} in upper case without its literals, quoted names and what parentheses hold, spaces single. */
+    private static String topLevel(String sql) {
+        String plain = LITERAL.matcher(sql).replaceAll("''").replaceAll("\"(?:[^\"]|\"\")*\"", "x");
+        StringBuilder top = new StringBuilder();
+        int depth = 0;
+        for (char c : plain.toCharArray()) {
+            if (c == '(') {
+                depth++;
+                top.append(depth == 1 ? " ( " : "");
+            } else if (c == ')') {
+                depth = Math.max(0, depth - 1);
+                top.append(depth == 0 ? " ) " : "");
+            } else if (depth == 0) {
+                top.append(c);
+            }
+        }
+        return top.toString().replaceAll("\\s+", " ").trim().toUpperCase(Locale.ROOT);
     }
 
     /** The keywords PostgreSQL's other commands start with (its grammar's stmt list, version 18). */
