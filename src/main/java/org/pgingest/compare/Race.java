@@ -175,8 +175,9 @@ final class Race {
                 behindAt.put(c, rounds.size());
             }
         }
-        settled = running.stream().allMatch(c -> c == leader || pairs[leader][c].claim() == Claim.TIE
-                || pairs[leader][c].claim() == Claim.FASTER);
+        // One candidate left of those asked (the others failed) is no settled top: nothing was compared with it
+        settled = ranked().size() > 1 && running.stream().allMatch(c -> c == leader
+                || pairs[leader][c].claim() == Claim.TIE || pairs[leader][c].claim() == Claim.FASTER);
     }
 
     /**

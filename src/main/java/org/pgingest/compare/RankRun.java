@@ -208,7 +208,9 @@ final class RankRun implements AutoCloseable {
             long lastRound = 0;
             // The budget is checked before every round, not only between forks: at 50,000 rows a round of ten
             // candidates takes a minute or more.
-            for (int fork = 0; !race.running().isEmpty() && !race.settled() && !stopped; fork++) {
+            // no fork for a candidate left alone (the others failed): it has nothing to be compared with
+            for (int fork = 0; !race.running().isEmpty() && race.ranked().size() > 1 && !race.settled() && !stopped;
+                 fork++) {
                 long t0 = System.nanoTime();
                 int next = roundsOf(options.roundsPerFork(), field, race.running().size());
                 if (next != perFork) {
@@ -291,7 +293,8 @@ final class RankRun implements AutoCloseable {
                     break;
                 }
             }
-            if (!race.settled() && !race.running().isEmpty() && race.rounds() > 0 && !stopped) {
+            if (!race.settled() && !race.running().isEmpty() && race.ranked().size() > 1 && race.rounds() > 0
+                    && !stopped) {
                 race.finalLook();
             }
             for (Launch launch : launches.values()) {

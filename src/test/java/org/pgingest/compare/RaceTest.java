@@ -90,6 +90,23 @@ class RaceTest {
         assertThat(race.stoppedEarly(0)).as("running").isFalse();
     }
 
+    /**
+     * Two asked, one failed: the one left has nothing it was compared with, and its top is not settled (an adversarial
+     * pass, 2026-12-03, saw "settled": true and rank [1, 1] in such a JSON).
+     */
+    @Test
+    void aCandidateLeftAloneIsNoSettledTop() {
+        Race race = new Race(2, new RankStatistics(0.95, 0.03));
+        fork(race, 0, 1.0, 1.0);
+        race.fail(0, "its loader failed");
+        for (int f = 1; f < 4; f++) {
+            fork(race, f, 1.0, 1.0);
+        }
+        race.finalLook();
+        assertThat(race.leader()).isEqualTo(1);
+        assertThat(race.settled()).isFalse();
+    }
+
     @Test
     void twinsSettleAsATieAndAreRankedTogether() {
         Race race = new Race(3, new RankStatistics(0.95, 0.03));
