@@ -10,6 +10,7 @@ import org.pgingest.load.LoadMethod;
 import org.pgingest.results.MissingTrial;
 import org.pgingest.results.OutputFiles;
 import org.pgingest.results.WorkDirectory;
+import org.pgingest.secret.SecretBearing;
 import org.pgingest.server.EmbeddedTarget;
 import org.pgingest.server.PostgresTarget;
 import org.pgingest.server.SchemaLock;
@@ -239,7 +240,12 @@ final class TableRun {
             throw new UsageException(e.getMessage());
         } catch (SQLException e) {
             leaveServer(config, options, 2);
-            throw new UsageException("reading " + options.table() + ": " + e.getMessage().replace('\n', ' '));
+            // Neither the user's input nor a fault of the server's: what the table's definition or code needs that the
+            // suite's check of it cannot give (a CHECK reading a setting, say). Said as the suite's limit, the
+            // server's words after it, masked as every text from the user's table is.
+            throw new UsageException("the suite cannot read and check " + options.table() + " (a limit of the suite: "
+                    + "the server refused what it asked while reading the table's definition or trying rows in a copy of "
+                    + "it); the server said: " + SecretBearing.maskedIn(e.getMessage().replace('\n', ' ')));
         } catch (SchemaRefusedException e) {
             // an object of the user's (made by their own event trigger, say) came to depend on the check's copy
             leaveServer(config, options, 2);

@@ -280,6 +280,24 @@ class TableRunTest {
         assertThat(o.stdout() + o.stderr()).doesNotContain("Hunter2").doesNotContain("secret");
     }
 
+    /**
+     * A CHECK that reads a setting the server does not have: neither bad input nor the server's fault, but what the
+     * suite's check cannot give; said as the suite's limit (an adversarial pass, 2026-12-03, saw "reading t: ERROR:
+     * unrecognized configuration parameter" naming the suite's own check table).
+     */
+    @Test
+    void aTableTheSuiteCannotCheckIsOneLineSayingItIsTheSuitesLimit() throws Exception {
+        Path file = Files.writeString(directory.resolve("unprobed.sql"), "CREATE TABLE t (id int, note text);\n"
+                + "ALTER TABLE t ADD CONSTRAINT c CHECK (current_setting($$pgib.no_such_setting$$) <> note);\n");
+        Path rows = Files.writeString(directory.resolve("unprobed.csv"), "id,note\n1,a\n2,b\n");
+        BenchMainTest.Outcome o = launchHere("--ddl", file.toString(), "--table", "t", "--rows", rows.toString(),
+                "-p", "method=BATCH");
+        assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(2);
+        assertThat(o.stderr()).startsWith("pg-ingest-bench: the suite cannot read and check t (a limit of the suite: the "
+                + "server refused what it asked while reading the table's definition or trying rows in a copy of it); "
+                + "the server said: ").contains("pgib.no_such_setting");
+    }
+
     @Test
     void optionsThatDoNotFitAreOneLine() throws Exception {
         assertRefused(launchHere("--ddl", dump.toString()), "--ddl " + dump + " without --table: name the table to "
