@@ -146,20 +146,22 @@ public final class RankMain {
         }
     }
 
-    private static int rank(RankOptions options, TargetConfig config, List<Candidate> asked, long started,
+    private static int rank(RankOptions given, TargetConfig config, List<Candidate> asked, long started,
                             PrintStream out, PrintStream err) throws IOException, SQLException, InterruptedException {
         String schemaPrefix = config.withSchema(config.schema() + "_rank" + ProcessHandle.current().pid()).schema();
 
         Optional<TableSelection.Resolved> resolved = Optional.empty();
-        if (options.table().isPresent()) {
-            resolved = Optional.of(options.table().get().resolve(config));
+        if (given.table().isPresent()) {
+            resolved = Optional.of(given.table().get().resolve(config));
         }
         Map<LoadMethod, String> cannot = resolved.map(TableSelection.Resolved::cannotWrite).orElse(Map.of());
         List<String> unable = asked.stream().filter(c -> cannot.containsKey(c.method())).map(Candidate::name).toList();
+        // Before any fork: the first ranking's candidates that can write the table, for whom the forks' length is
+        // worked out and the budget checked (a new user's 10 minutes were priced for all 18 methods where 13 could run)
+        int writable = (int) candidatesAt(asked, given, 0).stream().filter(c -> !cannot.containsKey(c.method())).count();
+        RankOptions options = resolved.isPresent() ? given.forCandidates(writable) : given;
         if (resolved.isPresent()) {
-            // before any fork: the first ranking's candidates that can write the table
-            checkBudget(options, (int) candidatesAt(asked, options, 0).stream()
-                    .filter(c -> !cannot.containsKey(c.method())).count());
+            checkBudget(options, writable);
         }
         String label = resolved.map(r -> r.table().label()).orElse(options.params().getOrDefault("shape", "USERS"));
         String fileLabel = resolved.map(r -> options.table().get().fileName(r.table()))

@@ -44,11 +44,12 @@ import java.util.stream.Collectors;
  * @param json       {@code --json FILE}
  * @param markdown   {@code --markdown FILE}
  * @param report     whether to write target/report.html and .md
+ * @param roundsPerForkAsked whether {@code --rounds-per-fork} was given (else it is worked out for the candidates)
  */
 record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<LoadMethod> methods, List<Candidate> variants,
                    List<Integer> rows, Map<String, String> params, Duration budget, double delta, double confidence,
                    Duration slice, long seed, int maxRounds, int roundsPerFork, Duration warmup, Optional<Path> json,
-                   Optional<Path> markdown, boolean report) {
+                   Optional<Path> markdown, boolean report, boolean roundsPerForkAsked) {
     static final Duration DEFAULT_BUDGET = Duration.ofMinutes(10);
     static final double DEFAULT_DELTA = 0.03;
     static final double DEFAULT_CONFIDENCE = 0.95;
@@ -223,10 +224,11 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
                 }
             }
         }
+        boolean perForkAsked = single.containsKey("--rounds-per-fork");
         RankOptions options = new RankOptions(suite, table, methods, variants, rows, params, budget, delta, confidence,
-                slice, seed, 0, LONGEST_DEFAULT_ROUNDS_PER_FORK, warmup, json, markdown, report);
-        options = options.withRoundsPerFork(Optional.ofNullable(single.get("--rounds-per-fork"))
-                .map(RankOptions::roundsPerFork).orElseGet(options::defaultRoundsPerFork));
+                slice, seed, 0, LONGEST_DEFAULT_ROUNDS_PER_FORK, warmup, json, markdown, report, perForkAsked);
+        options = options.withRoundsPerFork(perForkAsked ? roundsPerFork(single.get("--rounds-per-fork"))
+                : options.defaultRoundsPerFork(options.candidates().size()));
         if (single.containsKey("--rounds")) {
             options = options.withMaxRounds(rounds(single.get("--rounds"), options.roundsPerFork()));
         }
@@ -242,9 +244,17 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
         return (methods.isEmpty() ? Arrays.asList(LoadMethod.values()) : methods).stream().map(Candidate::of).toList();
     }
 
-    private int defaultRoundsPerFork() {
+    /**
+     * These options for a ranking of {@code candidates} (on a user's table, those that can write it, known once it is
+     * read): the rounds per fork worked out for that many, unless {@code --rounds-per-fork} was given.
+     */
+    RankOptions forCandidates(int candidates) {
+        return roundsPerForkAsked ? this : withRoundsPerFork(defaultRoundsPerFork(candidates));
+    }
+
+    private int defaultRoundsPerFork(int candidates) {
         for (int r = LONGEST_DEFAULT_ROUNDS_PER_FORK; r > SHORTEST_DEFAULT_ROUNDS_PER_FORK; r--) {
-            if (2 * RankMain.minimumSeconds(withRoundsPerFork(r), candidates().size()) <= budget.toMillis() / 1000.0) {
+            if (2 * RankMain.minimumSeconds(withRoundsPerFork(r), candidates) <= budget.toMillis() / 1000.0) {
                 return r;
             }
         }
@@ -253,12 +263,12 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
 
     RankOptions withRoundsPerFork(int perFork) {
         return new RankOptions(suite, table, methods, variants, rows, params, budget, delta, confidence, slice, seed,
-                maxRounds, perFork, warmup, json, markdown, report);
+                maxRounds, perFork, warmup, json, markdown, report, roundsPerForkAsked);
     }
 
     private RankOptions withMaxRounds(int rounds) {
         return new RankOptions(suite, table, methods, variants, rows, params, budget, delta, confidence, slice, seed,
-                rounds, roundsPerFork, warmup, json, markdown, report);
+                rounds, roundsPerFork, warmup, json, markdown, report, roundsPerForkAsked);
     }
 
     /** Every trial the run would start, checked by the launcher's own parameter rules (one line, before anything). */

@@ -258,19 +258,23 @@ public final class Gate {
         Contamination baselineOther = Contamination.of(baselineEntry);
         Contamination currentOther = Contamination.of(entry);
         String leftOut = "";
-        if (CostFigure.isServerFigure(name) && given != null && c != null
-                && baselineOther.count() + currentOther.count() > 0) {
-            given = baselineOther.clean(given);
-            c = currentOther.clean(c);
+        if (CostFigure.isServerFigure(name) && given != null && c != null) {
+            Metric cleanBaseline = baselineOther.clean(given);
+            Metric cleanCurrent = currentOther.clean(c);
+            // clean gives the metric itself where it left nothing out (no flag, or iterations not the flag's)
             List<String> sides = new ArrayList<>();
-            if (baselineOther.count() > 0) {
+            if (cleanBaseline != given) {
                 sides.add(baselineOther.count() + " of " + baselineOther.iterations() + " in the baseline");
             }
-            if (currentOther.count() > 0) {
+            if (cleanCurrent != c) {
                 sides.add(currentOther.count() + " of " + currentOther.iterations() + " in the current run");
             }
-            leftOut = "over the iterations without other work on the server (left out: " + String.join(", ", sides)
-                    + ")";
+            if (!sides.isEmpty()) {
+                leftOut = "over the iterations without other work on the server (left out: " + String.join(", ", sides)
+                        + ")";
+            }
+            given = cleanBaseline;
+            c = cleanCurrent;
         }
         // The same figure in another of JMH's time units (-tu ms: ops/ms where the baseline has ops/s): converted.
         OptionalDouble factor = given == null || c == null || given.unit().equals(c.unit()) ? OptionalDouble.empty()
