@@ -164,6 +164,7 @@ public final class CompareMain {
                         server.summary(), options, seconds), results);
                 Files.writeString(work.resolve("verdict.md"), verdict.markdown(), StandardCharsets.UTF_8);
                 Files.writeString(work.resolve("verdict.json"), verdict.json(), StandardCharsets.UTF_8);
+                workDirectory.handOver();
                 replaceTree(work, resultsDir);
                 out.print(verdict.markdown());
                 if (options.markdown().isPresent()) {
