@@ -88,6 +88,23 @@ class DdlConfinementTest {
                 .startsWith("line 6: CREATE MATERIALIZED VIEW ... WITH DATA ... is not applied"));
     }
 
+    /**
+     * Each statement of the file is cut off past 30 s as it is applied, and pg_dump's "no timeout" does not lift that:
+     * code it runs (a partition bound's expression) could take the run's budget (an adversarial pass, 2026-12-03).
+     */
+    @Test
+    void eachStatementOfTheFileHasATimeLimitTheFileCannotLift() throws SQLException {
+        ResolvedTable resolved = resolve("SET statement_timeout = 0;\nCREATE SCHEMA app;\n"
+                + "CREATE TABLE app.t (id integer PRIMARY KEY);\n"
+                + "CREATE FUNCTION app.limit_now() RETURNS integer LANGUAGE plpgsql AS $$ BEGIN "
+                + "RAISE EXCEPTION 'limit %', current_setting('statement_timeout'); END $$;\n"
+                + "CREATE TABLE app.p (x integer) PARTITION BY LIST (x);\n"
+                + "CREATE TABLE app.p1 PARTITION OF app.p FOR VALUES IN (app.limit_now());\n", "app_limit");
+        assertThat(resolved.skipped()).anySatisfy(line -> assertThat(line).startsWith("line 6: CREATE TABLE app_limit.p1")
+                .contains("limit 30s"));
+        assertThat(resolved.skipped()).as("pg_dump's own timeout line is not listed").noneMatch(l -> l.startsWith("line 1:"));
+    }
+
     @Test
     void aRoleChangeTheFileSlipsPastTheStatementFilterIsRefusedByTheServer() throws SQLException {
         // A function the file makes switches back to the session's superuser, then runs a program: PostgreSQL refuses

@@ -59,6 +59,12 @@ public final class TableSources {
         connection.setAutoCommit(false);
         try {
             if (asDdlRole) {
+                // A definition on empty tables takes milliseconds; code a file runs as it is applied (a partition
+                // bound's expression, evaluated once) could take the run's budget (an adversarial pass, 2026-12-03,
+                // saw 33 s of queries): each statement is cut off past this, and fails as the server refused it
+                try (Statement st = connection.createStatement()) {
+                    st.execute("SELECT pg_catalog.set_config('statement_timeout', '" + DDL_STATEMENT_TIMEOUT + "', true)");
+                }
                 DdlRole.enter(connection);
             }
             enterSourceSchema(connection);
@@ -274,6 +280,9 @@ public final class TableSources {
      * Creates {@value #SOURCE_SCHEMA} if absent and puts it first on the search path for the rest of the transaction:
      * where unqualified DDL lands, in the launcher's rolled-back resolution and in a fork's own server alike.
      */
+    /** The longest a statement of a user's DDL file may run as it is applied (PostgreSQL's statement_timeout). */
+    static final String DDL_STATEMENT_TIMEOUT = "30s";
+
     public static void enterSourceSchema(Connection connection) throws SQLException {
         try (Statement st = connection.createStatement()) {
             st.execute("CREATE SCHEMA IF NOT EXISTS " + Identifiers.quote(SOURCE_SCHEMA));
