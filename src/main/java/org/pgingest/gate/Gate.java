@@ -115,6 +115,7 @@ public final class Gate {
         return rules.stream().filter(rule -> names.stream().noneMatch(rule::matches)).map(Rule::pattern).toList();
     }
 
+    /** Every metric name of either file, sorted: what a refusal of a rule lists. */
     public static Set<String> metricNames(ResultFile baseline, ResultFile current) {
         Set<String> names = new TreeSet<>();
         for (ResultFile file : List.of(baseline, current)) {
