@@ -120,7 +120,9 @@ public final class TableCopies {
                     st.execute("SET LOCAL citus.enable_ddl_propagation TO off");
                 }
             }
-            // As the launcher applied them: as a role that cannot reach the host, its functions SECURITY DEFINER.
+            // As the launcher applied them: as a role that cannot reach the host, its functions SECURITY DEFINER,
+            // each statement within the same time limit.
+            TableSources.limitStatements(connection);
             DdlRole.enter(connection);
             TableSources.enterSourceSchema(connection);
             AppliedScript applied = AppliedScript.applyAsDdlRole(connection, statements);

@@ -59,12 +59,7 @@ public final class TableSources {
         connection.setAutoCommit(false);
         try {
             if (asDdlRole) {
-                // A definition on empty tables takes milliseconds; code a file runs as it is applied (a partition
-                // bound's expression, evaluated once) could take the run's budget (an adversarial pass, 2026-12-03,
-                // saw 33 s of queries): each statement is cut off past this, and fails as the server refused it
-                try (Statement st = connection.createStatement()) {
-                    st.execute("SELECT pg_catalog.set_config('statement_timeout', '" + DDL_STATEMENT_TIMEOUT + "', true)");
-                }
+                limitStatements(connection);
                 DdlRole.enter(connection);
             }
             enterSourceSchema(connection);
@@ -282,6 +277,18 @@ public final class TableSources {
      */
     /** The longest a statement of a user's DDL file may run as it is applied (PostgreSQL's statement_timeout). */
     static final String DDL_STATEMENT_TIMEOUT = "30s";
+
+    /**
+     * Limits each statement of the current transaction to {@link #DDL_STATEMENT_TIMEOUT}, for a user's DDL applied in
+     * it. A definition on empty tables takes milliseconds; code a file runs as it is applied (a partition bound's
+     * expression, evaluated once) could take the run's budget (an adversarial pass, 2026-12-03, saw 33 s of queries):
+     * a statement past the limit fails as one the server refused.
+     */
+    public static void limitStatements(Connection connection) throws SQLException {
+        try (Statement st = connection.createStatement()) {
+            st.execute("SELECT pg_catalog.set_config('statement_timeout', '" + DDL_STATEMENT_TIMEOUT + "', true)");
+        }
+    }
 
     public static void enterSourceSchema(Connection connection) throws SQLException {
         try (Statement st = connection.createStatement()) {
