@@ -27,7 +27,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -153,7 +152,7 @@ public final class CompareMain {
                 Files.deleteIfExists(work.resolve("turn-profiler.jar"));
                 for (Side side : Side.values()) {
                     // The report each side's launcher (issue 15's and later builds) wrote of its last trial alone.
-                    deleteTree(work.resolve(side.id()).resolve("target"));
+                    WorkDirectory.deleteTree(work.resolve(side.id()).resolve("target"));
                 }
                 Map<Side, ResultFile> results = new EnumMap<>(Side.class);
                 for (Side side : Side.values()) {
@@ -290,18 +289,8 @@ public final class CompareMain {
             throw new IOException(target + " now holds files that are not a comparison's: it is left as it is, and "
                     + "this comparison's results are not kept");
         }
-        deleteTree(target);
+        WorkDirectory.deleteTree(target);
         Files.move(complete, target, StandardCopyOption.ATOMIC_MOVE);
     }
 
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
-    }
 }

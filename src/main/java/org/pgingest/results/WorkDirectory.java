@@ -2,9 +2,13 @@ package org.pgingest.results;
 
 import org.pgingest.exit.ShutdownHook;
 import java.io.IOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Comparator;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
@@ -118,14 +122,42 @@ public final class WorkDirectory implements AutoCloseable {
         deleteTree(path);
     }
 
-    private static void deleteTree(Path path) throws IOException {
-        if (!Files.exists(path)) {
+    /**
+     * Removes {@code root} and everything in it, if it is there, following no link; an entry another process removed
+     * first is not an error (two runs may sweep the same leftover at once, two launchers remove the same damaged
+     * initdb template).
+     */
+    public static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
-        try (Stream<Path> all = Files.walk(path)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
+        try {
+            Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    Files.deleteIfExists(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException exc) throws IOException {
+                    if (exc instanceof NoSuchFileException) {
+                        return FileVisitResult.CONTINUE;
+                    }
+                    throw exc;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
+                    if (exc != null && !(exc instanceof NoSuchFileException)) {
+                        throw exc;
+                    }
+                    Files.deleteIfExists(dir);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (NoSuchFileException e) {
+            // the whole directory went while this walk started: the other remover finished first
         }
     }
 }

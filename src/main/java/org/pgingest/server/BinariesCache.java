@@ -3,6 +3,7 @@ package org.pgingest.server;
 import io.zonky.test.db.postgres.embedded.PgBinaryResolver;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
+import org.pgingest.results.WorkDirectory;
 import org.tukaani.xz.XZInputStream;
 
 import java.io.ByteArrayInputStream;
@@ -79,7 +80,7 @@ final class BinariesCache implements PgBinaryResolver {
         if (Files.exists(dir.resolve(ZONKY_MARK))) {
             if (mismatch(expected).isPresent()) {
                 // Broken for every user of this machine: zonky would only ever reuse it.
-                RunDirectory.deleteTree(dir);
+                WorkDirectory.deleteTree(dir);
             } else {
                 Files.createFile(dir.resolve(CHECKED));
             }
@@ -111,7 +112,7 @@ final class BinariesCache implements PgBinaryResolver {
         try {
             Optional<String> mismatch = mismatch(expected);
             if (mismatch.isPresent()) {
-                RunDirectory.deleteTree(expected.directory());
+                WorkDirectory.deleteTree(expected.directory());
                 throw new TargetException(noRoom(expected, expected.directory().getParent()) + " (unpacking left "
                         + mismatch.get() + ")");
             }

@@ -1,5 +1,6 @@
 package org.pgingest.server;
 
+import org.pgingest.results.WorkDirectory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -101,8 +102,8 @@ final class InitdbTemplate {
             return true;
         }
         LOG.warn("not using {}: {}; it is removed, and this start runs initdb", directory, problem);
-        RunDirectory.deleteTree(run.dataDirectory());
-        RunDirectory.deleteTree(directory);
+        WorkDirectory.deleteTree(run.dataDirectory());
+        WorkDirectory.deleteTree(directory);
         return false;
     }
 

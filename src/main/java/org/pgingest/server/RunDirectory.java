@@ -1,17 +1,15 @@
 package org.pgingest.server;
 
+import org.pgingest.results.WorkDirectory;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Properties;
@@ -115,47 +113,10 @@ final class RunDirectory {
      */
     void delete() {
         try {
-            deleteTree(path);
+            WorkDirectory.deleteTree(path);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete run directory " + path, e);
         }
     }
 
-    /**
-     * Removes {@code root} and everything in it, if it is there; an entry another process removed first is not an
-     * error (two launchers may remove the same leftover, or the same damaged initdb template, at once).
-     */
-    static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try {
-            Files.walkFileTree(root, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException exc) throws IOException {
-                    if (exc instanceof NoSuchFileException) {
-                        return FileVisitResult.CONTINUE;
-                    }
-                    throw exc;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
-                    if (exc != null && !(exc instanceof NoSuchFileException)) {
-                        throw exc;
-                    }
-                    Files.deleteIfExists(dir);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (NoSuchFileException e) {
-            // the whole directory went while this walk started: the other remover finished first
-        }
-    }
 }
