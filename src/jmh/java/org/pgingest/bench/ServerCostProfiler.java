@@ -7,6 +7,7 @@ import org.openjdk.jmh.results.AggregationPolicy;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
+import org.pgingest.results.Metric;
 import org.pgingest.server.CitusNodes;
 import org.pgingest.stats.CostFigure;
 import org.pgingest.stats.NodeCosts;
@@ -109,7 +110,7 @@ public class ServerCostProfiler implements InternalProfiler {
         if (m != null) {
             m.nodes().forEach((node, costs) -> results.addAll(perNode(node, costs, m.ops(), m.rows())));
         }
-        results.add(new ScalarResult("contaminated", m == null ? Double.NaN : (contaminated(m) ? 1 : 0),
+        results.add(new ScalarResult(Metric.CONTAMINATED, m == null ? Double.NaN : (contaminated(m) ? 1 : 0),
                 "share", AggregationPolicy.AVG));
         // Not a cost per op: how many backends served the benchmark (through a transaction pooler, fewer than clients).
         results.add(new ScalarResult("server.connections", m == null ? Double.NaN : m.costs().serverConnections(),
@@ -160,7 +161,7 @@ public class ServerCostProfiler implements InternalProfiler {
                 : Double.NaN, "prepared/op", AggregationPolicy.AVG));
         results.add(new ScalarResult(prefix + "commits.prepared/op", committed.isPresent() && ops > 0
                 ? committed.getAsDouble() / ops : Double.NaN, "commits/op", AggregationPolicy.AVG));
-        results.add(new ScalarResult(prefix + "contaminated", costs.costs().contaminated() ? 1 : 0, "share",
+        results.add(new ScalarResult(prefix + Metric.CONTAMINATED, costs.costs().contaminated() ? 1 : 0, "share",
                 AggregationPolicy.AVG));
         return results;
     }

@@ -54,14 +54,14 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
     static final double DEFAULT_DELTA = 0.03;
     static final double DEFAULT_CONFIDENCE = 0.95;
     static final Duration DEFAULT_SLICE = Duration.ofMillis(500);
+    /** The budget of {@code ./bench} alone, the quick selection's ranking. */
+    static final String QUICK_BUDGET = "5m";
     /**
      * Rounds per fork unless {@code --rounds-per-fork} says: the most, from 12 down to 4, with which the budget holds
      * twice the run's least time. A fork's start and warm-up cost about ten rounds, so long forks waste less; but each
      * ranking needs its 3 forks and, for a narrow interval, many more (Student's t over few forks is wide; docs/rank.md,
      * Forks, has the measurements).
      */
-    /** The budget of {@code ./bench} alone, the quick selection's ranking. */
-    static final String QUICK_BUDGET = "5m";
     static final int LONGEST_DEFAULT_ROUNDS_PER_FORK = 12;
     static final int SHORTEST_DEFAULT_ROUNDS_PER_FORK = 4;
     /** A new fork's calls get faster for seconds as the JIT compiles them, each fork anew (docs/rank.md, Forks). */

@@ -160,10 +160,6 @@ final class RankReport {
         return svg.append("</svg>").toString();
     }
 
-    /**
-     * A claimed order green (the row faster) or red, deeper the larger the ratio; a tie pale blue; an unsettled pair
-     * grey whatever its ratio, so that no colour says more than the claim.
-     */
     /** What the heat map's colours say, under it (a new user found no key to them). */
     static final String HEAT_MAP_KEY = "<p class=\"unit\">" + swatch(colour(Math.log(1.5))) + " the row's candidate "
             + "claimed faster (deeper: the larger the ratio) " + swatch(colour(-Math.log(1.5))) + " claimed slower "
@@ -175,6 +171,10 @@ final class RankReport {
                 + "background:" + fill + "\"></span>";
     }
 
+    /**
+     * A claimed order green (the row faster) or red, deeper the larger the ratio; a tie pale blue; an unsettled pair
+     * grey whatever its ratio, so that no colour says more than the claim.
+     */
     private static String fill(Pair p) {
         return switch (p.claim()) {
             case FASTER, SLOWER -> colour(Math.log(p.ratio()));

@@ -422,17 +422,23 @@ final class RankVerdict {
             List<String> faster = new ArrayList<>();
             List<String> tied = new ArrayList<>();
             for (int b : order) {
-                Optional<Claim> claim = a == b ? Optional.empty() : race.pair(a, b).map(RankStatistics.Pair::claim);
-                if (claim.orElse(Claim.UNSETTLED) == Claim.FASTER) {
+                Claim claim = a == b ? Claim.UNSETTLED
+                        : race.pair(a, b).map(RankStatistics.Pair::claim).orElse(Claim.UNSETTLED);
+                if (claim == Claim.FASTER) {
                     faster.add(escape(name(r, b)));
-                } else if (claim.orElse(Claim.UNSETTLED) == Claim.TIE && order.indexOf(b) > order.indexOf(a)) {
+                } else if (claim == Claim.TIE && order.indexOf(b) > order.indexOf(a)) {
                     tied.add(escape(name(r, b)));
                 }
             }
-            if (!faster.isEmpty() || !tied.isEmpty()) {
-                lines.add(escape(name(r, a)) + ": " + (faster.isEmpty() ? "" : "faster than " + String.join(", ", faster))
-                        + (faster.isEmpty() || tied.isEmpty() ? "" : "; ") + (tied.isEmpty() ? ""
-                        : "tied with " + String.join(", ", tied)));
+            List<String> said = new ArrayList<>();
+            if (!faster.isEmpty()) {
+                said.add("faster than " + String.join(", ", faster));
+            }
+            if (!tied.isEmpty()) {
+                said.add("tied with " + String.join(", ", tied));
+            }
+            if (!said.isEmpty()) {
+                lines.add(escape(name(r, a)) + ": " + String.join("; ", said));
             }
         }
         return lines;

@@ -12,7 +12,6 @@ import java.util.Arrays;
  * the other iterations.
  */
 final class Contamination {
-    static final String FLAG = "contaminated";
     private final boolean[] flagged;
     private final int count;
 
@@ -26,7 +25,7 @@ final class Contamination {
     }
 
     static Contamination of(BenchmarkResult entry) {
-        Metric flag = entry == null ? null : entry.metrics().get(FLAG);
+        Metric flag = entry == null ? null : entry.metrics().get(Metric.CONTAMINATED);
         if (flag == null) {
             return new Contamination(new boolean[0]);
         }

@@ -64,8 +64,10 @@ public final class Gate {
             BenchmarkResult c = cur.get(key);
             Set<String> names = new LinkedHashSet<>(c.metrics().keySet());
             names.addAll(b.metrics().keySet());
+            Contamination baselineOther = Contamination.of(b);
+            Contamination currentOther = Contamination.of(c);
             for (String name : names) {
-                comparisons.add(judge(b, c, name, judge));
+                comparisons.add(judge(b, c, baselineOther, currentOther, name, judge));
             }
         }
         requireMeasured(comparisons, current);
@@ -251,13 +253,16 @@ public final class Gate {
         return r.benchmark() + " " + r.mode() + " t=" + r.threads() + " " + params;
     }
 
-    private Comparison judge(BenchmarkResult baselineEntry, BenchmarkResult entry, String name, boolean judge) {
+    /**
+     * One metric of a matched pair of entries; {@code baselineOther} and {@code currentOther}: their iterations that
+     * held other work on the server, whose server figures are left out.
+     */
+    private Comparison judge(BenchmarkResult baselineEntry, BenchmarkResult entry, Contamination baselineOther,
+                             Contamination currentOther, String name, boolean judge) {
         Metric given = baselineEntry.metrics().get(name);
         Metric c = entry.metrics().get(name);
         String unit = c != null ? c.unit() : given.unit();
         UnitMeaning meaning = UnitMeaning.of(unit);
-        Contamination baselineOther = Contamination.of(baselineEntry);
-        Contamination currentOther = Contamination.of(entry);
         String leftOut = "";
         if (CostFigure.isServerFigure(name) && given != null && c != null) {
             Metric cleanBaseline = baselineOther.clean(given);

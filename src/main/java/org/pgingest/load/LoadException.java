@@ -21,7 +21,6 @@ public class LoadException extends SQLException {
         return rowIndex;
     }
 
-
     /** Folds a server message's "Detail:" and "Hint:" lines onto one line. */
     static String oneLine(String text) {
         return text == null ? "" : text.replaceAll("\\s*\\R\\s*", " ").trim();

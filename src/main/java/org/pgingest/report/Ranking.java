@@ -459,7 +459,7 @@ public record Ranking(String server, List<String> labelColumns, SortedMap<String
                                                   Map<ResultFile, String> names) {
         List<String> hit = new ArrayList<>();
         for (Located l : all) {
-            Metric flag = l.entry().metrics().get("contaminated");
+            Metric flag = l.entry().metrics().get(Metric.CONTAMINATED);
             if (flag != null) {
                 long iterations = java.util.Arrays.stream(flag.presentIterations()).filter(v -> v > 0).count();
                 if (iterations > 0) {

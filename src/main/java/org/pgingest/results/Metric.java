@@ -14,6 +14,8 @@ import java.util.Arrays;
  */
 public record Metric(String name, String unit, double score, double error, double[] iterations) {
     public static final String PRIMARY = "score";
+    /** The server cost profiler's flag: 1 in an iteration whose window held work that was not the suite's. */
+    public static final String CONTAMINATED = "contaminated";
 
     public Metric {
         iterations = iterations.clone();
