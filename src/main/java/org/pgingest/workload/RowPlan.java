@@ -2,7 +2,6 @@ package org.pgingest.workload;
 
 import org.pgingest.secret.SecretBearing;
 import org.pgingest.workload.ddl.Identifiers;
-import org.pgingest.workload.definition.ColumnDefinition;
 import org.pgingest.workload.definition.ConstraintDefinition;
 import org.pgingest.workload.definition.DefinitionException;
 import org.pgingest.workload.definition.PartitionDefinition;
@@ -444,15 +443,6 @@ public final class RowPlan {
 
         /** The user's rows for every column that is neither a key carrier nor a foreign key's. */
         private void addSamplePool() throws SQLException {
-            // A header column the table lacks is refused, as COPY ... CSV HEADER refuses a column list naming one: its
-            // values would otherwise be dropped silently (a misspelt name loads generated values in its stead).
-            List<String> names = definition.columns().stream().map(ColumnDefinition::name).toList();
-            for (String name : sample.header()) {
-                if (!names.contains(name)) {
-                    throw new DefinitionException(sample.source() + " has a column " + name + " the table lacks (its "
-                            + "columns: " + String.join(", ", names) + "); name only the table's columns in the header");
-                }
-            }
             List<Integer> slots = new ArrayList<>();
             List<Integer> sampleIndex = new ArrayList<>();
             for (int i = 0; i < columns.size(); i++) {

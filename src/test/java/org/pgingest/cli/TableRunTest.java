@@ -393,6 +393,32 @@ class TableRunTest {
     }
 
     /**
+     * A --rows header naming a column the live table lacks is one line and exit 2, refused as the table is read, before
+     * any copy is made; the suite's schema, made as the server was opened, is dropped again.
+     */
+    @Test
+    void aRowsHeaderNamingAColumnTheLiveTableLacksIsOneLine() throws Exception {
+        try (EmbeddedTarget server = TestServers.withPasswordLogins()) {
+            try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+                st.execute("CREATE SCHEMA shop");
+                st.execute("CREATE TABLE shop.items (id bigint PRIMARY KEY, title text)");
+                st.execute("GRANT USAGE ON SCHEMA shop TO " + TestServers.APP_USER);
+                st.execute("GRANT SELECT ON shop.items TO " + TestServers.APP_USER);
+            }
+            Path rows = Files.writeString(directory.resolve("items.csv"), "id,titel\n1,first\n");
+            BenchMainTest.Outcome o = launch(directory, Duration.ofMinutes(3), Map.of("PGIB_JDBC_URL",
+                            server.endpoint().jdbcUrl(), "PGIB_USER", TestServers.APP_USER, "PGIB_PASSWORD",
+                            TestServers.APP_PASSWORD),
+                    "-Dpg.target=external", "-Dpg.schema=header_check", "--table", "shop.items", "--rows",
+                    rows.toString(), "-p", "rows=100");
+            assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(2);
+            assertThat(o.stderr().lines().filter(l -> l.startsWith("pg-ingest-bench:")).toList()).singleElement()
+                    .asString().contains("--rows items.csv has a column titel the table lacks (its columns: id, title)");
+            assertThat(schemas(server)).doesNotContain("header_check");
+        }
+    }
+
+    /**
      * The user's own event trigger makes a view on the check's copy of their table, so the suite cannot drop its
      * schema without dropping the view (a second adversarial pass saw a Java stack trace): one line, exit 2, and the
      * schema left on the server with a line saying so.

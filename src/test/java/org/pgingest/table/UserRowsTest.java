@@ -12,8 +12,10 @@ import org.pgingest.workload.Table;
 import org.pgingest.workload.definition.CatalogReader;
 import org.pgingest.workload.definition.DefinitionException;
 import org.pgingest.workload.definition.QualifiedName;
+import org.pgingest.workload.definition.ResolvedTable;
 import org.pgingest.workload.definition.SampleRows;
 import org.pgingest.workload.definition.TableDefinition;
+import org.pgingest.workload.definition.TableSources;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,13 +44,13 @@ class UserRowsTest {
 
     @Test
     void aHeaderColumnTheTableLacksIsRefused() throws Exception {
-        SuiteSchema schema = new SuiteSchema(server.schema());
-        try (Connection c = server.dataSource().getConnection()) {
-            schema.recreateTable(c, "people", "(id bigint PRIMARY KEY, name text)", false);
-            Table table = Table.read(c, schema, "people");
+        try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+            st.execute("CREATE SCHEMA crm");
+            st.execute("CREATE TABLE crm.people (id bigint PRIMARY KEY, name text)");
+            ResolvedTable people = TableSources.live(c, new QualifiedName("crm", "people"), "people", server.schema());
             SampleRows rows = new SampleRows("--rows people.csv", List.of("id", "name", "nmae"),
                     List.of(List.of("1", "a", "b")), List.of(2L));
-            assertThatThrownBy(() -> RowPlan.build(c, table, Map.of(), Map.of(), rows))
+            assertThatThrownBy(() -> people.withSample(rows))
                     .isInstanceOf(DefinitionException.class)
                     .hasMessage("--rows people.csv has a column nmae the table lacks (its columns: id, name); name only "
                             + "the table's columns in the header");

@@ -61,8 +61,19 @@ public record ResolvedTable(String label, String indexes, String source, List<St
                 nullShares, sample);
     }
 
-    /** The same with the user's rows. */
+    /**
+     * The same with the user's rows. A header column the table lacks is refused, as COPY ... CSV HEADER refuses a
+     * column list naming one (its values would otherwise be dropped silently: a misspelt name loads generated values
+     * in its stead); refused here, before any copy is made on a server.
+     */
     public ResolvedTable withSample(SampleRows rows) {
+        List<String> names = table.columns().stream().map(ColumnDefinition::name).toList();
+        for (String name : rows.header()) {
+            if (!names.contains(name)) {
+                throw new DefinitionException(rows.source() + " has a column " + name + " the table lacks (its "
+                        + "columns: " + String.join(", ", names) + "); name only the table's columns in the header");
+            }
+        }
         return new ResolvedTable(label, indexes, source, setup, table, referenced, foreignKeys, triggers, skipped,
                 nullShares, rows);
     }
