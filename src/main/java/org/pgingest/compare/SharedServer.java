@@ -18,8 +18,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * The one server every side of a comparison or ranking loads into: the target the leading {@code -D} options name (an
@@ -31,6 +33,9 @@ import java.util.Properties;
 final class SharedServer implements AutoCloseable {
     private final PostgresTarget target;
     private final TargetConfig config;
+
+    /** Settings that change who a session is rather than how it works. */
+    private static final Set<String> IDENTITY = Set.of("role", "session_authorization");
 
     private SharedServer(PostgresTarget target, TargetConfig config) {
         this.target = target;
@@ -143,8 +148,9 @@ final class SharedServer implements AutoCloseable {
 
     /**
      * Checks the side's settings against this server and returns their effective values in the side's sessions: each
-     * must exist, be settable per session ({@link #SESSION_CONTEXTS}), and be accepted by a session that starts with
-     * it (a bad value, or a superuser setting for a role that is none, is the server's own one-line refusal).
+     * must exist, be settable per session ({@link SessionSettings#PER_SESSION}), be accepted by a session that starts
+     * with it (a bad value, or a superuser setting for a role that is none, is the server's own one-line refusal), and
+     * leave that session able to write.
      */
     Map<String, String> sessionSettings(SideOptions side) {
         return sessionSettings(side.settings(), "--" + side.side().id() + "-opt", " and both sides share one server; give it "
@@ -159,6 +165,14 @@ final class SharedServer implements AutoCloseable {
         Map<String, String> effective = new LinkedHashMap<>();
         if (settings.isEmpty()) {
             return effective;
+        }
+        for (Map.Entry<String, String> s : settings.entrySet()) {
+            // SET ROLE and SET SESSION AUTHORIZATION are settings pg_settings does not list (PostgreSQL 14-18)
+            if (IDENTITY.contains(s.getKey().toLowerCase(Locale.ROOT))) {
+                throw new UsageException(option + " -Dpg.conf." + s.getKey() + "=" + s.getValue() + ": every candidate "
+                        + "runs as the role the suite connects as, a limit of the suite; a role's own settings (ALTER "
+                        + "ROLE ... SET) apply when the suite connects as it (-Dpg.url's user, or PGIB_USER)");
+            }
         }
         try (Connection admin = target.dataSource().getConnection();
              PreparedStatement ps = admin.prepareStatement(
@@ -186,6 +200,7 @@ final class SharedServer implements AutoCloseable {
         if (target.endpoint().password().isPresent()) {
             credentials.setProperty("password", target.endpoint().password().reveal());
         }
+        boolean readOnly;
         try (Connection session = DriverManager.getConnection(url(settings), credentials);
              PreparedStatement ps = session.prepareStatement("SELECT current_setting(?)")) {
             for (String name : settings.keySet()) {
@@ -195,9 +210,19 @@ final class SharedServer implements AutoCloseable {
                     effective.put(name, rs.getString(1));
                 }
             }
+            ps.setString(1, "transaction_read_only");
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                readOnly = rs.getString(1).equals("on");
+            }
         } catch (SQLException e) {
             throw new UsageException(option + " " + settings + ": the server refused a session with these "
                     + "settings: " + scrub(e));
+        }
+        if (readOnly) {
+            // default_transaction_read_only=on, say: every loader's first statement would fail in every fork
+            throw new UsageException(option + " " + settings + ": a session with these settings is read-only "
+                    + "(transaction_read_only is on), so no loader could write; leave out what makes it so");
         }
         return effective;
     }

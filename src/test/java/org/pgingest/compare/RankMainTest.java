@@ -181,6 +181,27 @@ class RankMainTest {
     }
 
     /**
+     * Settings that would leave a candidate unable to write, or change who its sessions are, are refused in one line
+     * before any fork (an adversarial pass, 2026-12-03: a read-only default was accepted and failed mid-run).
+     */
+    @Test
+    void aVariantThatCouldNotWriteOrChangesTheRoleIsOneLine() throws Exception {
+        Outcome readOnly = rank(90, "--variant", "a=COPY_BINARY,pg.conf.default_transaction_read_only=on",
+                "--variant", "b=COPY_BINARY");
+        assertThat(readOnly.exit()).as(readOnly.stderr()).isEqualTo(2);
+        assertThat(readOnly.stderr()).isEqualTo(PREFIX + "--variant a {default_transaction_read_only=on}: a session "
+                + "with these settings is read-only (transaction_read_only is on), so no loader could write; leave out "
+                + "what makes it so\n");
+        Outcome role = rank(90, "--variant", "a=COPY_BINARY,pg.conf.role=pg_monitor", "--variant", "b=COPY_BINARY");
+        assertThat(role.exit()).as(role.stderr()).isEqualTo(2);
+        assertThat(role.stderr()).startsWith(PREFIX + "--variant a -Dpg.conf.role=pg_monitor: every candidate runs as "
+                + "the role the suite connects as, a limit of the suite;");
+        assertThat(role.stdout()).doesNotContain("fork");
+        RunDirectories.assertNoneOf(readOnly.pid());
+        RunDirectories.assertNoneOf(role.pid());
+    }
+
+    /**
      * Two copies of binary COPY and two of a row-at-a-time method many times slower: once the slow pair is claimed
      * slower, half the field has stopped, and the next generation's forks play twice the rounds, from launchers started
      * anew. The claim usually comes at the first look (after two forks); on a noisy machine the copies' forks can differ
