@@ -113,7 +113,7 @@ record Candidate(String name, LoadMethod method, Map<String, String> knobs, Map<
     String semantics() {
         return switch (method) {
             case COPY_FREEZE -> "replaces the table's contents";
-            case STAGED_DEDUPE -> "skips rows whose key exists";
+            case STAGED_DEDUPE -> "skips a row whose unique key is taken (none where the server fills every key)";
             case COPY_UPSERT, BATCH_UPSERT, MERGE_UPSERT -> "upsert";
             case RETURNING_VALUES, RETURNING_BATCH, RETURNING_UNNEST -> "returns keys";
             default -> "appends";
