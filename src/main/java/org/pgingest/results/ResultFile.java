@@ -81,7 +81,7 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
         }
         if (root == null || !root.isArray()) {
             throw new ResultFileException(path + " is not a JMH JSON result (expected a top-level array of "
-                    + "benchmark entries, as written by -rf json)");
+                    + "benchmark entries, as written by -rf json)" + otherOutput(root));
         }
         List<BenchmarkResult> results = new ArrayList<>();
         for (JsonNode entry : root) {
@@ -95,6 +95,19 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
             readFacts(factsPath, facts, missing, poolerFailures);
         }
         return new ResultFile(path, results, facts, missing, poolerFailures);
+    }
+
+    /** "; it is ...": which of the suite's other outputs a JSON object is, where a reader may have mistaken one. */
+    private static String otherOutput(JsonNode root) {
+        if (root != null && root.has("candidates") && root.has("pairs") && root.has("rounds")) {
+            return "; it is a ranking's verdict (./bench rank --json), whose report the ranking writes itself "
+                    + "(target/report.html, unless --no-report)";
+        }
+        if (root != null && root.has("comparison")) {
+            return "; it is a paired comparison's verdict (./bench compare), whose JMH results are baseline.json and "
+                    + "candidate.json beside it";
+        }
+        return "";
     }
 
     private static BenchmarkResult entry(Path path, JsonNode entry, int index) {
