@@ -70,6 +70,8 @@ final class BinariesCache implements PgBinaryResolver {
             archive = in.readAllBytes();
         }
         Path dir = workingDirectory().resolve("PG-" + md5(archive));
+        TrustedDirectory.require(dir, "PostgreSQL's unpacked binaries", "unpack them into a directory of your own with "
+                + "-Dot.epg.working-dir=DIR");
         if (Files.exists(dir.resolve(CHECKED))) {
             // Checked before: the archive's listing is not read again (it means decompressing all of it, about 60 MB
             // for PostgreSQL 17, at every server start).

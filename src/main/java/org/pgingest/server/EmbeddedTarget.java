@@ -35,11 +35,13 @@ public final class EmbeddedTarget extends TargetBase {
     }
 
     /**
-     * Fails, in one line, where {@link #start} would for want of binaries: the version's archive is found neither on
-     * the class path, in target/pg-binaries, in -Dpg.binaries.dir nor in the local Maven repository.
+     * Fails, in one line, where {@link #start} would for want of binaries (the version's archive is found neither on
+     * the class path, in target/pg-binaries, in -Dpg.binaries.dir nor in the local Maven repository), or of a
+     * directory of the user's own for the data directories ({@link RunDirectory#root()}).
      */
     public static void requireBinaries(TargetConfig config) {
         EmbeddedBinaries.forVersion(PgVersions.resolve(config.pgVersion()));
+        RunDirectory.root();
     }
 
     /** Starts a server as {@code config} says. */

@@ -30,12 +30,18 @@ final class RunDirectory {
         this.path = path;
     }
 
-    /** ${java.io.tmpdir}/pg-ingest-bench, or -Dpg.run.root. */
+    /**
+     * ${java.io.tmpdir}/pg-ingest-bench, or -Dpg.run.root; refused ({@link TrustedDirectory}) when another user could
+     * have put a data directory or template there, whose configuration the servers started from it would run.
+     */
     static Path root() {
         String configured = System.getProperty("pg.run.root");
-        return configured != null && !configured.isBlank()
+        Path root = configured != null && !configured.isBlank()
                 ? Path.of(configured)
                 : Path.of(System.getProperty("java.io.tmpdir"), "pg-ingest-bench");
+        TrustedDirectory.require(root, "the directory of the suite's data directories and initdb templates",
+                "use a directory of your own with -Djava.io.tmpdir=DIR");
+        return root;
     }
 
     /** A new directory under {@link #root()}, owned by this JVM. */

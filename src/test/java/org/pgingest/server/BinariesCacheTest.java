@@ -8,6 +8,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -90,5 +91,47 @@ class BinariesCacheTest {
         } finally {
             new ProcessBuilder("umount", small.toString()).start().waitFor();
         }
+    }
+
+    /**
+     * The binaries' cache and the run root live in the machine's shared temporary directory by default: another user
+     * who made one of them first, or may write into it, could have put their own programs or configuration there. Each
+     * is refused then, naming it and the option that moves it; nothing is run from it. Needs root (chown), as CI has.
+     */
+    @Test
+    void aCacheOrRunRootAnotherUserCouldHaveWrittenIsRefused(@TempDir Path dir) throws Exception {
+        Path cache = dir.resolve("embedded-pg");
+        Path runs = dir.resolve("runs");
+        Started first = start(cache, runs);
+        assertThat(first.ready()).as(first.output()).isTrue();
+        Path binaries = cached(cache, "bin/postgres").getParent().getParent();
+        int nobody = 65534;
+
+        Files.setAttribute(binaries, "unix:uid", nobody);
+        Started foreign = start(cache, runs);
+        assertThat(foreign.ready()).isFalse();
+        assertThat(foreign.output()).contains("PostgreSQL's unpacked binaries " + binaries + " belongs to another user "
+                + "(uid 65534, not 0), so the suite does not run what it holds; remove it, or unpack them into a "
+                + "directory of your own with -Dot.epg.working-dir=DIR");
+        Files.setAttribute(binaries, "unix:uid", 0);
+
+        Files.setPosixFilePermissions(binaries, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Started writable = start(cache, runs);
+        assertThat(writable.ready()).isFalse();
+        assertThat(writable.output()).contains("PostgreSQL's unpacked binaries " + binaries + " may be written by other "
+                + "users (mode 777), so the suite does not run what it holds; chmod go-w it, or unpack them into a "
+                + "directory of your own with -Dot.epg.working-dir=DIR");
+        // writable by the user's own group (root's here), as a umask of 002 makes it: no other user's
+        Files.setPosixFilePermissions(binaries, PosixFilePermissions.fromString("rwxrwxr-x"));
+
+        Files.setAttribute(runs, "unix:uid", nobody);
+        Started foreignRuns = start(cache, runs);
+        assertThat(foreignRuns.ready()).isFalse();
+        assertThat(foreignRuns.output()).contains("the directory of the suite's data directories and initdb templates "
+                + runs + " belongs to another user (uid 65534, not 0), so the suite does not run what it holds; remove "
+                + "it, or use a directory of your own with -Djava.io.tmpdir=DIR");
+        Files.setAttribute(runs, "unix:uid", 0);
+        Started again = start(cache, runs);
+        assertThat(again.ready()).as(again.output()).isTrue();
     }
 }
