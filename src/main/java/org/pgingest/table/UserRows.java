@@ -1,5 +1,6 @@
 package org.pgingest.table;
 
+import org.pgingest.secret.SecretBearing;
 import org.pgingest.workload.definition.ColumnDefinition;
 import org.pgingest.workload.definition.DefinitionException;
 import org.pgingest.workload.definition.SampleRows;
@@ -66,7 +67,8 @@ public final class UserRows {
                 throw new DefinitionException("--rows " + file + " line 1: column " + (i + 1) + " of the header has no name");
             }
             if (header.indexOf(header.get(i)) < i) {
-                throw new DefinitionException("--rows " + file + " line 1: the header names " + header.get(i) + " twice");
+                throw new DefinitionException("--rows " + file + " line 1: the header names "
+                        + SecretBearing.maskedIn(header.get(i)) + " twice");
             }
         }
         List<List<String>> rows = new ArrayList<>();
@@ -79,14 +81,15 @@ public final class UserRows {
             for (int i = 0; i < header.size(); i++) {
                 String field = record.fields().get(i);
                 if (field != null && field.indexOf('\u0000') >= 0) {
-                    throw new DefinitionException("--rows " + file + " line " + record.line() + ", column " + header.get(i)
-                            + ": a NUL character (U+0000), which no PostgreSQL text or value holds; remove it");
+                    throw new DefinitionException("--rows " + file + " line " + record.line() + ", column "
+                            + SecretBearing.maskedIn(header.get(i)) + ": a NUL character (U+0000), which no PostgreSQL "
+                            + "text or value holds; remove it");
                 }
                 if (field != null && field.length() > MAX_FIELD_CHARS) {
                     throw new DefinitionException(String.format(java.util.Locale.ROOT, "--rows %s line %d, column %s: "
                             + "a value of %,d characters; the suite carries values of up to %,d (a limit of the suite: "
                             + "the rows travel to every fork, and each call holds hundreds of them)", file, record.line(),
-                            header.get(i), field.length(), MAX_FIELD_CHARS));
+                            SecretBearing.maskedIn(header.get(i)), field.length(), MAX_FIELD_CHARS));
                 }
             }
             rows.add(record.fields());

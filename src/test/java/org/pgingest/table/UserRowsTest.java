@@ -43,7 +43,7 @@ class UserRowsTest {
     }
 
     @Test
-    void aHeaderColumnTheTableLacksIsRefused() throws Exception {
+    void aHeaderColumnTheTableLacksIsRefused(@TempDir Path dir) throws Exception {
         try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
             st.execute("CREATE SCHEMA crm");
             st.execute("CREATE TABLE crm.people (id bigint PRIMARY KEY, name text)");
@@ -54,6 +54,18 @@ class UserRowsTest {
                     .isInstanceOf(DefinitionException.class)
                     .hasMessage("--rows people.csv has a column nmae the table lacks (its columns: id, name); name only "
                             + "the table's columns in the header");
+            // Another file given by mistake (an adversarial pass, 2026-12-03, gave a .pgpass): its line is not repeated.
+            Path pgpass = Files.writeString(dir.resolve("pgpass"), "db.example:5432:app:loader:Tr0ub4dor&3\n"
+                    + "*:*:*:loader:Tr0ub4dor&3\n");
+            assertThatThrownBy(() -> people.withSample(UserRows.fromCsv(pgpass)))
+                    .isInstanceOf(DefinitionException.class)
+                    .hasMessage("--rows pgpass: its first line names none of the table's columns (its columns: id, name), "
+                            + "so it is no header of the table's rows; give a CSV file whose first line names them");
+            Path mixed = Files.writeString(dir.resolve("mixed.csv"), "id,name,db.example:5432:app:loader:Tr0ub4dor&3\n"
+                    + "1,a,b\n");
+            assertThatThrownBy(() -> people.withSample(UserRows.fromCsv(mixed)))
+                    .isInstanceOf(DefinitionException.class)
+                    .hasMessageNotContaining("Tr0ub4dor");
         }
     }
 

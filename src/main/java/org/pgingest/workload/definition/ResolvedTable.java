@@ -1,5 +1,7 @@
 package org.pgingest.workload.definition;
 
+import org.pgingest.secret.SecretBearing;
+
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -64,14 +66,20 @@ public record ResolvedTable(String label, String indexes, String source, List<St
     /**
      * The same with the user's rows. A header column the table lacks is refused, as COPY ... CSV HEADER refuses a
      * column list naming one (its values would otherwise be dropped silently: a misspelt name loads generated values
-     * in its stead); refused here, before any copy is made on a server.
+     * in its stead); refused here, before any copy is made on a server. A first line that names none of the table's
+     * columns is no header of its rows (another file given by mistake, a password file say): not repeated.
      */
     public ResolvedTable withSample(SampleRows rows) {
         List<String> names = table.columns().stream().map(ColumnDefinition::name).toList();
+        String columns = "its columns: " + String.join(", ", names);
+        if (rows.header().stream().noneMatch(names::contains)) {
+            throw new DefinitionException(rows.source() + ": its first line names none of the table's columns (" + columns
+                    + "), so it is no header of the table's rows; give a CSV file whose first line names them");
+        }
         for (String name : rows.header()) {
             if (!names.contains(name)) {
-                throw new DefinitionException(rows.source() + " has a column " + name + " the table lacks (its "
-                        + "columns: " + String.join(", ", names) + "); name only the table's columns in the header");
+                throw new DefinitionException(rows.source() + " has a column " + SecretBearing.maskedIn(name)
+                        + " the table lacks (" + columns + "); name only the table's columns in the header");
             }
         }
         return new ResolvedTable(label, indexes, source, setup, table, referenced, foreignKeys, triggers, skipped,
