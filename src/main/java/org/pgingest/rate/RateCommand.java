@@ -2,6 +2,7 @@ package org.pgingest.rate;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import org.pgingest.cli.BenchMain;
 import org.pgingest.cli.DurationText;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.report.Ranking;
@@ -180,6 +181,13 @@ public final class RateCommand implements Callable<Integer> {
                     target.facts().summary());
             RateResult result = run.run(out::println, progressEvery);
             out.print(result.toText());
+            if (result.stoppedEarly()) {
+                // what a stopped run measured is on the console; a result file holds complete runs only
+                out.println(PREFIX + "stopped early: " + json + (noReport ? "" : " and the report") + " left as they "
+                        + "were (a result file holds complete runs only)");
+                BenchMain.sayWhereTheSchemaIs(config, out);
+                return stoppedBy;
+            }
             Map<String, Object> report = new LinkedHashMap<>(result.toMap());
             if (batchMemory != null) {
                 report.put("batchMemoryBytes", batchMemory);
@@ -192,7 +200,8 @@ public final class RateCommand implements Callable<Integer> {
                     .writeValue(stream, report));
             out.println("JSON report in " + json);
             end(List.of(json), !noReport, out);
-            return result.stoppedEarly() ? stoppedBy : 0;
+            BenchMain.sayWhereTheSchemaIs(config, out);
+            return 0;
         }
     }
 

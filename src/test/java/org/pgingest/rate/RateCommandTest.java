@@ -6,6 +6,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgingest.ProcessTrees;
 import org.pgingest.cli.ReportMain;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.results.RateRecord;
@@ -20,6 +21,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -91,6 +94,30 @@ class RateCommandTest {
                 .contains("| rate.json | BATCH | yes | " + record.serverVersion() + " | 20 | 2 | 400 |")
                 .contains("## Fixed rate: achieved share of the asked rate");
         assertThat(Files.readString(dir.resolve("report.html"))).contains("<h2 id=\"rates\">Fixed-rate runs</h2>");
+    }
+
+    /**
+     * On an external server the rate's table stays in the suite's schema for the next run, and the run says so, as
+     * every run does (an adversarial pass, 2026-12-03: rate said nothing). In a JVM of its own: the options it is
+     * given are this JVM's system properties.
+     */
+    @Test
+    void onAnExternalServerItSaysWhereItsTableStays(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out.txt");
+        Process rate = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), RateCommand.class.getName(), "-Dpg.target=external",
+                "-Dpg.url=" + server.endpoint().jdbcUrl(), "-Dpg.user=" + server.endpoint().user(),
+                "-Dpg.schema=rate_kept", "--method", "batch", "--rows-per-second", "200", "--batch", "10",
+                "--duration", "1s", "--no-report", "--json", dir.resolve("rate.json").toString()))
+                .redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        try {
+            assertThat(rate.waitFor(120, TimeUnit.SECONDS)).isTrue();
+            assertThat(rate.exitValue()).as(Files.readString(out)).isZero();
+            assertThat(Files.readString(out)).contains("pg-ingest-bench: schema rate_kept kept on the server with the "
+                    + "suite's tables, for the next run; DROP SCHEMA \"rate_kept\" CASCADE drops it");
+        } finally {
+            ProcessTrees.stop(rate);
+        }
     }
 
     @Test
