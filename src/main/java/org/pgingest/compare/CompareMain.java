@@ -142,6 +142,7 @@ public final class CompareMain {
                     out.println(PREFIX + side.id() + " sessions: " + effective.get(side));
                 }
             }
+            server.prepareSideSchemas();
             // A directory of its own beside the results (two comparisons at once never share one), removed unless
             // complete: nothing half-done is left behind.
             Path resultsDir = options.results().toAbsolutePath().normalize();
@@ -149,6 +150,15 @@ public final class CompareMain {
                     resultsDir.getFileName() + ".partial-")) {
                 Path work = workDirectory.path();
                 List<PairedRun.TrialRun> runs = runTrials(common, jars, sides, server, options, work, out, err);
+                if (runs.stream().allMatch(r -> r.results().isEmpty() && r.failures().containsKey(Side.BASELINE))) {
+                    // Nothing measured, the baseline at fault every time: no comparison, so no earlier one is replaced
+                    // by it. (A candidate that fails every trial is a verdict, a regression.)
+                    workDirectory.keep();
+                    err.println(PREFIX + "UNUSABLE: nothing was measured, the baseline side failed in every trial; "
+                            + options.results() + " left as it was, the sides' logs kept in " + work);
+                    server.keptSchemas().ifPresent(kept -> out.println(PREFIX + kept));
+                    return GateResult.UNUSABLE;
+                }
                 Files.deleteIfExists(work.resolve("turn-profiler.jar"));
                 for (Side side : Side.values()) {
                     // The report each side's launcher (issue 15's and later builds) wrote of its last trial alone.
@@ -172,6 +182,7 @@ public final class CompareMain {
                 if (options.json().isPresent()) {
                     ResultPath.write(options.json().get(), o -> o.write(verdict.json().getBytes(StandardCharsets.UTF_8)));
                 }
+                server.keptSchemas().ifPresent(kept -> out.println(PREFIX + kept));
                 out.println(PREFIX + verdict.summary() + "; both sides' results in " + options.results() + " (" + minutes(seconds)
                         + ", exit " + verdict.exitCode() + ")");
                 return verdict.exitCode();

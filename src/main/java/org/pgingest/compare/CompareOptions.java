@@ -193,10 +193,16 @@ record CompareOptions(SuiteOptions suite, Map<Side, Path> jars, Map<Side, List<S
     }
 
     private static TimeValue time(String value, String option) {
+        TimeValue time;
         try {
-            return TimeValue.fromString(value);
+            time = TimeValue.fromString(value);
         } catch (IllegalArgumentException e) {
             throw new UsageException(option + " " + value + ": give a time as JMH takes it, e.g. 1s or 500ms");
         }
+        // JMH 1.37 writes a time of 0 as "single-shot", which its own command line then refuses in every launcher
+        if (time.getTime() <= 0) {
+            throw new UsageException(option + " " + value + ": give a time above 0, e.g. 1s or 500ms");
+        }
+        return time;
     }
 }

@@ -7,6 +7,9 @@ import org.pgingest.server.SessionSettings;
 import org.pgingest.server.TargetConfig;
 import org.pgingest.server.TargetException;
 import org.pgingest.server.TargetKind;
+import org.pgingest.workload.SchemaRefusedException;
+import org.pgingest.workload.SuiteSchema;
+import org.pgingest.workload.ddl.Identifiers;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 
@@ -134,6 +138,43 @@ final class SharedServer implements AutoCloseable {
         env.put("PGIB_PASSWORD", endpoint.password().reveal());
         env.put("PGIB_SCHEMA", schema);
         return env;
+    }
+
+    /**
+     * On an external server, the sides' schemas checked, then made where absent, before any fork: a schema that is not
+     * the suite's is one line here, with nothing made (a side's fork found one 24 s in, an adversarial pass saw).
+     */
+    void prepareSideSchemas() {
+        if (config.kind() != TargetKind.EXTERNAL) {
+            return;
+        }
+        try (Connection c = target.dataSource().getConnection()) {
+            for (Side side : Side.values()) {
+                new SuiteSchema(schema(side)).checkExisting(c);
+            }
+            for (Side side : Side.values()) {
+                new SuiteSchema(schema(side)).prepare(c);
+            }
+        } catch (SchemaRefusedException e) {
+            throw new TargetException(e.getMessage(), e);
+        } catch (SQLException e) {
+            throw new TargetException("cannot prepare the sides' schemas: " + scrub(e), e);
+        }
+    }
+
+    /**
+     * " ...; schemas a_baseline and a_candidate kept ...": on an external server, where the sides' tables stay (each
+     * side's launcher says it in its own log only).
+     */
+    Optional<String> keptSchemas() {
+        if (config.kind() != TargetKind.EXTERNAL) {
+            return Optional.empty();
+        }
+        String baseline = schema(Side.BASELINE);
+        String candidate = schema(Side.CANDIDATE);
+        return Optional.of("schemas " + baseline + " and " + candidate + " kept on the server with the sides' "
+                + "tables, for the next comparison; DROP SCHEMA " + Identifiers.quote(baseline) + ", "
+                + Identifiers.quote(candidate) + " CASCADE drops them");
     }
 
     /** The server, for what the launcher itself does there (a table's setup, dropping what a run made). */

@@ -45,8 +45,7 @@ public final class SuiteSchema {
      * only the suite's objects. Throws {@link SchemaRefusedException} naming what it found otherwise.
      */
     public void prepare(Connection connection) throws SQLException {
-        String comment = schemaComment(connection);
-        if (comment == null && !exists(connection)) {
+        if (!checkExisting(connection)) {
             if (!privilege(connection, "has_database_privilege(current_database(), 'CREATE')")) {
                 throw new SchemaRefusedException("role " + currentUser(connection) + " may not create schema '" + name
                         + "' (it lacks CREATE on database " + currentDatabase(connection) + "): GRANT CREATE ON DATABASE "
@@ -54,7 +53,17 @@ public final class SuiteSchema {
                         + ", or name a schema of the suite's that it may use with -Dpg.schema=NAME");
             }
             createMarked(connection);
-            return;
+        }
+    }
+
+    /**
+     * Whether the schema exists; one that does is checked as {@link #prepare} checks it (the suite's, holding only
+     * the suite's objects, usable by this role), and nothing is created.
+     */
+    public boolean checkExisting(Connection connection) throws SQLException {
+        String comment = schemaComment(connection);
+        if (comment == null && !exists(connection)) {
+            return false;
         }
         if (!MARKER.equals(comment)) {
             throw new SchemaRefusedException("schema '" + name + "' exists but was not created by pg-ingest-bench; "
@@ -74,6 +83,7 @@ public final class SuiteSchema {
                     + "ON SCHEMA " + quote(name) + " TO " + quote(currentUser(connection)) + ", drop it (DROP SCHEMA "
                     + quote(name) + " CASCADE, as its owner), or choose another schema with -Dpg.schema=NAME");
         }
+        return true;
     }
 
     /**

@@ -4,10 +4,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgingest.ProcessTrees;
 import org.pgingest.RunDirectories;
+import org.pgingest.server.EmbeddedTarget;
+import org.pgingest.server.TargetConfig;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -167,6 +172,67 @@ class CompareMainTest {
         assertRefused(compare("--baseline", suiteJar("a.jar").toString(), "--candidate", suiteJar("b.jar").toString(),
                 "-i", "5"), "-i 5: give an even number of measured iterations (pairs alternate their order, baseline "
                 + "first then candidate first, so that drift cancels in each two)");
+    }
+
+    /** JMH writes a time of 0 as "single-shot", which both sides' launchers then refused (an adversarial pass). */
+    @Test
+    void aTimeOfZeroIsOneLine() throws Exception {
+        assertRefused(compare("--baseline", suiteJar("a.jar").toString(), "--candidate", suiteJar("b.jar").toString(),
+                "-r", "0s"), "-r 0s: give a time above 0, e.g. 1s or 500ms");
+    }
+
+    /**
+     * Jars whose launchers cannot start (no JMH in them): the baseline fails every trial, which is no comparison, so
+     * the earlier comparison in --results stays as it was (an adversarial pass, 2026-12-03: it was replaced by an empty
+     * one), and the sides' logs are kept and named. On an external server, the run says where the sides' schemas stay.
+     */
+    @Test
+    void aComparisonInWhichNothingRanReplacesNoEarlierOne() throws Exception {
+        Path earlier = Files.createDirectories(dir.resolve("earlier"));
+        Files.writeString(earlier.resolve("verdict.json"), "{\"earlier\": true}");
+        Files.writeString(earlier.resolve("verdict.md"), "earlier");
+        try (EmbeddedTarget server = EmbeddedTarget.start(TargetConfig.defaults())) {
+            Outcome o = compare("-Dpg.target=external", "-Dpg.url=" + server.endpoint().jdbcUrl(),
+                    "-Dpg.user=" + server.endpoint().user(), "-Dpg.schema=kept", "--baseline",
+                    suiteJar("a.jar").toString(), "--candidate", suiteJar("b.jar").toString(), "Ingest", "-p",
+                    "method=BATCH", "-p", "rows=10", "-i", "2", "--results", earlier.toString());
+            assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(2);
+            assertThat(o.errorLines()).last().asString().startsWith(PREFIX + "UNUSABLE: nothing was measured, the "
+                    + "baseline side failed in every trial; " + earlier + " left as it was, the sides' logs kept in "
+                    + dir.resolve("earlier.partial-"));
+            assertThat(o.stdout()).contains(PREFIX + "schemas kept_baseline and kept_candidate kept on the server with "
+                    + "the sides' tables, for the next comparison; DROP SCHEMA \"kept_baseline\", \"kept_candidate\" "
+                    + "CASCADE drops them");
+        }
+        assertThat(earlier.resolve("verdict.json")).hasContent("{\"earlier\": true}");
+        assertThat(earlier.resolve("verdict.md")).hasContent("earlier");
+    }
+
+    /**
+     * On an external server a side's schema that is not the suite's is refused by the launcher, before any fork and
+     * with nothing made (a side's fork found it 24 s in, after the other side's schema had been made).
+     */
+    @Test
+    void aSidesSchemaThatIsNotTheSuitesIsRefusedBeforeAnyFork() throws Exception {
+        try (EmbeddedTarget server = EmbeddedTarget.start(TargetConfig.defaults())) {
+            try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
+                st.execute("CREATE SCHEMA mine_baseline");
+                st.execute("CREATE TABLE mine_baseline.notes (id int)");
+            }
+            Outcome o = compare("-Dpg.target=external", "-Dpg.url=" + server.endpoint().jdbcUrl(),
+                    "-Dpg.user=" + server.endpoint().user(), "-Dpg.schema=mine", "--baseline",
+                    suiteJar("a.jar").toString(), "--candidate", suiteJar("b.jar").toString());
+            assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(2);
+            assertThat(o.errorLines()).containsExactly(PREFIX + "schema 'mine_baseline' exists but was not created by "
+                    + "pg-ingest-bench; the suite will not touch it: choose another schema with -Dpg.schema=NAME or "
+                    + "PGIB_SCHEMA");
+            assertThat(o.stdout()).doesNotContain("trial 1");
+            try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_namespace WHERE nspname = 'mine_candidate'")) {
+                rs.next();
+                assertThat(rs.getInt(1)).as("the other side's schema not made").isZero();
+            }
+        }
     }
 
     @Test
