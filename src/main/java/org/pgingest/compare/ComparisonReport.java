@@ -109,7 +109,7 @@ record ComparisonReport(String markdown, String json, int exitCode, String summa
         String summary = result == null ? outcome + ": no trial ran on both sides"
                 : !unmatched.isEmpty() ? outcome + ": --rule pattern '" + unmatched.get(0) + "' matches no figure of "
                 + "either side's results"
-                : outcome + ": " + result.summary().replaceFirst("^(PASS|REGRESSION): ", "")
+                : outcome + ": " + result.summary().replaceFirst("^(PASS|REGRESSION|UNUSABLE): ", "")
                 + (candidateFailed || baselineFailed ? "; failed trials listed above the table" : "");
         String rules = result == null ? "" : PairedVerdict.rules(result, scores.size());
         String markdown = result == null

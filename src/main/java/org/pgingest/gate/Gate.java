@@ -346,7 +346,7 @@ public final class Gate {
         double[] bi = b.presentIterations();
         double[] ci = c.presentIterations();
         if (bi.length < WelchTest.MIN_VALUES || ci.length < WelchTest.MIN_VALUES) {
-            return new Outcome(Verdict.NOISE, moved + " but too few iterations for a test (" + bi.length + " and "
+            return new Outcome(Verdict.NOT_JUDGED, moved + " but too few iterations for a test (" + bi.length + " and "
                     + ci.length + "; need " + WelchTest.MIN_VALUES + " each)", Double.NaN);
         }
         if (WelchTest.untestable(bi, ci)) {

@@ -51,11 +51,25 @@ public record GateResult(String baselineName, String currentName, FactsCheck fac
         return comparisons.stream().filter(c -> c.verdict() == verdict).count();
     }
 
+    /**
+     * True when no figure was judged (each not judged or missing: ignored by the rules, its unit changed, too few
+     * iterations for a test): a gate that judged nothing cannot pass anything.
+     */
+    public boolean judgedNothing() {
+        return comparisons.stream().allMatch(c -> c.verdict() == Verdict.NOT_JUDGED || c.verdict() == Verdict.MISSING);
+    }
+
     public int exitCode() {
-        if (refused()) {
+        if (refused() || judgedNothing()) {
             return UNUSABLE;
         }
         return regressions().isEmpty() ? PASS : REGRESSION;
+    }
+
+    /** The verdict's first word: PASS, REGRESSION, UNUSABLE (nothing judged) or SERVERS DIFFER. */
+    public String outcome() {
+        return refused() ? "SERVERS DIFFER" : judgedNothing() ? "UNUSABLE" : regressions().isEmpty() ? "PASS"
+                : "REGRESSION";
     }
 
     /** One line for the log: the outcome and its counts. */
@@ -70,6 +84,6 @@ public record GateResult(String baselineName, String currentName, FactsCheck fac
                 + count(Verdict.SAME) + " same, " + count(Verdict.NOISE) + " noise, " + count(Verdict.MISSING)
                 + " missing, " + count(Verdict.NOT_JUDGED) + " not judged; " + added.size() + " new, "
                 + vanished.size() + " vanished entries";
-        return (regressions().isEmpty() ? "PASS: " : "REGRESSION: ") + counts;
+        return outcome() + ": " + (judgedNothing() ? "nothing judged, " : "") + counts;
     }
 }

@@ -31,7 +31,7 @@ public final class MarkdownVerdict {
      */
     public static String render(GateResult r, String title, List<String> notes, String rulesLine) {
         StringBuilder md = new StringBuilder();
-        String outcome = r.refused() ? "SERVERS DIFFER" : r.regressions().isEmpty() ? "PASS" : "REGRESSION";
+        String outcome = r.outcome();
         md.append("## ").append(title).append(": ").append(outcome).append("\n\n");
         if (!r.facts().comparable()) {
             md.append("**The servers differ**: ").append(String.join("; ", r.facts().differences())).append(". ")
@@ -41,7 +41,7 @@ public final class MarkdownVerdict {
         r.facts().notes().forEach(n -> md.append("Note: ").append(n).append(".\n\n"));
         md.append("Baseline ").append(Markdown.code(r.baselineName())).append(", current ")
                 .append(Markdown.code(r.currentName())).append(": ")
-                .append(r.summary().replaceFirst("^(PASS|REGRESSION): ", "")).append(".\n\n");
+                .append(r.summary().replaceFirst("^(PASS|REGRESSION|UNUSABLE): ", "")).append(".\n\n");
         notes.forEach(n -> md.append(n).append("\n\n"));
 
         List<BenchmarkResult> entries = new ArrayList<>();

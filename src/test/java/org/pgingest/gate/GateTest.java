@@ -194,12 +194,33 @@ class GateTest {
 
     @Test
     void nanErrorsAndTooFewIterations_areNeverCalledRegressions() throws IOException {
-        // One iteration a side: JMH writes scoreError "NaN"; no test is possible, so a timed change stays noise.
+        // One iteration a side: JMH writes scoreError "NaN"; no test is possible, so a timed change is not judged.
         GateResult r = gate(load("BATCH", 300, 100), load("BATCH", 300, 50));
         Comparison score = metric(r, "score");
-        assertThat(score.verdict()).isEqualTo(Verdict.NOISE);
+        assertThat(score.verdict()).isEqualTo(Verdict.NOT_JUDGED);
         assertThat(score.why()).isEqualTo("-50.0 % but too few iterations for a test (1 and 1; need 2 each)");
-        assertThat(r.exitCode()).isZero();
+        assertThat(r.exitCode()).as("the counted figures were judged").isZero();
+    }
+
+    /**
+     * A gate that judged no figure passes nothing (an adversarial pass, 2026-12-03: one iteration a side with a timed
+     * score alone, or every figure ignored by a rule, passed): exit 2, UNUSABLE.
+     */
+    @Test
+    void aGateThatJudgedNothingIsUnusable() throws IOException {
+        HandMadeJmh base = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "rows=500").primary("ops/s", 100);
+        HandMadeJmh cur = new HandMadeJmh().entry(LOAD, "thrpt", "method=BATCH", "rows=500").primary("ops/s", 10);
+        GateResult oneIteration = gate(base, cur);
+        assertThat(oneIteration.exitCode()).isEqualTo(GateResult.UNUSABLE);
+        assertThat(oneIteration.outcome()).isEqualTo("UNUSABLE");
+        assertThat(oneIteration.summary()).startsWith("UNUSABLE: nothing judged, 0 regressed, ");
+
+        GateRules ignoreAll = GateRules.defaults().withRules(List.of(Rule.parse("*=ignore")));
+        GateResult ignored = new Gate(ignoreAll, List.of(), false).compare(
+                ResultFile.read(load("BATCH", 300, 100, 101, 99).write(dir.resolve("b.json"))),
+                ResultFile.read(load("BATCH", 600, 100, 101, 99).write(dir.resolve("c.json"))));
+        assertThat(ignored.exitCode()).isEqualTo(GateResult.UNUSABLE);
+        assertThat(MarkdownVerdict.render(ignored)).startsWith("## Benchmark gate: UNUSABLE").contains(": nothing judged, ");
     }
 
     @Test
