@@ -183,7 +183,9 @@ public final class BenchMain {
         SuiteOptions suite = SuiteOptions.parse(args);
         suite.apply();
         String[] jmhArgs = suite.rest().toArray(String[]::new);
+        JmhOptions.requireValid(suite.rest());
         CommandLineOptions cmd = new CommandLineOptions(jmhArgs);
+        JmhOptions.requireProfilers(cmd);
         OptionArgs.requireRegularExpressions(cmd.getIncludes());
         OptionArgs.requireRegularExpressions(cmd.getExcludes());
         for (var jvmArgs : List.of(cmd.getJvmArgs(), cmd.getJvmArgsAppend(), cmd.getJvmArgsPrepend())) {

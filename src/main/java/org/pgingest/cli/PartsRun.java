@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.pgingest.results.ResultPath;
+import org.pgingest.server.SuiteOptions;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -47,6 +49,10 @@ record PartsRun(int status, int trials, Duration took, Optional<Path> log, boole
             List<String> part = new ArrayList<>(parts.get(i));
             part.add("-rff");
             part.add(work.resolve((i + 1) + ".json").toString());
+            // each part's JMH options checked before the first part starts, as a single run's are before it starts
+            List<String> jmh = SuiteOptions.parse(part.toArray(String[]::new)).rest();
+            JmhOptions.requireValid(jmh);
+            JmhOptions.requireProfilers(new CommandLineOptions(jmh.toArray(String[]::new)));
             partArgs.add(part);
             whole = whole.plus(TrialPlan.of(part.toArray(String[]::new)));
         }

@@ -435,6 +435,23 @@ class BenchMainTest {
         assertThat(o.stderr).startsWith("pg-ingest-bench: ").hasLineCount(1);
     }
 
+    /**
+     * JMH options JMH 1.37 takes badly (an adversarial pass, 2026-12-03): a stack trace for a mode or a JVM, Java's
+     * words for a format, a CSV written into the .json result, a boolean that said "maybe" read as false.
+     */
+    @Test
+    void jmhOptionValuesJmhTakesBadlyAreOneLineNamingTheChoices() throws Exception {
+        assertRefused(launch(Map.of(), "Ingest", "-bm", "nope"), "-bm nope: no benchmark mode nope; JMH's: "
+                + "Throughput/thrpt, AverageTime/avgt, SampleTime/sample, SingleShotTime/ss, All/all");
+        assertRefused(launch(Map.of(), "--preset", "quick", "-rf", "csv"), "-rf csv: the suite reads its results as JSON "
+                + "(the ranking, ./bench report and gate): -rf json, or leave it out");
+        assertRefused(launch(Map.of(), "Ingest", "-prof", "nosuchprof"), "-prof nosuchprof: no such profiler; ./bench "
+                + "-lprof lists the profilers this machine has");
+        assertRefused(launch(Map.of(), "Ingest", "-jvm", "/nonexistent/java"), "-jvm /nonexistent/java: no executable "
+                + "file there; name a java executable, e.g. " + Path.of(System.getProperty("java.home"), "bin", "java"));
+        assertRefused(launch(Map.of(), "Ingest", "-si", "maybe"), "-si maybe: true or false");
+    }
+
     @Test
     void noMatchingBenchmarkIsOneLineAndExitTwo() throws Exception {
         Outcome o = launch(Map.of(), "NoSuchBenchmarkAnywhere");
