@@ -4,6 +4,7 @@ import org.pgingest.cli.BenchMain;
 import org.pgingest.cli.OptionArgs;
 import org.pgingest.cli.TableSelection;
 import org.pgingest.compare.RankMain;
+import org.pgingest.rate.RateLadder;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -46,7 +47,10 @@ public final class Bench {
         if (ranks(List.of(args))) {
             System.exit(RankMain.run(args, System.out, System.err));
         }
-        Optional<String> rankingOption = RankMain.rankingOptionInTrials(List.of(args));
+        // the rate presets take rate's options, --json among them
+        int preset = List.of(args).indexOf("--preset");
+        boolean ratePreset = preset >= 0 && preset + 1 < args.length && RateLadder.named(args[preset + 1]).isPresent();
+        Optional<String> rankingOption = ratePreset ? Optional.empty() : RankMain.rankingOptionInTrials(List.of(args));
         if (rankingOption.isPresent()) {
             System.err.println("pg-ingest-bench: " + rankingOption.get());
             System.exit(2);

@@ -57,6 +57,22 @@ class BenchTest {
         }
     }
 
+    /**
+     * A rate preset takes rate's options, --json among them, as documented (an adversarial pass, 2026-12-03: it was
+     * refused as a ranking's option): here rate's own refusal of the rate, which only the ladder's first cell gives.
+     */
+    @Test
+    void aRatePresetTakesJson() throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Bench.class.getName(), "--preset", "rates", "--json",
+                "target/never-written.json", "--rows-per-second", "0");
+        ChildProcess.Finished finished = ChildProcess.run(builder, Duration.ofSeconds(60));
+        assertThat(finished.exitCode()).as(finished.output()).isEqualTo(2);
+        assertThat(finished.output()).contains("pg-ingest-bench rate: --rows-per-second must be a number above 0, was 0.0")
+                .doesNotContain("is an option of a ranking");
+        assertThat(Path.of("target/never-written.json.cells")).as("nothing left of a refused ladder").doesNotExist();
+    }
+
     @Test
     void jmhRunOptionsOrABenchmarkNameAskForSeparateTrials() {
         assertThat(Bench.ranks(List.of("--ddl", "s.sql", "--table", "orders", "-i", "3"))).isFalse();

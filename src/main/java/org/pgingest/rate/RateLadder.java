@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import org.pgingest.results.ResultPath;
+import org.pgingest.results.WorkDirectory;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -108,6 +109,9 @@ public enum RateLadder {
         List<List<String>> methods = new ArrayList<>();
         if (userArgs.contains("--method")) {
             methods.add(List.of());
+        } else if (userArgs.contains("--batch")) {
+            // the user's batch for every method of the ladder, each method once
+            this.methods.stream().map(Method::name).distinct().forEach(m -> methods.add(List.of("--method", m)));
         } else {
             this.methods.forEach(m -> methods.add(List.of("--method", m.name(), "--batch", String.valueOf(m.batch()))));
         }
@@ -142,7 +146,8 @@ public enum RateLadder {
 
     /**
      * Runs every cell and merges their results; returns the highest exit code of the cells (2 bad input stops at
-     * once, 130 or 143, Ctrl-C or SIGTERM, stops after the interrupted cell, whose result is kept).
+     * once, 130 or 143, Ctrl-C or SIGTERM, stops after the interrupted cell, and the cells that ended stay in their
+     * directory alone).
      */
     public int run(List<String> userArgs, boolean report, PrintStream out, PrintStream err) throws IOException {
         Path result = Path.of(valueIn(userArgs, "--json").orElse(defaultResult()));
@@ -152,6 +157,7 @@ public enum RateLadder {
             return 2;
         }
         Path cellDirectory = Path.of(result + ".cells");
+        boolean newDirectory = !Files.exists(cellDirectory);
         Files.createDirectories(cellDirectory);
         List<List<String>> cells = cells(userArgs, cellDirectory);
         List<Path> written = new ArrayList<>();
@@ -175,8 +181,18 @@ public enum RateLadder {
             }
         }
         if (written.isEmpty()) {
+            if (newDirectory) {
+                // made for this run (bad input stops at its first cell): nothing is left of it
+                WorkDirectory.deleteTree(cellDirectory);
+            }
             out.println("pg-ingest-bench: preset " + cliName + ": no cell gave a result; " + result + " left as it was");
             return Math.max(status, 1);
+        }
+        if (status > 128) {
+            // stopped (Ctrl-C, SIGTERM): a result file holds complete runs only
+            out.println("pg-ingest-bench: preset " + cliName + " stopped: " + result + " left as it was; the "
+                    + written.size() + " of " + cells.size() + " cells that ended are in " + cellDirectory + "/");
+            return status;
         }
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ArrayNode all = mapper.createArrayNode();

@@ -52,6 +52,11 @@ class RateLadderTest {
                 "--rows-per-second", "200"), Path.of("cells"));
         assertThat(one).containsExactly(List.of("--method", "batch", "--batch", "10", "--rows-per-second", "200",
                 "--workers", "50", "--duration", "20s", "--json", Path.of("cells", "batch-10-200.json").toString()));
+        // --batch alone (an adversarial pass, 2026-12-03: the cell's own --batch and the user's collided): every
+        // method of the ladder once, at the user's batch
+        List<List<String>> batched = RateLadder.PIPELINE.cells(List.of("--batch", "100"), Path.of("cells"));
+        assertThat(batched).extracting(cell -> cell.get(1)).containsExactly("autocommit_row", "batch", "copy_binary");
+        assertThat(batched).allSatisfy(cell -> assertThat(cell.stream().filter("--batch"::equals)).hasSize(1));
     }
 
     @Test
