@@ -109,12 +109,23 @@ public record TargetConfig(TargetKind kind, String pgVersion, String schema, Ser
                 overrides.put(name.substring(CONF_PREFIX.length()), props.getProperty(name));
             }
         }
+        Via via = Via.parse(pick(props, "pg.via", env, "PGIB_VIA", d.via.id()));
+        if (kind == TargetKind.EXTERNAL && via != Via.DIRECT && !overrides.isEmpty()) {
+            // Session settings travel to an external server in the startup packet's options (SessionSettings):
+            // PgBouncer 1.18 refuses the parameter ("unsupported startup parameter: options"); 1.25 takes from it
+            // only the parameters it tracks (client_encoding, DateStyle, ..., track_extra_parameters), which reports
+            // none of those the suite varies ("unsupported startup parameter in options: synchronous_commit").
+            throw new TargetException("-D" + CONF_PREFIX + overrides.keySet().iterator().next() + " with -Dpg.via="
+                    + via.id() + ": on an external server a setting travels in each connection's startup options, which "
+                    + "PgBouncer refuses, a limit of the suite; set it for the role on the server (ALTER ROLE ... SET), "
+                    + "or run with -Dpg.via=direct");
+        }
         return new TargetConfig(kind, version, schema, d.settings.withOverrides(overrides),
                 pick(props, "pg.url", env, "PGIB_JDBC_URL", null),
                 pick(props, "pg.user", env, "PGIB_USER", null),
                 Secret.of(env.get("PGIB_PASSWORD")),
                 pick(props, "pg.image", env, "PGIB_IMAGE", d.image),
-                Via.parse(pick(props, "pg.via", env, "PGIB_VIA", d.via.id())),
+                via,
                 Optional.ofNullable(pick(props, PgBouncerSetup.HOME_OPTION, env, "PGIB_PGBOUNCER_HOME", null))
                         .map(home -> PgBouncerSetup.at(Path.of(home))).orElse(d.pgbouncer),
                 new CitusSetup(Optional.ofNullable(pick(props, CitusSetup.HOME_OPTION, env, "PGIB_CITUS_HOME", null))

@@ -25,6 +25,24 @@ class TargetConfigTest {
                 .containsEntry("shared_preload_libraries", "pg_stat_statements");
     }
 
+    /**
+     * A session setting on an external server through PgBouncer is refused before anything starts: it travels in the
+     * startup options, which PgBouncer refuses (an adversarial pass, 2026-12-03, met it in PgBouncer's words mid-run).
+     */
+    @Test
+    void aSessionSettingOnAnExternalServerThroughPgBouncerIsRefused() {
+        Properties props = new Properties();
+        props.setProperty("pg.target", "external");
+        props.setProperty("pg.via", "pgbouncer-transaction");
+        props.setProperty("pg.conf.synchronous_commit", "off");
+        assertThatThrownBy(() -> TargetConfig.from(props, Map.of())).isInstanceOf(TargetException.class)
+                .hasMessage("-Dpg.conf.synchronous_commit with -Dpg.via=pgbouncer-transaction: on an external server a "
+                        + "setting travels in each connection's startup options, which PgBouncer refuses, a limit of the "
+                        + "suite; set it for the role on the server (ALTER ROLE ... SET), or run with -Dpg.via=direct");
+        props.setProperty("pg.via", "direct");
+        assertThat(TargetConfig.from(props, Map.of()).settings().overrides()).containsKey("synchronous_commit");
+    }
+
     @Test
     void systemPropertiesWinOverEnvironmentAndPasswordComesOnlyFromEnvironment() {
         Properties props = new Properties();
