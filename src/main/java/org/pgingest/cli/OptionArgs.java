@@ -1,7 +1,11 @@
 package org.pgingest.cli;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -30,6 +34,20 @@ public final class OptionArgs {
             }
         }
         return out.toArray(String[]::new);
+    }
+
+    /**
+     * "--html is given twice: give it once" for the first of {@code singleValued} that {@code args} gives more than
+     * once (the last had won silently); empty when none is.
+     */
+    public static Optional<String> repeated(List<String> args, Collection<String> singleValued) {
+        Set<String> seen = new HashSet<>();
+        for (String arg : args) {
+            if (singleValued.contains(arg) && !seen.add(arg)) {
+                return Optional.of(arg + " is given twice: give it once");
+            }
+        }
+        return Optional.empty();
     }
 
     /**

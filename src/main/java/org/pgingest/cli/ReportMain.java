@@ -43,6 +43,13 @@ public final class ReportMain {
             return 0;
         }
         try {
+            OptionArgs.repeated(List.of(args), List.of("--html", "--markdown", "--page")).ifPresent(problem -> {
+                throw new IllegalArgumentException(problem);
+            });
+            if (List.of(args).contains("--page") && (List.of(args).contains("--html") || List.of(args).contains("--markdown"))) {
+                throw new IllegalArgumentException("--page fills a page and writes no report: give --page, or --html and "
+                        + "--markdown");
+            }
             List<Path> inputs = new ArrayList<>();
             Path html = Path.of(HTML);
             Path markdown = Path.of(MARKDOWN);

@@ -2,6 +2,7 @@ package org.pgingest.compare;
 
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.pgingest.cli.BenchMain;
+import org.pgingest.cli.OptionArgs;
 import org.pgingest.cli.UsageException;
 import org.pgingest.gate.GateInputException;
 import org.pgingest.gate.GateRules;
@@ -106,6 +107,10 @@ record CompareOptions(SuiteOptions suite, Map<Side, Path> jars, Map<Side, List<S
         TimeValue iterationTime = DEFAULT_ITERATION_TIME;
         Integer threads = null;
         try {
+            OptionArgs.repeated(args, List.of("--baseline", "--candidate", "--json", "--markdown", "--results", "--alpha",
+                    "--timed", "--counted", "-f", "-wi", "-w", "-i", "-r", "-t")).ifPresent(problem -> {
+                        throw new UsageException(problem);
+                    });
             for (int i = 0; i < args.size(); i++) {
                 String a = args.get(i);
                 switch (a) {

@@ -55,7 +55,12 @@ public record SuiteOptions(Map<String, String> properties, List<String> rest) {
                 if (eq < 0) {
                     throw new TargetException("option " + arg + " has no value: write " + arg + "=VALUE");
                 }
-                properties.put(arg.substring(2, eq), arg.substring(eq + 1));
+                String name = arg.substring(2, eq);
+                String earlier = properties.put(name, arg.substring(eq + 1));
+                if (earlier != null && !earlier.equals(arg.substring(eq + 1))) {
+                    // which one counts would be a guess (the last did); values are not shown, as a secret may be one
+                    throw new TargetException("-D" + name + " is given twice, with two values: give it once");
+                }
             } else {
                 rest.add(arg);
             }

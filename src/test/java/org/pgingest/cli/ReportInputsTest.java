@@ -41,4 +41,14 @@ class ReportInputsTest {
         assertThat(o[0]).isEqualTo("2");
         assertThat(o[1]).isEqualTo("pg-ingest-bench report: " + fifo + " is not a regular file\n");
     }
+
+    /** An output named twice, or a page with report files, is refused: one had been ignored silently. */
+    @Test
+    void anOutputGivenTwiceOrBesideAPageIsOneLine(@TempDir Path dir) {
+        String[] twice = run("r.json", "--html", dir.resolve("a.html").toString(), "--html", dir.resolve("b.html").toString());
+        assertThat(twice).containsExactly("2", "pg-ingest-bench report: --html is given twice: give it once\n");
+        String[] both = run("r.json", "--page", dir.resolve("p.md").toString(), "--html", dir.resolve("a.html").toString());
+        assertThat(both).containsExactly("2", "pg-ingest-bench report: --page fills a page and writes no report: give "
+                + "--page, or --html and --markdown\n");
+    }
 }

@@ -174,6 +174,12 @@ class CompareMainTest {
                 + "first then candidate first, so that drift cancels in each two)");
     }
 
+    @Test
+    void aJarGivenTwiceForOneSideIsOneLine() throws Exception {
+        assertRefused(compare("--baseline", suiteJar("a.jar").toString(), "--candidate", suiteJar("b.jar").toString(),
+                "--baseline", suiteJar("c.jar").toString()), "--baseline is given twice: give it once");
+    }
+
     /** JMH writes a time of 0 as "single-shot", which both sides' launchers then refused (an adversarial pass). */
     @Test
     void aTimeOfZeroIsOneLine() throws Exception {

@@ -43,6 +43,15 @@ class TargetConfigTest {
         assertThat(TargetConfig.from(props, Map.of()).settings().overrides()).containsKey("synchronous_commit");
     }
 
+    /** An option given twice with two values is refused: the last had won silently (an adversarial pass). */
+    @Test
+    void anOptionGivenTwiceWithTwoValuesIsRefused() {
+        assertThatThrownBy(() -> SuiteOptions.parse(new String[]{"-Dpg.version=14", "Ingest", "-Dpg.version=16"}))
+                .isInstanceOf(TargetException.class).hasMessage("-Dpg.version is given twice, with two values: give it once");
+        assertThat(SuiteOptions.parse(new String[]{"-Dpg.version=16", "-Dpg.version=16"}).properties())
+                .containsEntry("pg.version", "16");
+    }
+
     @Test
     void systemPropertiesWinOverEnvironmentAndPasswordComesOnlyFromEnvironment() {
         Properties props = new Properties();
