@@ -5,6 +5,7 @@ import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.pgingest.bench.CeilingBenchmark;
 import org.pgingest.bench.IngestBenchmark;
+import org.pgingest.exit.Forks;
 import org.pgingest.exit.StopOnExit;
 import org.pgingest.load.LoadMethod;
 import org.pgingest.results.MissingTrial;
@@ -40,7 +41,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -116,7 +116,8 @@ final class TableRun {
             // failed, or stopped by Ctrl-C or SIGTERM, when the hook does it once the forks (signalled with this JVM)
             // let go.
             try (StopOnExit leave = new StopOnExit("pg-ingest-bench-leave-server", () -> {
-                stopForks();
+                // the schema dropped under a fork still loading failed its trial with the server's error
+                Forks.stop();
                 leaveServer(config, options, 0);
             });
                  WorkDirectory work = WorkDirectory.beside(result)) {
@@ -158,19 +159,6 @@ final class TableRun {
             TableEnd.finish(result, resolved, flags.report(), run.trials(), run.took(), run.log());
         }
         return run.status();
-    }
-
-    /**
-     * Stops this JVM's forks and waits for them (20 s each at most). A SIGTERM to the launcher alone (not to its
-     * process group, as Ctrl-C sends) leaves them loading: the schema dropped under a fork failed its trial with the
-     * server's error, a row of its data in it, as the run's last line.
-     */
-    private static void stopForks() {
-        List<ProcessHandle> forks = ProcessHandle.current().descendants().toList();
-        forks.forEach(ProcessHandle::destroy);
-        for (ProcessHandle fork : forks) {
-            fork.onExit().completeOnTimeout(fork, 20, TimeUnit.SECONDS).join();
-        }
     }
 
     /**

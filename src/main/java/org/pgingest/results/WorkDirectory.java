@@ -1,5 +1,6 @@
 package org.pgingest.results;
 
+import org.pgingest.exit.Forks;
 import org.pgingest.exit.ShutdownHook;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
@@ -111,6 +112,7 @@ public final class WorkDirectory implements AutoCloseable {
         if (settled.getAndSet(true)) {
             return;
         }
+        Forks.stop();
         try {
             delete();
         } catch (IOException e) {
