@@ -4,6 +4,8 @@ import org.pgingest.results.ResultFile;
 import org.pgingest.results.TrialFacts;
 import org.pgingest.workload.definition.PublishedShapes;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,9 +35,19 @@ public record FactsCheck(List<String> differences, List<String> notes) {
     public static FactsCheck of(ResultFile baseline, ResultFile current) {
         List<String> notes = new ArrayList<>();
         for (ResultFile f : List.of(baseline, current)) {
+            Path facts = f.factsPath();
             if (f.facts().isEmpty()) {
-                notes.add("no server facts for " + f.name() + " (" + f.factsPath().getFileName()
-                        + " absent): server versions and settings were not compared");
+                notes.add("no server facts for " + f.name() + " (" + facts.getFileName() + (!Files.exists(facts)
+                        ? " absent" : !Files.isRegularFile(facts) ? " not a regular file" : " holds none")
+                        + "): server versions and settings were not compared");
+            } else {
+                // an edited or cut facts file: the trials it lacks were run on servers nobody can compare
+                long without = f.results().stream().filter(r -> f.facts().stream().noneMatch(t ->
+                        t.benchmark().equals(r.benchmark()) && t.params().equals(r.params()))).count();
+                if (without > 0) {
+                    notes.add(facts.getFileName() + " holds no server facts for " + without + " of the "
+                            + f.results().size() + " entries of " + f.name() + ": their servers were not compared");
+                }
             }
         }
         List<String> differences = new ArrayList<>();

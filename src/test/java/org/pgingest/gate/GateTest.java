@@ -203,6 +203,22 @@ class GateTest {
     }
 
     /**
+     * A facts file that lacks some entries' facts (edited, or cut short) says so: those servers were not compared (an
+     * adversarial pass, 2026-12-03: it passed without a word).
+     */
+    @Test
+    void aFactsFileLackingSomeEntriesSaysTheirServersWereNotCompared() throws IOException {
+        HandMadeJmh base = load("BATCH", 300, 100, 100, 100).facts(170011, "on", "on", "on", "off")
+                .entry(LOAD, "thrpt", "method=UNNEST", "rows=500").primary("ops/s", 90, 90, 90)
+                .facts(170011, "on", "on", "on", "off");
+        HandMadeJmh cur = load("BATCH", 300, 100, 100, 100).facts(170011, "on", "on", "on", "off")
+                .entry(LOAD, "thrpt", "method=UNNEST", "rows=500").primary("ops/s", 90, 90, 90);
+        GateResult r = gate(base, cur);
+        assertThat(r.facts().notes()).containsExactly("current.json.server.jsonl holds no server facts for 1 of the 2 "
+                + "entries of current.json: their servers were not compared");
+    }
+
+    /**
      * A gate that judged no figure passes nothing (an adversarial pass, 2026-12-03: one iteration a side with a timed
      * score alone, or every figure ignored by a rule, passed): exit 2, UNUSABLE.
      */
