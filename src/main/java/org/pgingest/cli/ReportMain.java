@@ -86,6 +86,12 @@ public final class ReportMain {
                     files.add(ResultFile.read(input));
                 }
             }
+            if (rates.isEmpty() && files.stream().allMatch(f -> f.results().isEmpty())) {
+                // JMH writes [] when no trial ran: a report of it would be an empty table over an earlier report
+                throw new IllegalArgumentException(String.join(", ", inputs.stream().map(Path::toString).toList())
+                        + (inputs.size() == 1 ? " holds" : " hold") + " no benchmark entries (no trial ran): nothing to "
+                        + "report; " + html + " left as it was");
+            }
             Report report = Report.of(files, rates);
             String command = "report " + String.join(" ", inputs.stream().map(Path::toString).toList());
             ReportFiles.write(report, command, html, markdown);

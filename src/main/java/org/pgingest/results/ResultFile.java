@@ -124,6 +124,11 @@ public record ResultFile(Path path, List<BenchmarkResult> results, List<TrialFac
         }
         Map<String, Metric> metrics = new LinkedHashMap<>();
         metrics.put(Metric.PRIMARY, metric(Metric.PRIMARY, primary));
+        if (metrics.get(Metric.PRIMARY).score() < 0) {
+            // no JMH mode (a rate, a time per operation, a sample, a single shot) measures below 0: an edited file
+            throw new ResultFileException(path + ": entry " + index + " (" + entry.get("benchmark").asText()
+                    + ") has a score of " + metrics.get(Metric.PRIMARY).score() + ", below 0, which no JMH mode gives");
+        }
         for (Iterator<Map.Entry<String, JsonNode>> it = entry.path("secondaryMetrics").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (e.getKey().equals(Metric.PRIMARY)) {

@@ -51,4 +51,20 @@ class ReportInputsTest {
         assertThat(both).containsExactly("2", "pg-ingest-bench report: --page fills a page and writes no report: give "
                 + "--page, or --html and --markdown\n");
     }
+
+    /** JMH's [] (no trial ran) and a negative score (an edited file) are refused: the report had drawn nothing, or them. */
+    @Test
+    void aFileWithNoEntriesOrANegativeScoreIsOneLine(@TempDir Path dir) throws Exception {
+        Path empty = java.nio.file.Files.writeString(dir.resolve("empty.json"), "[]");
+        String[] none = run(empty.toString(), "--html", dir.resolve("r.html").toString(), "--markdown",
+                dir.resolve("r.md").toString());
+        assertThat(none).containsExactly("2", "pg-ingest-bench report: " + empty + " holds no benchmark entries (no "
+                + "trial ran): nothing to report; " + dir.resolve("r.html") + " left as it was\n");
+        Path negative = new org.pgingest.results.HandMadeJmh().entry("x.Load.load", "thrpt").primary("ops/s", -5, -5)
+                .write(dir.resolve("negative.json"));
+        String[] below = run(negative.toString(), "--html", dir.resolve("r.html").toString(), "--markdown",
+                dir.resolve("r.md").toString());
+        assertThat(below).containsExactly("2", "pg-ingest-bench report: " + negative + ": entry 0 (x.Load.load) has a "
+                + "score of -5.0, below 0, which no JMH mode gives\n");
+    }
 }
