@@ -82,12 +82,13 @@ public record RateRecord(String source, String method, int batch, int workers, S
                     : !plan.path("workers").isIntegralNumber() || !plan.path("workers").canConvertToInt()
                     || plan.path("workers").asInt() < 1 ? "plan.workers"
                     : !(number(plan.get("rowsPerSecond")) > 0) || !Double.isFinite(number(plan.get("rowsPerSecond")))
-                    ? "plan.rowsPerSecond" : !result.path("held").isBoolean() ? "held" : null;
+                    ? "plan.rowsPerSecond" : !result.path("held").isBoolean() ? "held"
+                    : number(result.get("achievedRowsPerSecond")) < 0 ? "achievedRowsPerSecond" : null;
             if (bad != null) {
                 // an edited or foreign file would otherwise chart a ladder of nameless or zero-row cells
                 throw new ResultFileException(path + " is not a rate result: entry " + records.size() + "'s " + bad
                         + " is not what ./bench rate --json writes (a method name, whole numbers of rows per call "
-                        + "and workers of at least 1, a positive rate, held true or false)");
+                        + "and workers of at least 1, a positive rate, held true or false, an achieved rate not below 0)");
             }
             JsonNode latency = result.path("latencyMs");
             JsonNode server = result.path("server");

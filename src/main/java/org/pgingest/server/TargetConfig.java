@@ -51,6 +51,8 @@ public record TargetConfig(TargetKind kind, String pgVersion, String schema, Ser
 
     static final String DEFAULT_SCHEMA = "pgingest";
     private static final Pattern SCHEMA_NAME = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
+    /** The bytes of a name PostgreSQL keeps (NAMEDATALEN - 1). */
+    private static final int MAX_NAME_BYTES = 63;
     private static final String CONF_PREFIX = "pg.conf.";
     /** The official image; {@code docker/build-image.sh} builds {@code pg-ingest-bench/postgres} from the same contract. */
     static final String DEFAULT_IMAGE = "postgres";
@@ -64,6 +66,11 @@ public record TargetConfig(TargetKind kind, String pgVersion, String schema, Ser
         Objects.requireNonNull(via, "via");
         Objects.requireNonNull(pgbouncer, "pgbouncer");
         Objects.requireNonNull(citus, "citus");
+        if (schema != null && schema.length() > MAX_NAME_BYTES && schema.matches("[a-z_][a-z0-9_]*")) {
+            // PostgreSQL keeps the first 63 bytes of a name (NAMEDATALEN 64): the schema made would be another's
+            throw new TargetException("schema name '" + schema + "' is " + schema.length() + " characters long; "
+                    + "PostgreSQL keeps " + MAX_NAME_BYTES + " of a name: choose a shorter one");
+        }
         if (schema == null || !SCHEMA_NAME.matcher(schema).matches()) {
             throw new TargetException("invalid schema name '" + schema
                     + "': use lower-case letters, digits and underscores, starting with a letter or underscore");

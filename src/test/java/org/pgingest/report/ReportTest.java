@@ -241,10 +241,12 @@ class ReportTest {
             assertThatThrownBy(() -> RateRecord.read(ladder)).isInstanceOf(ResultFileException.class)
                     .hasMessage(ladder + " is not a rate result: entry 0's " + bad[2] + " is not what ./bench rate "
                             + "--json writes (a method name, whole numbers of rows per call and workers of at least 1, "
-                            + "a positive rate, held true or false)");
+                            + "a positive rate, held true or false, an achieved rate not below 0)");
         }
         Files.writeString(ladder, "{\"plan\":" + good + ",\"held\":\"yes\"}");
         assertThatThrownBy(() -> RateRecord.read(ladder)).hasMessageContaining("entry 0's held is not");
+        Files.writeString(ladder, "{\"plan\":" + good + ",\"held\":true,\"achievedRowsPerSecond\":-5}");
+        assertThatThrownBy(() -> RateRecord.read(ladder)).hasMessageContaining("entry 0's achievedRowsPerSecond is not");
     }
 
     @Test

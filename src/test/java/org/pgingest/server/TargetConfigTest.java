@@ -43,6 +43,15 @@ class TargetConfigTest {
         assertThat(TargetConfig.from(props, Map.of()).settings().overrides()).containsKey("synchronous_commit");
     }
 
+    @Test
+    void aSchemaNameLongerThanPostgresKeepsSaysSo() {
+        Properties props = new Properties();
+        props.setProperty("pg.schema", "s".repeat(70));
+        assertThatThrownBy(() -> TargetConfig.from(props, Map.of())).isInstanceOf(TargetException.class)
+                .hasMessage("schema name '" + "s".repeat(70) + "' is 70 characters long; PostgreSQL keeps 63 of a name: "
+                        + "choose a shorter one");
+    }
+
     /** An option given twice with two values is refused: the last had won silently (an adversarial pass). */
     @Test
     void anOptionGivenTwiceWithTwoValuesIsRefused() {
