@@ -28,8 +28,9 @@ record RatePlan(LoadMethod method, double rowsPerSecond, int workers, Duration d
             throw new IllegalArgumentException("--rows-per-second must be a number above 0, was " + rowsPerSecond);
         }
         if (batch >= 1 && rowsPerSecond / batch > MAX_CALLS_PER_SECOND) {
+            // %.3g: a rate of 1e308 is not printed with 300 digits
             throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "--rows-per-second %s in calls of "
-                    + "%d rows is %,.0f calls a second; the suite schedules at most %,d (a limit of the suite): give a "
+                    + "%d rows is %.3g calls a second; the suite schedules at most %,d (a limit of the suite): give a "
                     + "larger --batch or a lower rate", rowsPerSecond, batch, rowsPerSecond / batch, MAX_CALLS_PER_SECOND));
         }
         if (workers < 1) {

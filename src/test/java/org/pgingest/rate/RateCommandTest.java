@@ -167,7 +167,7 @@ class RateCommandTest {
         assertThat(rate("--method", "batch", "--rows-per-second", "0").err())
                 .contains("--rows-per-second must be a number above 0");
         assertThat(rate("--method", "batch", "--rows-per-second", "1e20").err()).isEqualTo(RateCommand.PREFIX
-                + "--rows-per-second 1.0E20 in calls of 100 rows is 1,000,000,000,000,000,000 calls a second; the suite "
+                + "--rows-per-second 1.0E20 in calls of 100 rows is 1.00e+18 calls a second; the suite "
                 + "schedules at most 1,000,000 (a limit of the suite): give a larger --batch or a lower rate\n");
         Outcome freeze = rate("--method", "copy_freeze", "--rows-per-second", "100", "--workers", "2", "--duration", "2s");
         assertThat(freeze.status()).isEqualTo(2);
