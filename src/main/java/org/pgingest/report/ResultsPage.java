@@ -27,6 +27,7 @@ import java.util.regex.Pattern;
 public final class ResultsPage {
     static final String RANKED = "ranked";
     static final String END = "<!-- end table -->";
+    private static final Pattern START = Pattern.compile("<!-- table: ([\\w-]+) -->");
     private static final Pattern BLOCK = Pattern.compile("<!-- table: ([\\w-]+) -->\\r?\\n(.*?)" + Pattern.quote(END),
             Pattern.DOTALL);
 
@@ -57,6 +58,12 @@ public final class ResultsPage {
      */
     public static String fill(String page, Report report) {
         Map<String, String> tables = tables(report);
+        long starts = START.matcher(page).results().count();
+        if (starts != BLOCK.matcher(page).results().count()) {
+            // a start with no end after it: filled as if there were none, the page got a second table and kept the old
+            throw new IllegalArgumentException("a <!-- table: NAME --> marker has no " + END + " after it: end each "
+                    + "table with that line");
+        }
         if (!BLOCK.matcher(page).find()) {
             if (!tables.containsKey(RANKED)) {
                 throw new IllegalArgumentException("the result holds no entry to rank");

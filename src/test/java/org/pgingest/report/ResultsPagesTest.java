@@ -76,6 +76,10 @@ class ResultsPagesTest {
                 .asString().startsWith("table 'nope': no such table in the result (valid: ranked, rows-per-second,");
         assertThatThrownBy(() -> ResultsPage.fill("<!-- table: nope -->\n<!-- end table -->\n", report))
                 .hasMessageStartingWith("<!-- table: nope -->: no such table in this result; valid: ranked,");
+        // a start without its end (an adversarial pass: the page got a second table and kept the stale one)
+        assertThatThrownBy(() -> ResultsPage.fill("# Page\n\n<!-- table: ranked -->\nold numbers\n", report))
+                .hasMessage("a <!-- table: NAME --> marker has no <!-- end table --> after it: end each table with that "
+                        + "line");
     }
 
     /** A page saved with Windows line ends: its stale table is replaced, not kept beside a new one (an adversarial pass). */
