@@ -244,6 +244,23 @@ public final class CitusTarget extends TargetBase implements CitusNodes {
             throw new TargetException("-p distribution=hash:" + hashed + ": " + table + " has no such column; its "
                     + "columns: " + String.join(", ", columns));
         }
+        // Citus (13.2) refuses a unique key without the distribution column, in its words ("cannot create
+        // constraint on users_0"): said here, naming the key and the ways out
+        try (PreparedStatement ps = coordinator.prepareStatement("SELECT c.relname FROM pg_index i JOIN pg_class c ON "
+                + "c.oid = i.indexrelid WHERE i.indrelid = ?::regclass AND i.indisunique AND NOT EXISTS (SELECT 1 FROM "
+                + "pg_attribute a WHERE a.attrelid = i.indrelid AND a.attname = ? AND a.attnum = ANY (i.indkey::int2[])) "
+                + "ORDER BY 1")) {
+            ps.setString(1, table);
+            ps.setString(2, hashed);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    throw new TargetException(table + " has a unique key, " + rs.getString(1) + ", without " + hashed
+                            + ", the column it is hashed on, which Citus refuses: with a published shape use -p "
+                            + "indexes=PK, else name a column of every unique key with -p distribution=hash:COLUMN, or "
+                            + "use -p distribution=local");
+                }
+            }
+        }
         try (PreparedStatement ps = coordinator.prepareStatement(
                 "SELECT create_distributed_table(?::regclass, ?, shard_count := ?)")) {
             ps.setString(1, table);

@@ -163,6 +163,17 @@ class CitusTargetTest {
                     .hasMessage(noKey + " has no primary key to distribute on: name a column with "
                             + "-p distribution=hash:COLUMN (id, device, payload), or use -p distribution=local");
             assertThat(CitusTarget.placement(c, noKey)).containsEntry("distribution", "local");
+
+            // a unique key without the column hashed on, as the users shape's email in its standard profile: the
+            // suite's line, not Citus' "cannot create constraint" (an adversarial pass, 2026-12-03)
+            String unique = schema.name() + ".events_unique_payload";
+            st.execute("CREATE TABLE " + unique + " (id bigint PRIMARY KEY, payload text, CONSTRAINT payload_once "
+                    + "UNIQUE (payload))");
+            assertThatThrownBy(() -> CitusTarget.distribute(c, unique, null, 4)).isInstanceOf(TargetException.class)
+                    .hasMessage(unique + " has a unique key, payload_once, without id, the column it is hashed on, which "
+                            + "Citus refuses: with a published shape use -p indexes=PK, else name a column of every "
+                            + "unique key with -p distribution=hash:COLUMN, or use -p distribution=local");
+            assertThat(CitusTarget.placement(c, unique)).containsEntry("distribution", "local");
         }
     }
 
