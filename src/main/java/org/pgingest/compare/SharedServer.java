@@ -35,11 +35,11 @@ import java.util.Set;
  * Each JMH fork would otherwise start a server of its own, and two servers are two machines' worth of difference.
  */
 final class SharedServer implements AutoCloseable {
-    private final PostgresTarget target;
-    private final TargetConfig config;
-
     /** Settings that change who a session is rather than how it works. */
     private static final Set<String> IDENTITY = Set.of("role", "session_authorization");
+
+    private final PostgresTarget target;
+    private final TargetConfig config;
 
     private SharedServer(PostgresTarget target, TargetConfig config) {
         this.target = target;
@@ -163,8 +163,8 @@ final class SharedServer implements AutoCloseable {
     }
 
     /**
-     * " ...; schemas a_baseline and a_candidate kept ...": on an external server, where the sides' tables stay (each
-     * side's launcher says it in its own log only).
+     * On an external server, the line saying where the sides' tables stay (each side's launcher says it in its own log
+     * only); empty elsewhere.
      */
     Optional<String> keptSchemas() {
         if (config.kind() != TargetKind.EXTERNAL) {

@@ -183,8 +183,8 @@ public final class RateCommand implements Callable<Integer> {
             out.print(result.toText());
             if (result.stoppedEarly()) {
                 // what a stopped run measured is on the console; a result file holds complete runs only
-                out.println(PREFIX + "stopped early: " + json + (noReport ? "" : " and the report") + " left as they "
-                        + "were (a result file holds complete runs only)");
+                out.println(PREFIX + "stopped early: " + json + (noReport ? " left as it was" : " and the report left "
+                        + "as they were") + " (a result file holds complete runs only)");
                 BenchMain.sayWhereTheSchemaIs(config, out);
                 return stoppedBy;
             }
