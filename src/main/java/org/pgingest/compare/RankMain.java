@@ -137,8 +137,18 @@ public final class RankMain {
         checkTarget(config);
         List<Candidate> asked = options.candidates();
         // On a user's table the candidates that cannot write it are known once it is read (below); until then, the
-        // least a ranking can be: two.
-        checkBudget(options, options.table().isPresent() ? 2 : asked.size());
+        // least a ranking can be: two, and no budget is advised that the count after the read might refuse again
+        if (options.table().isPresent()) {
+            double least = minimumSeconds(options, 2);
+            if (options.budget().toMillis() / 1000.0 < least) {
+                throw new UsageException("--budget " + CompareMain.minutes(options.budget().toSeconds()) + " is too "
+                        + "short for a ranking: two candidates alone need about " + CompareMain.minutes(Math.ceil(least))
+                        + ", and a table's candidates (up to " + asked.size() + ") are counted once it is read; give a "
+                        + "longer --budget (" + RankOptions.text(RankOptions.DEFAULT_BUDGET) + " by default)");
+            }
+        } else {
+            checkBudget(options, asked.size());
+        }
         // JMH's machine-wide lock, for all the candidates (their launchers ignore it: they run at once by design); and
         // on an external server the suite's schema, which the table's check uses and the candidates' are named from.
         try (JmhLock lock = JmhLock.take("rank"); SchemaLock held = SchemaLock.take(config)) {

@@ -404,7 +404,7 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
     }
 
     /** A duration as the options take it: 500ms, 4s, 10m, 1h. */
-    private static String text(Duration d) {
+    static String text(Duration d) {
         long ms = d.toMillis();
         return ms % 3_600_000 == 0 ? ms / 3_600_000 + "h" : ms % 60_000 == 0 ? ms / 60_000 + "m"
                 : ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";

@@ -162,11 +162,25 @@ class RankMainTest {
         Path ddl = dir.resolve("parted.sql");
         Files.writeString(ddl, "CREATE TABLE public.p (id bigint, at date) PARTITION BY RANGE (at);\n"
                 + "CREATE TABLE public.p_all PARTITION OF public.p FOR VALUES FROM ('2000-01-01') TO ('2100-01-01');\n");
-        Outcome o = rank(120, "--ddl", ddl.toString(), "--table", "p", "-p", "method=COPY_FREEZE,COPY_BINARY,BATCH",
-                "--budget", "20s");
+        // enough for two candidates, too little for the five that can write it
+        String[] args = {"--ddl", ddl.toString(), "--table", "p", "-p",
+                "method=COPY_FREEZE,COPY_BINARY,COPY_TEXT,COPY_CSV,BATCH,UNNEST"};
+        long budget = (long) Math.ceil(RankMain.minimumSeconds(RankOptions.parse(args), 2)) + 1;
+        assertThat((double) budget).isLessThan(RankMain.minimumSeconds(RankOptions.parse(args).forCandidates(5), 5));
+        Outcome o = rank(120, java.util.stream.Stream.concat(java.util.Arrays.stream(args),
+                java.util.stream.Stream.of("--budget", budget + "s")).toArray(String[]::new));
         assertThat(o.exit()).as(o.stdout() + o.stderr()).isEqualTo(2);
-        assertThat(o.stderr()).startsWith(PREFIX + "--budget 20 s is too short: 2 candidates need about ");
+        assertThat(o.stderr()).startsWith(PREFIX + "--budget " + CompareMain.minutes(budget) + " is too short: 5 "
+                + "candidates need about ");
         RunDirectories.assertNoneOf(o.pid());
+
+        // Too short for any ranking, before the table is read: no budget advised that the read might refuse again (a
+        // new user, 2026-12-03: told 1m20s for 2 candidates, then 6m17s for the 13 that could write the table)
+        Outcome floor = rank(120, "--ddl", ddl.toString(), "--table", "p", "--budget", "20s");
+        assertThat(floor.exit()).isEqualTo(2);
+        assertThat(floor.stderr()).startsWith(PREFIX + "--budget 20 s is too short for a ranking: two candidates alone "
+                + "need about ").endsWith(", and a table's candidates (up to 18) are counted once it is read; give a "
+                + "longer --budget (10m by default)\n");
     }
 
     /** Only the server knows its settings: it starts, answers, and is gone again. */
