@@ -193,8 +193,8 @@ public final class RankMain {
             }
             out.println(PREFIX + "ranking " + (asked.size() - unable.size()) + " candidates on " + label + " at "
                     + options.rows().stream().map(String::valueOf).reduce((a, b) -> a + " and " + b).orElse("")
-                    + " rows per call within " + CompareMain.minutes(options.budget().toSeconds()) + "; server "
-                    + server.summary());
+                    + " rows per call within " + CompareMain.minutes(options.budget().toSeconds()) + ", seed "
+                    + options.seed() + "; server " + server.summary());
             if (!unable.isEmpty()) {
                 out.println(PREFIX + unable.size() + " cannot write the table, left out (why: in the verdict): "
                         + String.join(", ", unable));

@@ -295,8 +295,9 @@ final class RankVerdict {
     /** The server, the confidence, the margin, the slices and the run's time: one line above every ranking. */
     String header() {
         return String.format(Locale.ROOT, "%s; confidence %s %% (family-wise, every claim below together), ties within "
-                        + "±%s %%, slices of %d ms in randomized rounds; %s in all.", run.server(),
-                pct(run.options().confidence()), pct(run.options().delta()), run.options().slice().toMillis(),
+                        + "±%s %%, slices of %d ms in randomized rounds (seed %d: --seed %d plays the same orders); %s in "
+                        + "all.", run.server(), pct(run.options().confidence()), pct(run.options().delta()),
+                run.options().slice().toMillis(), run.options().seed(), run.options().seed(),
                 CompareMain.minutes(run.seconds()));
     }
 

@@ -151,6 +151,14 @@ class RankVerdictTest {
                 List.of(ranking), Map.of(), 30));
     }
 
+    /** The seed, drawn when not given, is in the verdict a reader has, not only in the JSON (a new user's pass). */
+    @Test
+    void theHeaderSaysTheSeedThatRepeatsTheRounds() throws Exception {
+        RankVerdict v = verdict();
+        long seed = new ObjectMapper().readTree(v.json()).get("seed").asLong();
+        assertThat(v.markdown()).contains("(seed " + seed + ": --seed " + seed + " plays the same orders)");
+    }
+
     @Test
     void theTableCountsTheSlicesLeftOutBesideThoseCounted() {
         assertThat(verdict().markdown()).contains("| 9 (+3 compiling) |").contains("| 12 |");
