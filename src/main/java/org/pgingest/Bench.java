@@ -5,6 +5,7 @@ import org.pgingest.cli.OptionArgs;
 import org.pgingest.cli.TableSelection;
 import org.pgingest.compare.RankMain;
 import org.pgingest.rate.RateLadder;
+import org.pgingest.secret.SecretBearing;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -32,6 +33,25 @@ public final class Bench {
     private Bench() {
     }
 
+    /**
+     * "unknown option --budjet: ..." for the first long option that is none of the suite's (JMH's own take one dash,
+     * and JMH said of it only "budjet is not a recognized option"); a JVM argument after -jvmArgs* is not one.
+     */
+    static Optional<String> unknownLongOption(List<String> args) {
+        List<String> known = new ArrayList<>(BenchMain.longOptions());
+        known.addAll(RankMain.longOptions());
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (arg.startsWith("-jvmArgs")) {
+                i++;
+            } else if (arg.startsWith("--") && !known.contains(arg)) {
+                return Optional.of("unknown option " + SecretBearing.masked(arg) + ": the suite's are "
+                        + String.join(", ", known) + "; JMH's take one dash (./bench -h lists them)");
+            }
+        }
+        return Optional.empty();
+    }
+
     public static void main(String[] given) throws IOException, InterruptedException {
         String[] args = OptionArgs.spaced(given);
         // The launcher's own servers say nothing on stderr but problems (slf4j-simple reads this at its first logger).
@@ -50,6 +70,11 @@ public final class Bench {
         // the rate presets take rate's options, --json among them
         int preset = List.of(args).indexOf("--preset");
         boolean ratePreset = preset >= 0 && preset + 1 < args.length && RateLadder.named(args[preset + 1]).isPresent();
+        Optional<String> unknown = ratePreset ? Optional.empty() : unknownLongOption(List.of(args));
+        if (unknown.isPresent()) {
+            System.err.println("pg-ingest-bench: " + unknown.get());
+            System.exit(2);
+        }
         Optional<String> rankingOption = ratePreset ? Optional.empty() : RankMain.rankingOptionInTrials(List.of(args));
         if (rankingOption.isPresent()) {
             System.err.println("pg-ingest-bench: " + rankingOption.get());

@@ -73,6 +73,18 @@ class BenchTest {
         assertThat(Path.of("target/never-written.json.cells")).as("nothing left of a refused ladder").doesNotExist();
     }
 
+    /** A misspelt long option names the suite's (JMH had said "budjet is not a recognized option"; a new user). */
+    @Test
+    void aMisspeltLongOptionNamesTheSuitesOwn() {
+        assertThat(Bench.unknownLongOption(List.of("-p", "method=BATCH", "--budjet", "4m"))).hasValueSatisfying(line ->
+                assertThat(line).startsWith("unknown option --budjet: the suite's are --preset, --no-report, --jmh-log, "
+                        + "--ddl, --table, --rows, --sample, --drop-foreign-keys, --keep-schema, --variant, --budget, ")
+                        .endsWith("; JMH's take one dash (./bench -h lists them)"));
+        assertThat(Bench.unknownLongOption(List.of("--ddl", "s.sql", "--table", "t", "--budget", "4m"))).isEmpty();
+        assertThat(Bench.unknownLongOption(List.of("-jvmArgsAppend", "--add-opens=java.base/java.lang=ALL-UNNAMED")))
+                .as("a JVM argument").isEmpty();
+    }
+
     @Test
     void jmhRunOptionsOrABenchmarkNameAskForSeparateTrials() {
         assertThat(Bench.ranks(List.of("--ddl", "s.sql", "--table", "orders", "-i", "3"))).isFalse();

@@ -100,6 +100,13 @@ public final class BenchMain {
         return benchmark.getName().replace(".", "\\.") + "\\.";
     }
 
+    /** The suite's own long options of a JMH run, a preset or a table run (a ranking's are RankMain's). */
+    public static List<String> longOptions() {
+        List<String> options = new ArrayList<>(List.of(PresetRun.OPTION, RunFlags.NO_REPORT, RunFlags.JMH_LOG));
+        options.addAll(TableOptions.ALL);
+        return options;
+    }
+
     /** The run's closing line about its schema, which a ranking's or comparison's launcher also ends with. */
     public static final String SCHEMA_KEPT = " kept on the server with the suite's tables";
     private static final String NO_MATCH = "pg-ingest-bench: no benchmark matches the given regex; list them with -l";

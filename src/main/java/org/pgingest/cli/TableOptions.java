@@ -36,7 +36,7 @@ record TableOptions(Optional<Path> ddl, QualifiedName table, Optional<Path> rows
     static final String SAMPLE = "--sample";
     static final String DROP_FOREIGN_KEYS = "--drop-foreign-keys";
     static final String KEEP_SCHEMA = "--keep-schema";
-    private static final List<String> ALL = List.of(DDL, TABLE, ROWS, SAMPLE, DROP_FOREIGN_KEYS, KEEP_SCHEMA);
+    static final List<String> ALL = List.of(DDL, TABLE, ROWS, SAMPLE, DROP_FOREIGN_KEYS, KEEP_SCHEMA);
 
     TableOptions {
         rest = List.copyOf(rest);

@@ -94,6 +94,11 @@ public final class RankMain {
         return RankOptions.onlyTuning(args);
     }
 
+    /** A ranking's own long options ({@code --budget}, ...). */
+    public static List<String> longOptions() {
+        return RankOptions.OPTIONS.stream().filter(o -> o.startsWith("--")).toList();
+    }
+
     /**
      * The refusal of a ranking's own option among arguments that ask for separate JMH trials
      * ({@code ./bench -p method=A,B --budget 2m}), which JMH would refuse in its own words; empty when there is none.

@@ -84,7 +84,7 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
     static final double LEAST_CONFIDENCE_PCT = 50;
     static final int LEAST_ROUNDS_PER_FORK = 2;
     static final int MOST_ROUNDS_PER_FORK = 100;
-    private static final List<String> OPTIONS = List.of("-p", Candidate.VARIANT, "--budget", "--delta", "--confidence",
+    static final List<String> OPTIONS = List.of("-p", Candidate.VARIANT, "--budget", "--delta", "--confidence",
             "--slice", "--warmup", "--seed", "--rounds", "--rounds-per-fork", "--json", "--markdown", "--no-report");
 
     /**
