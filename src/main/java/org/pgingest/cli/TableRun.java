@@ -323,7 +323,18 @@ final class TableRun {
                 + r.table().writtenColumns().size() + " columns written of " + r.table().columns().size()
                 + unwritten(r)
                 + (check.keyCarriers().isEmpty() ? "" : "; distinct keys in " + String.join(", ", check.keyCarriers()))
-                + "; rows " + (r.sample() == null ? "generated" : "from " + r.sample().source()));
+                + "; rows " + (r.sample() == null ? "generated" : "from " + r.sample().source() + " ("
+                + r.sample().rows().size() + (r.sample().rows().size() == 1 ? " row" : " rows") + ", taken in turn)"));
+        if (r.sample() != null) {
+            // a column the server fills takes no value from the rows: said, not dropped silently (a new user's pass)
+            List<String> filled = r.table().columns().stream().filter(c -> !c.written())
+                    .map(c -> c.name()).filter(r.sample().header()::contains).map(Identifiers::display).toList();
+            if (!filled.isEmpty()) {
+                notes.add(r.sample().source() + "'s " + String.join(", ", filled) + (filled.size() == 1 ? " is a "
+                        + "column" : " are columns") + " the server fills: " + (filled.size() == 1 ? "its" : "their")
+                        + " values are not loaded");
+            }
+        }
         int triggers = r.table().triggers().size();
         if (r.triggers() && triggers > 0) {
             notes.add("its " + triggers + (triggers == 1 ? " trigger runs" : " triggers run") + " in every measured call: "
