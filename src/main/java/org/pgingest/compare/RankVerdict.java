@@ -182,7 +182,10 @@ final class RankVerdict {
             cand.settings().forEach((k, v) -> n.with("settings").put(k, v));
             Optional.ofNullable(run.effective().get(cand.name())).filter(m -> !m.isEmpty())
                     .ifPresent(m -> m.forEach((k, v) -> n.with("effectiveSettings").put(k, v)));
-            n.put("status", race.status(c).name().toLowerCase(Locale.ROOT));
+            // a candidate the target cannot measure (it cannot write the table) is missing, never failed
+            boolean missing = race.status(c) == Race.Status.FAILED && race.why(c).filter(w -> w.startsWith("missing: "))
+                    .isPresent();
+            n.put("status", missing ? "missing" : race.status(c).name().toLowerCase(Locale.ROOT));
             race.why(c).ifPresent(w -> n.put("why", w));
             if (race.status(c) != Race.Status.FAILED && race.slices(c) > 0) {
                 int[] rank = race.rank(c);

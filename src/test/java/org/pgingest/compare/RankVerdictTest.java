@@ -135,6 +135,32 @@ class RankVerdictTest {
         assertThat(staged(1.0).markdown()).doesNotContain("other sessions' empty transactions");
     }
 
+    /**
+     * A candidate that cannot write the table is "missing" in the JSON, as everywhere else, never "failed" (a new
+     * user's pass, 2026-12-03); one whose run failed is "failed".
+     */
+    @Test
+    void aCandidateThatCannotWriteTheTableIsMissingNotFailed() throws Exception {
+        List<Candidate> candidates = List.of(Candidate.of(LoadMethod.COPY_BINARY), Candidate.of(LoadMethod.BATCH),
+                Candidate.of(LoadMethod.COPY_FREEZE), Candidate.of(LoadMethod.UNNEST));
+        Race race = new Race(4, new RankStatistics(0.95, 0.03));
+        race.fail(2, "missing: COPY_FREEZE cannot write t: COPY FREEZE cannot load a partitioned table");
+        race.fail(3, "its launcher ended with exit code 1");
+        List<List<RankRun.SliceRecord>> rounds = new ArrayList<>();
+        for (int round = 0; round < 6; round++) {
+            race.add(round / 2, Map.of(0, 30_000.0 * (1 + 0.01 * round), 1, 10_000.0));
+            rounds.add(List.of(new RankRun.SliceRecord(0, 0, round / 2, Map.of("rows", 30_000.0), false),
+                    new RankRun.SliceRecord(1, 1, round / 2, Map.of("rows", 10_000.0), false)));
+        }
+        race.finalLook();
+        RankRun.Ranking ranking = new RankRun.Ranking(500, candidates, race, rounds, Map.of(), 30, List.of());
+        JsonNode json = new ObjectMapper().readTree(new RankVerdict(new RankVerdict.Run("t", "PostgreSQL (test)",
+                List.of(), RankOptions.parse(new String[0]), List.of(ranking), Map.of(), 30)).json());
+        JsonNode listed = json.get("rankings").get(0).get("candidates");
+        assertThat(listed.get(2).get("status").asText()).isEqualTo("missing");
+        assertThat(listed.get(3).get("status").asText()).isEqualTo("failed");
+    }
+
     private static RankVerdict staged(double stagerCommitsPerCall) {
         List<Candidate> candidates = List.of(Candidate.of(LoadMethod.COPY_BINARY), Candidate.of(LoadMethod.STAGED_DEDUPE));
         Race race = new Race(2, new RankStatistics(0.95, 0.03));
