@@ -1,5 +1,5 @@
 #!/bin/bash
-# The shop dump ranked again at the session's end (2026-12-03, afternoon), after the day's fixes to the verdict
+# The shop dump ranked again at a session's end (2026-12-03: seed 29 in the afternoon, 30 in the evening), after the day's fixes to the verdict
 # (claims among the others, progress at every fork, the budget of a table's writable candidates); nothing else running.
 # Usage: run.sh SEED...   (from a clone at /work/runs; JSON, Markdown and console beside this script)
 out=$(cd "$(dirname "$0")" && pwd)
