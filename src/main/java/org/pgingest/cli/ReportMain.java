@@ -3,6 +3,7 @@ package org.pgingest.cli;
 import org.pgingest.report.Report;
 import org.pgingest.report.ReportFiles;
 import org.pgingest.report.ResultsPage;
+import org.pgingest.results.BenchmarkResult;
 import org.pgingest.results.OutputFiles;
 import org.pgingest.results.RateRecord;
 import org.pgingest.results.ResultFile;
@@ -13,8 +14,10 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * {@code ./bench report RESULT.json [MORE.json ...] [--html FILE] [--markdown FILE]}: one self-contained HTML page
@@ -84,6 +87,16 @@ public final class ReportMain {
                     rates.addAll(RateRecord.read(input));
                 } else {
                     files.add(ResultFile.read(input));
+                }
+            }
+            for (ResultFile file : files) {
+                // JMH writes one entry per trial: two of one trial (an edited or concatenated file) would be drawn
+                // as two bars of one name, as gate and export refuse them
+                Set<String> trials = new HashSet<>();
+                for (BenchmarkResult r : file.results()) {
+                    if (!trials.add(r.benchmark() + " " + r.mode() + " " + r.threads() + " " + r.params())) {
+                        throw new IllegalArgumentException(file.name() + " holds two entries of one trial: " + r.label());
+                    }
                 }
             }
             if (rates.isEmpty() && files.stream().allMatch(f -> f.results().isEmpty())) {

@@ -67,4 +67,15 @@ class ReportInputsTest {
         assertThat(below).containsExactly("2", "pg-ingest-bench report: " + negative + ": entry 0 (x.Load.load) has a "
                 + "score of -5.0, below 0, which no JMH mode gives\n");
     }
+
+    /** Two entries of one trial in one file (edited or concatenated) are refused, as gate and export refuse them. */
+    @Test
+    void twoEntriesOfOneTrialAreOneLine(@TempDir Path dir) throws Exception {
+        Path twice = new org.pgingest.results.HandMadeJmh().entry("x.Load.load", "thrpt", "rows=5").primary("ops/s", 5, 5)
+                .entry("x.Load.load", "thrpt", "rows=5").primary("ops/s", 6, 6).write(dir.resolve("twice.json"));
+        String[] o = run(twice.toString(), "--html", dir.resolve("r.html").toString(), "--markdown",
+                dir.resolve("r.md").toString());
+        assertThat(o).containsExactly("2", "pg-ingest-bench report: twice.json holds two entries of one trial: "
+                + "Load.load(rows=5)\n");
+    }
 }
