@@ -233,7 +233,7 @@ public final class RankMain {
                         for (int c = 0; c < candidates.size(); c++) {
                             LoadMethod method = candidates.get(c).method();
                             if (cannot.containsKey(method)) {
-                                missing.put(c, "missing: " + method + " cannot write " + label + ": " + cannot.get(method));
+                                missing.put(c, RankRun.MISSING + method + " cannot write " + label + ": " + cannot.get(method));
                             }
                         }
                         // this ranking's and every later one's candidates that can write the table: they take turns

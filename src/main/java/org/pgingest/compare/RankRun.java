@@ -140,6 +140,9 @@ final class RankRun implements AutoCloseable {
                    Map<Integer, String> missing, double seconds, List<Double> forkStarts) {
     }
 
+    /** How the reason of a candidate the target cannot measure begins (it is missing, never failed). */
+    static final String MISSING = "missing: ";
+
     private final SharedServer server;
     private final RankOptions options;
     private final Path work;
@@ -486,7 +489,7 @@ final class RankRun implements AutoCloseable {
                 .filter(l -> l.startsWith("pg-ingest-bench: missing ")).findFirst();
         if (missing.isPresent()) {
             String m = missing.get();
-            return "missing: " + m.substring(m.indexOf(": ", "pg-ingest-bench: missing ".length()) + 2);
+            return MISSING + m.substring(m.indexOf(": ", "pg-ingest-bench: missing ".length()) + 2);
         }
         return Launchers.lastWord(log).orElse(seen) + " (log: " + log + ")";
     }

@@ -183,7 +183,7 @@ final class RankVerdict {
             Optional.ofNullable(run.effective().get(cand.name())).filter(m -> !m.isEmpty())
                     .ifPresent(m -> m.forEach((k, v) -> n.with("effectiveSettings").put(k, v)));
             // a candidate the target cannot measure (it cannot write the table) is missing, never failed
-            boolean missing = race.status(c) == Race.Status.FAILED && race.why(c).filter(w -> w.startsWith("missing: "))
+            boolean missing = race.status(c) == Race.Status.FAILED && race.why(c).filter(w -> w.startsWith(RankRun.MISSING))
                     .isPresent();
             n.put("status", missing ? "missing" : race.status(c).name().toLowerCase(Locale.ROOT));
             race.why(c).ifPresent(w -> n.put("why", w));
