@@ -2,6 +2,7 @@ package org.pgingest;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.pgingest.exit.Descendants;
 
 /**
  * Stops a child launcher together with what it started. Killing only the launcher leaves its JMH forks running
@@ -27,7 +28,7 @@ public final class ProcessTrees {
     }
 
     public static void stop(Process process) throws InterruptedException {
-        List<ProcessHandle> tree = process.descendants().toList();
+        List<ProcessHandle> tree = Descendants.of(process);
         tree.forEach(ProcessHandle::destroy);
         process.destroy();
         for (ProcessHandle p : tree) {

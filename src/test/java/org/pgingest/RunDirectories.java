@@ -32,12 +32,17 @@ public final class RunDirectories {
         }
     }
 
-    /** The postmaster of the server in {@code runDirectory}, once its pid file names it. */
+    /**
+     * The postmaster of the server in {@code runDirectory}, once its pid file names it and while that pid is a
+     * postgres of this data directory (a test signals it: a pid file outlives its process, and pids are reused).
+     */
     public static Optional<Long> postmasterOf(Path runDirectory) {
+        Path data = runDirectory.resolve("data");
         try {
             // initdb's standalone backend writes its pid negated; the postmaster's is positive.
-            long pid = Long.parseLong(Files.readAllLines(runDirectory.resolve("data").resolve("postmaster.pid")).get(0).trim());
-            return pid > 0 ? Optional.of(pid) : Optional.empty();
+            long pid = Long.parseLong(Files.readAllLines(data.resolve("postmaster.pid")).get(0).trim());
+            return (pid > 0 ? ProcessHandle.of(pid) : Optional.<ProcessHandle>empty()).filter(p -> p.info().commandLine().map(c -> c.contains(data.toString())).orElse(false))
+                    .map(ProcessHandle::pid);
         } catch (IOException | IndexOutOfBoundsException | NumberFormatException e) {
             return Optional.empty(); // not written yet, or removed
         }

@@ -3,6 +3,7 @@ package org.pgingest.compare;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import org.pgingest.exit.Descendants;
 import org.pgingest.exit.ShutdownHook;
 import org.pgingest.results.ResultFile;
 
@@ -259,7 +260,7 @@ final class PairedRun implements AutoCloseable {
      * leaves its forks to init, where its descendants no longer show them.
      */
     static void stop(Collection<Process> processes) throws InterruptedException {
-        List<ProcessHandle> forks = processes.stream().flatMap(Process::descendants).toList();
+        List<ProcessHandle> forks = processes.stream().flatMap(p -> Descendants.of(p).stream()).toList();
         forks.forEach(ProcessHandle::destroy);
         processes.forEach(Process::destroy);
         for (ProcessHandle p : forks) {

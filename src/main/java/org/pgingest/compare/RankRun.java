@@ -2,6 +2,7 @@ package org.pgingest.compare;
 
 import org.pgingest.bench.IngestBenchmark;
 import org.pgingest.cli.BenchMain;
+import org.pgingest.exit.Descendants;
 import org.pgingest.exit.ShutdownHook;
 
 import java.io.IOException;
@@ -335,7 +336,7 @@ final class RankRun implements AutoCloseable {
 
     /** Asks a launcher and its fork to end, without waiting ({@link #stop} waits). */
     private static void destroy(Process p) {
-        p.descendants().forEach(ProcessHandle::destroy);
+        Descendants.of(p).forEach(ProcessHandle::destroy);
         p.destroy();
     }
 

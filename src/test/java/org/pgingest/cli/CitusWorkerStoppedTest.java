@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.pgingest.exit.Descendants;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -46,7 +47,7 @@ class CitusWorkerStoppedTest {
             while (postmasters.size() < 3 && System.nanoTime() < deadline) {
                 Thread.sleep(200);
                 if (Files.readString(out).contains("Iteration   2:")) {
-                    Optional<ProcessHandle> fork = launcher.descendants()
+                    Optional<ProcessHandle> fork = Descendants.of(launcher).stream()
                             .filter(p -> p.info().command().map(c -> c.endsWith("java")).orElse(false)).findFirst();
                     nodes = fork.map(f -> RunDirectories.of(f.pid())).orElse(List.of());
                     postmasters = nodes.stream().map(RunDirectories::postmasterOf).flatMap(Optional::stream).toList();

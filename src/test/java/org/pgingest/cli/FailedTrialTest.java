@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgingest.RunDirectories;
 import org.pgingest.ProcessTrees;
+import org.pgingest.exit.Descendants;
 import org.pgingest.results.BenchmarkResult;
 import org.pgingest.results.ResultFile;
 
@@ -45,7 +46,7 @@ class FailedTrialTest {
             while (postmaster <= 0 && System.nanoTime() < deadline) {
                 Thread.sleep(100);
                 if (Files.readString(out).contains("Iteration   2:")) {
-                    postmaster = launcher.descendants()
+                    postmaster = Descendants.of(launcher).stream()
                             .filter(p -> p.info().command().map(c -> c.endsWith("java")).orElse(false))
                             .flatMap(fork -> RunDirectories.of(fork.pid()).stream()).map(RunDirectories::postmasterOf)
                             .flatMap(Optional::stream).findFirst().orElse(-1L);

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.pgingest.exit.Descendants;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,7 +37,7 @@ class ForkKilledTest {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
             while (postmaster <= 0 && System.nanoTime() < deadline) {
                 Thread.sleep(200);
-                fork = launcher.descendants().filter(p -> p.info().command().map(c -> c.endsWith("java")).orElse(false))
+                fork = Descendants.of(launcher).stream().filter(p -> p.info().command().map(c -> c.endsWith("java")).orElse(false))
                         .findFirst().orElse(null);
                 if (fork != null && Files.readString(out).contains("Iteration   1:")) {
                     runDirectory = RunDirectories.of(fork.pid()).stream()

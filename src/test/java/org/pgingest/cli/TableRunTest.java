@@ -5,6 +5,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.pgingest.exit.Descendants;
 import org.pgingest.results.BenchmarkResult;
 import org.pgingest.results.ResultFile;
 import org.pgingest.server.EmbeddedTarget;
@@ -557,7 +558,7 @@ class TableRunTest {
                 // (the full run of 2026-12-02 failed here once).
                 assertThat(loaded).as("a fork loads into the schema: " + Files.readString(out)).isTrue();
                 // SIGTERM to the launcher alone (a job runner's cancel) leaves its forks loading until it stops them
-                List<ProcessHandle> tree = new ArrayList<>(launcherAlone ? List.of() : launcher.descendants().toList());
+                List<ProcessHandle> tree = new ArrayList<>(launcherAlone ? List.of() : Descendants.of(launcher));
                 tree.add(launcher.toHandle());
                 for (ProcessHandle p : tree) {
                     new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();

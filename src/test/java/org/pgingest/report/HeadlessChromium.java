@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.pgingest.exit.Descendants;
 
 /**
  * Debian's {@code chromium} run headless on a local file, with a fresh profile and everything that would reach
@@ -45,7 +46,7 @@ public final class HeadlessChromium {
         Process p = new ProcessBuilder(command).redirectOutput(stdout.toFile())
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            Descendants.of(p).forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
             throw new IllegalStateException("chromium did not finish in " + TIMEOUT_SECONDS + " s: " + command);
         }
