@@ -83,6 +83,9 @@ final class ExternalTarget extends TargetBase {
         }
         Secret password = config.externalPassword();
         String user = config.externalUser() != null ? config.externalUser() : parsed.getProperty("user");
+        if (user != null && user.contains(":")) {
+            throw new TargetException(passwordInUser("the user (-Dpg.user, PGIB_USER or the URL's user=)"));
+        }
         if (user == null) {
             throw new TargetException("the external target needs a user: set PGIB_USER");
         }
@@ -151,6 +154,16 @@ final class ExternalTarget extends TargetBase {
         return url + " carries " + what + ": a URL reaches every JMH fork's command line, which JMH prints and "
                 + "records in its JSON; remove it, and give the user with -Dpg.user or PGIB_USER and the password "
                 + "with PGIB_PASSWORD (the suite reads no other secret)";
+    }
+
+    /**
+     * The refusal of a user name with a colon, which reads as user:password: the server's refusal of the login would
+     * echo it whole, and -Dpg.user reaches every JMH fork's command line. A role named with a colon is beyond the suite.
+     */
+    static String passwordInUser(String what) {
+        return what + " holds a ':', read as user:password: the user reaches every JMH fork's command line and the "
+                + "server's login errors; give the user alone and the password with PGIB_PASSWORD (a role name with a ':' "
+                + "is beyond the suite)";
     }
 
     @Override

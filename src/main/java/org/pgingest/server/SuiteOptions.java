@@ -103,6 +103,9 @@ public record SuiteOptions(Map<String, String> properties, List<String> rest) {
                 throw new TargetException(ExternalTarget.secretInUrl("-Dpg.url", what));
             });
         }
+        if (name.equals("pg.user") && value.contains(":")) {
+            throw new TargetException(ExternalTarget.passwordInUser("-Dpg.user"));
+        }
         if (name.equals("pg.via")) {
             Via.parse(value); // its one line names the valid values
         }

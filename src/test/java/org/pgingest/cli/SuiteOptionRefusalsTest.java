@@ -37,6 +37,21 @@ class SuiteOptionRefusalsTest {
                 + "which pgjdbc does not read)" + URL_ADVICE);
     }
 
+    /** Found by an adversarial pass (2026-12-03): the server's refusal of the login echoed the user whole. */
+    @Test
+    void aUserWithAColonReadsAsUserAndPasswordAndIsRefusedWithoutShowingIt() throws Exception {
+        String advice = " holds a ':', read as user:password: the user reaches every JMH fork's command line and the "
+                + "server's login errors; give the user alone and the password with PGIB_PASSWORD (a role name with a ':' "
+                + "is beyond the suite)";
+        assertRefused(launch(Map.of(), "-Dpg.target=external", "-Dpg.url=jdbc:postgresql://localhost:55433/db",
+                "-Dpg.user=bench:" + SECRET, "Ingest"), "-Dpg.user" + advice);
+        String fromElsewhere = "the user (-Dpg.user, PGIB_USER or the URL's user=)" + advice;
+        assertRefused(launch(Map.of("PGIB_USER", "bench:" + SECRET), "-Dpg.target=external",
+                "-Dpg.url=jdbc:postgresql://localhost:55433/db", "Ingest"), fromElsewhere);
+        assertRefused(launch(Map.of(), "-Dpg.target=external",
+                "-Dpg.url=jdbc:postgresql://localhost:55433/db?user=bench:" + SECRET, "Ingest"), fromElsewhere);
+    }
+
     @Test
     void aKeyPassphraseOrPasswordOptionInTheUrlIsRefused() throws Exception {
         assertRefused(launch(Map.of(), "-Dpg.target=external", "-Dpg.url=jdbc:postgresql://localhost/db?ssl=true&sslpassword=" + SECRET),
