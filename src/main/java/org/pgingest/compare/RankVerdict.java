@@ -378,18 +378,25 @@ final class RankVerdict {
     }
 
     /**
-     * The ranked candidates in the order of their best ranks, and among equal best ranks by their ratio to the
-     * leader, so the leader comes first: by worst rank too, a leader with one more pair left open would be listed below
-     * candidates slower than it. The ratio compares them over the same rounds (a candidate's own mean rate covers only
-     * the rounds it ran, earlier ones for one that stopped early).
+     * The ranked candidates fastest first by their ratio to the leader, except that one claimed faster than another
+     * always comes before it. The ratio compares them over the same rounds (a candidate's own mean rate covers only the
+     * rounds it ran, earlier ones for one that stopped early). Ordered by best rank instead, a slow candidate stopped
+     * early, with few pairs settled, sat above faster ones (a new user's reading, 2026-12-03).
      */
     static List<Integer> ordered(RankRun.Ranking r) {
         Race race = r.race();
-        List<Integer> order = new ArrayList<>(race.ranked());
         java.util.function.ToDoubleFunction<Integer> toLeader = c -> c == race.leader() ? Double.POSITIVE_INFINITY
                 : race.leader() < 0 ? race.meanLog(c) : race.pair(race.leader(), c).map(p -> 1 / p.ratio()).orElse(0.0);
-        order.sort(java.util.Comparator.<Integer>comparingInt(c -> race.rank(c)[0])
-                .thenComparing(java.util.Comparator.comparingDouble(toLeader).reversed()));
+        List<Integer> left = new ArrayList<>(race.ranked());
+        left.sort(java.util.Comparator.comparingDouble(toLeader).reversed());
+        List<Integer> order = new ArrayList<>();
+        while (!left.isEmpty()) {
+            // the first that none still unplaced is claimed faster than (the first at all, were claims ever circular)
+            int next = left.stream().filter(c -> left.stream().noneMatch(o -> race.pair(o, c)
+                    .map(p -> p.claim() == Claim.FASTER).orElse(false))).findFirst().orElse(left.get(0));
+            order.add(next);
+            left.remove(Integer.valueOf(next));
+        }
         return order;
     }
 

@@ -239,6 +239,31 @@ class RankVerdictTest {
     }
 
     /**
+     * A slow candidate told apart from the leader alone is listed below a faster one told apart from two (a new user
+     * read the table by best rank, 2026-12-03): COPY_BINARY 200,000 rows/s, COPY_TEXT 52,000 and COPY_CSV 18,000 steady,
+     * BATCH 15,000 times e^1 or e^-1 by forks, its scatter pooled into every pair's interval: BATCH is told apart from
+     * the leader alone ([2, 4]), COPY_CSV from the leader and COPY_TEXT ([3, 4]). By best rank BATCH came first.
+     */
+    @Test
+    void aFasterCandidateComesBeforeASlowerOneWithFewerClaims() {
+        List<Candidate> candidates = List.of(Candidate.of(LoadMethod.COPY_BINARY), Candidate.of(LoadMethod.COPY_TEXT),
+                Candidate.of(LoadMethod.COPY_CSV), Candidate.of(LoadMethod.BATCH));
+        Race race = new Race(4, new RankStatistics(0.95, 0.03));
+        for (int round = 0; round < 24; round++) {
+            int fork = round / 4;
+            double wobble = 1 + 0.001 * (round % 4);
+            race.add(fork, Map.of(0, 200_000.0 * wobble, 1, 52_000.0 * wobble, 2, 18_000.0 * wobble,
+                    3, 15_000 * Math.exp(fork % 2 == 0 ? 1.0 : -1.0)));
+        }
+        race.finalLook();
+        assertThat(race.rank(1)).containsExactly(2, 3);
+        assertThat(race.rank(2)).containsExactly(3, 4);
+        assertThat(race.rank(3)).containsExactly(2, 4);
+        RankRun.Ranking ranking = new RankRun.Ranking(500, candidates, race, List.of(), Map.of(), 60, List.of());
+        assertThat(RankVerdict.ordered(ranking)).containsExactly(0, 1, 2, 3);
+    }
+
+    /**
      * "The next" in the headline is the candidate the table lists second. COPY_BINARY leads at 30,000 rows/s; over
      * forks of 4, 4, 4 and 16 rounds COPY_CSV runs at 22,000 throughout and COPY_TEXT at 20,000, then 24,000 in the
      * long fork: over forks (each weighing the same) COPY_TEXT's geometric mean is 20,000 * 1.2^(1/4) = 20,933, the
