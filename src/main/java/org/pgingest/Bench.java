@@ -39,7 +39,7 @@ public final class Bench {
      */
     static Optional<String> unknownLongOption(List<String> args) {
         List<String> known = new ArrayList<>(BenchMain.longOptions());
-        known.addAll(RankMain.longOptions());
+        RankMain.longOptions().stream().filter(o -> !known.contains(o)).forEach(known::add);
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             if (arg.startsWith("-jvmArgs")) {

@@ -33,6 +33,13 @@ class BenchTest {
         assertThat(RankMain.tunesQuick(List.of("--variant", "a=BATCH", "--variant", "b=BATCH"))).isFalse();
         assertThat(RankMain.tunesQuick(List.of("--preset", "quick"))).isFalse();
         assertThat(RankMain.tunesQuick(List.of("Ingest"))).isFalse();
+        // a reader's find (2026-12-03): docs/running.md offers ./bench -Dpg.conf.NAME=VALUE beside ./bench
+        assertThat(RankMain.tunesQuick(List.of("-Dpg.conf.synchronous_commit=off"))).isTrue();
+        assertThat(RankMain.tunesQuick(List.of("-Dpg.version=16", "--budget", "4m"))).isTrue();
+        assertThat(RankMain.tunesQuick(List.of("-Dpg.version=16", "Ingest"))).isFalse();
+        assertThat(RankMain.tunesQuick(List.of("-Dpg.version=16", "-p", "method=BATCH"))).isFalse();
+        assertThat(RankMain.quickArgs(List.of("-Dpg.version=16", "--seed", "7"))).startsWith("-Dpg.version=16", "-p")
+                .containsSubsequence("--budget", "5m", "--seed", "7");
         assertThat(RankMain.quickArgs(List.of("--budget", "3m"))).containsSubsequence("--budget", "3m")
                 .containsOnlyOnce("--budget");
         assertThat(RankMain.quickArgs(List.of("--seed", "7"))).containsSubsequence("--budget", "5m", "--seed", "7");
@@ -79,7 +86,8 @@ class BenchTest {
         assertThat(Bench.unknownLongOption(List.of("-p", "method=BATCH", "--budjet", "4m"))).hasValueSatisfying(line ->
                 assertThat(line).startsWith("unknown option --budjet: the suite's are --preset, --no-report, --jmh-log, "
                         + "--ddl, --table, --rows, --sample, --drop-foreign-keys, --keep-schema, --variant, --budget, ")
-                        .endsWith("; JMH's take one dash (./bench -h lists them)"));
+                        .endsWith("; JMH's take one dash (./bench -h lists them)")
+                        .as("each option once (a reader's find, 2026-12-03)").containsOnlyOnce("--no-report"));
         assertThat(Bench.unknownLongOption(List.of("--ddl", "s.sql", "--table", "t", "--budget", "4m"))).isEmpty();
         assertThat(Bench.unknownLongOption(List.of("-jvmArgsAppend", "--add-opens=java.base/java.lang=ALL-UNNAMED")))
                 .as("a JVM argument").isEmpty();

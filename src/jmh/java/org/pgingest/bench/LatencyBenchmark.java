@@ -38,7 +38,7 @@ public class LatencyBenchmark extends WriterTrial {
     @Param({"AUTOCOMMIT_ROW", "BATCH", "MULTI_ROW_VALUES", "COPY_BINARY"})
     public LoadMethod method;
 
-    /** Round-trip time added to every exchange with the server; any value of 0 or more. */
+    /** Round-trip time added to every exchange with the server, in ms: 0 to RoundTripDelay.MAX_RTT_MS. */
     @Param({"0", "1", "5", "25", "67"})
     public double rttMs;
 

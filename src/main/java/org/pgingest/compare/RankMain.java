@@ -77,21 +77,36 @@ public final class RankMain {
 
     /**
      * {@code ./bench} with options that tune a ranking but choose neither its candidates nor its table
-     * ({@code ./bench --budget 3m --seed 7}): the quick selection ranked with them, their budget for its five minutes.
+     * ({@code ./bench --budget 3m --seed 7}, {@code ./bench -Dpg.version=16}): the quick selection ranked with them, their
+     * budget for its five minutes. Leading -D options stay first, where a ranking reads its target and settings.
      */
     public static String[] quickArgs(List<String> tuning) {
-        List<String> args = new ArrayList<>(List.of("-p", "method=" + String.join(",", QUICK.stream().map(Enum::name)
-                .toList())));
+        int settings = leadingSettings(tuning);
+        List<String> args = new ArrayList<>(tuning.subList(0, settings));
+        args.addAll(List.of("-p", "method=" + String.join(",", QUICK.stream().map(Enum::name).toList())));
         if (!tuning.contains("--budget")) {
             args.addAll(List.of("--budget", RankOptions.QUICK_BUDGET));
         }
-        args.addAll(tuning);
+        args.addAll(tuning.subList(settings, tuning.size()));
         return args.toArray(String[]::new);
     }
 
-    /** Whether {@code ./bench ARGS} asks for the quick ranking with options of its own ({@link #quickArgs(List)}). */
+    /**
+     * Whether {@code ./bench ARGS} asks for the quick ranking with options of its own ({@link #quickArgs(List)}):
+     * leading -D options, then nothing or only a ranking's tuning.
+     */
     public static boolean tunesQuick(List<String> args) {
-        return RankOptions.onlyTuning(args);
+        int settings = leadingSettings(args);
+        List<String> rest = args.subList(settings, args.size());
+        return rest.isEmpty() ? settings > 0 : RankOptions.onlyTuning(rest);
+    }
+
+    private static int leadingSettings(List<String> args) {
+        int i = 0;
+        while (i < args.size() && args.get(i).startsWith("-D")) {
+            i++;
+        }
+        return i;
     }
 
     /** A ranking's own long options ({@code --budget}, ...). */

@@ -456,8 +456,8 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
             // the same line as a value out of range
         }
         throw new UsageException("--rounds " + value + ": give a whole number of " + least + " or more ("
-                + RankStatistics.MIN_FORKS + " forks of " + roundsPerFork + " rounds, the fewest that claim anything; "
-                + "measured rounds at most, rounded up to whole forks; the budget still ends the run first)");
+                + RankStatistics.MIN_FORKS + " forks of " + roundsPerFork + " rounds, the fewest in which two "
+                + "candidates can claim anything; measured rounds at most, rounded up to whole forks; the budget still ends the run first)");
     }
 
     private static int roundsPerFork(String value) {

@@ -115,8 +115,8 @@ class RankMainTest {
                 "2562048h");
         assertRefused("--rounds-per-fork 1: give a whole number from 2 to 100 (measured rounds each candidate's fork "
                 + "plays before a new one replaces it)", "-p", "method=COPY_BINARY,BATCH", "--rounds-per-fork", "1");
-        assertRefused("--rounds 5: give a whole number of 6 or more (3 forks of 2 rounds, the fewest that claim anything; "
-                        + "measured rounds at most, rounded up to whole forks; the budget still ends the run first)",
+        assertRefused("--rounds 5: give a whole number of 6 or more (3 forks of 2 rounds, the fewest in which two "
+                        + "candidates can claim anything; measured rounds at most, rounded up to whole forks; the budget still ends the run first)",
                 "-p", "method=COPY_BINARY,BATCH", "--rounds-per-fork", "2", "--rounds", "5");
     }
 
