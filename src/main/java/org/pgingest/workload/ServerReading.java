@@ -25,6 +25,8 @@ import java.util.Optional;
  * suite's limit, never in the server's words.
  */
 public final class ServerReading {
+    /** What the driver reads a byte sequence that is not UTF-8 as. */
+    private static final char REPLACEMENT = '\uFFFD';
     /** Texts the server reads in one statement ({@link #values}). */
     private static final int PER_STATEMENT = 1000;
 
@@ -44,6 +46,12 @@ public final class ServerReading {
     /** The checked value of the server's output {@code serverText} of a user's {@code text}. */
     private static Object fromServer(Column column, String text, String serverText) {
         TypeCodec codec = column.codec();
+        if (serverText.indexOf(REPLACEMENT) >= 0 && text.indexOf(REPLACEMENT) < 0) {
+            // bytes of the server's output that are not UTF-8 (PostgreSQL 14 prints a "char" of a byte above 127,
+            // in an array too, as that byte), which the driver decoded as U+FFFD: carried on, they would be stored so
+            throw suiteLimit(column, text, serverText, new IllegalArgumentException("the server's text of it is not "
+                    + "UTF-8"));
+        }
         try {
             return codec.checked(codec.parse(serverText));
         } catch (ValueRejectedException stillRefused) {
@@ -152,9 +160,7 @@ public final class ServerReading {
                 }
             });
         } catch (SQLException e) {
-            // classes 22 (data exception) and 23 (a domain's CHECK or NOT NULL) are about the value; anything else
-            // (a broken connection, a missing type) is not
-            if (e.getSQLState() == null || !(e.getSQLState().startsWith("22") || e.getSQLState().startsWith("23"))) {
+            if (!aboutTheValue(e)) {
                 throw e;
             }
             throw new ValueRejectedException(e.getSQLState(), firstLine(e.getMessage()));
@@ -182,11 +188,22 @@ public final class ServerReading {
                 }
             }));
         } catch (SQLException e) {
-            if (e.getSQLState() == null || !(e.getSQLState().startsWith("22") || e.getSQLState().startsWith("23"))) {
+            if (!aboutTheValue(e)) {
                 throw e;
             }
             return Optional.empty();
         }
+    }
+
+    /**
+     * Whether the server's error in reading a text is about the text: classes 22 (data exception) and 23 (a domain's
+     * CHECK or NOT NULL), a syntax error (42601: tsvector's and tsquery's input, 'a:0') and a program limit (class 54:
+     * an array of more than 6 dimensions, or bounds past int4); not a broken connection or a missing type.
+     */
+    private static boolean aboutTheValue(SQLException e) {
+        String state = e.getSQLState();
+        return state != null && (state.startsWith("22") || state.startsWith("23") || state.equals("42601")
+                || state.startsWith("54"));
     }
 
     private static String firstLine(String message) {

@@ -38,9 +38,14 @@ final class ArrayCodec extends BaseCodec {
         return element.javaType() == Float.class;
     }
 
+    /**
+     * The element's cast type with [] added; for an element that is itself an array (a domain over one) the array's own
+     * type, since PostgreSQL reads int[][] as int[] and would take each element's text for an integer.
+     */
     @Override
     public String castType() {
-        return element.castType() + "[]";
+        String elementCast = element.castType();
+        return elementCast.endsWith("[]") ? sqlType() : elementCast + "[]";
     }
 
     @Override

@@ -34,6 +34,16 @@ final class TimestampCodec extends BaseCodec implements OrderedCodec {
         this.minusInfinity = withZone ? OffsetDateTime.MIN : LocalDateTime.MIN;
     }
 
+    /**
+     * Without the precision: an explicit cast to timestamp(p) rounds past 294276-12-31 23:59:59 without a range check
+     * (14-18), so the server's text of a user's value would be one the codec cannot tell from a refused one; read whole,
+     * the codec rounds it as the column's assignment does ({@link Timestamps#storedMicros}).
+     */
+    @Override
+    public String castType() {
+        return withZone ? "timestamp with time zone" : "timestamp without time zone";
+    }
+
     static TimestampCodec timestamp(String sqlType, int typmod) {
         return new TimestampCodec(sqlType, typmod, false);
     }
