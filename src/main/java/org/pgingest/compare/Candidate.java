@@ -43,8 +43,8 @@ record Candidate(String name, LoadMethod method, Map<String, String> knobs, Map<
     static Candidate parseVariant(String spec) {
         String[] parts = spec.split(",", -1);
         // Checked first, and every line below shows the spec masked: a refusal would print a secret's value.
-        String shown = parts[0] + Arrays.stream(parts).skip(1).map(p -> "," + SecretBearing.masked(p))
-                .collect(Collectors.joining());
+        String shown = SecretBearing.maskedIn(parts[0] + Arrays.stream(parts).skip(1).map(p -> "," + SecretBearing.masked(p))
+                .collect(Collectors.joining()));
         for (String part : Arrays.asList(parts).subList(1, parts.length)) {
             int at = part.indexOf('=');
             if (at < 1) {
@@ -83,12 +83,15 @@ record Candidate(String name, LoadMethod method, Map<String, String> knobs, Map<
             String part = parts[i];
             int at = part.indexOf('=');
             if (at < 1 || at == part.length() - 1) {
-                throw new UsageException(VARIANT + " " + shown + ": '" + part + "' is not PARAM=VALUE");
+                throw new UsageException(VARIANT + " " + shown + ": '" + SecretBearing.maskedIn(part)
+                        + "' is not PARAM=VALUE");
             }
             String key = part.substring(0, at);
             String value = part.substring(at + 1);
             boolean setting = key.startsWith(SuiteOptions.SETTING_PREFIX) && key.length() > SuiteOptions.SETTING_PREFIX.length();
-            if (setting ? settings.containsKey(key.substring(SuiteOptions.SETTING_PREFIX.length())) : knobs.containsKey(key)) {
+            // PostgreSQL's setting names are case-insensitive (WORK_MEM is work_mem); the knobs are JMH parameters
+            String given = key.substring(setting ? SuiteOptions.SETTING_PREFIX.length() : 0);
+            if (setting ? settings.keySet().stream().anyMatch(given::equalsIgnoreCase) : knobs.containsKey(key)) {
                 throw new UsageException(VARIANT + " " + shown + ": " + key + " given twice; give it once");
             }
             if (setting) {

@@ -160,8 +160,14 @@ final class Race {
             }
         }
         compute(due, lookAlpha);
-        // A candidate without a counted round has no mean (NaN), which Double.compare would put above every other.
-        leader = running.stream().filter(c -> !Double.isNaN(meanLog(c)))
+        // The leader is the candidate whose paired ratios put it at or above every other running one, as the verdict
+        // states them (its own mean covers other rounds: a slice left out as compiling, forks of other lengths, so an
+        // A/A's leader by mean was 0.98x its twin); the highest mean where ratios are circular. A candidate without a
+        // counted round has no mean (NaN), which Double.compare would put above every other.
+        List<Integer> measured = running.stream().filter(c -> !Double.isNaN(meanLog(c))).toList();
+        List<Integer> aheadOfAll = measured.stream().filter(c -> measured.stream()
+                .allMatch(o -> o == c || pairs[c][o] == null || pairs[c][o].ratio() >= 1)).toList();
+        leader = (aheadOfAll.isEmpty() ? measured : aheadOfAll).stream()
                 .max((x, y) -> Double.compare(meanLog(x), meanLog(y))).orElse(-1);
         if (leader < 0) {
             settled = false;

@@ -424,7 +424,8 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
                         + asPercent + " for " + asPercent + " percent");
             }
             if (pct > low && pct < high) {
-                return pct / 100;
+                // the decimal's own share (99.99 / 100 in doubles is 0.99989999...), which the verdict says back
+                return new java.math.BigDecimal(v).movePointLeft(2).doubleValue();
             }
         } catch (NumberFormatException e) {
             // the same line as a value out of range

@@ -655,9 +655,10 @@ final class RankVerdict {
                 : String.format(Locale.ROOT, "%.3g", v);
     }
 
+    /** A share an option gave (--confidence, --delta) in per cent, with its own digits: "95", "99.99", "2.5". */
     static String pct(double share) {
-        double p = share * 100;
-        return p == Math.rint(p) ? Long.toString(Math.round(p)) : String.format(Locale.ROOT, "%.1f", p);
+        // the option's own digits: 99.99 rounded to one decimal read as 100.0 %, a certainty the options refuse
+        return java.math.BigDecimal.valueOf(share).movePointRight(2).stripTrailingZeros().toPlainString();
     }
 
     /** Markdown-safe text: the characters that would start markup, escaped; line breaks as spaces. */

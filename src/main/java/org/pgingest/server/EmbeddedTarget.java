@@ -49,6 +49,12 @@ public final class EmbeddedTarget extends TargetBase {
         return start(config, dataDirectory -> { });
     }
 
+    /** A start that a signal's shutdown hook ended (the server's own words would read as its fault). */
+    private static TargetException stoppedAsItStarted(String version, Throwable e) {
+        return new TargetException("embedded PostgreSQL " + version + " was stopped as it started: the run was "
+                + "interrupted", e);
+    }
+
     /**
      * Starts a server, letting {@code customizer} change the data directory between initdb and start (tests
      * use it to require passwords in pg_hba.conf).
@@ -85,7 +91,11 @@ public final class EmbeddedTarget extends TargetBase {
             config.settings().values().forEach(builder::setServerConfig);
             postgres = StartupWatch.start(builder, serverLog.toPath(), version);
         } catch (IOException | RuntimeException | Error e) {
+            boolean interrupted = lifetime.stopped();
             lifetime.startFailed();
+            if (interrupted) {
+                throw stoppedAsItStarted(version, e);
+            }
             // Incomplete binaries (a disk that filled while zonky unpacked) explain any failure to start.
             binaries.verifyUnpacked();
             for (Throwable t = e; t != null; t = t.getCause()) {
@@ -100,7 +110,11 @@ public final class EmbeddedTarget extends TargetBase {
         try {
             OwnedServer.prepare(target, config);
         } catch (SQLException | RuntimeException e) {
+            boolean interrupted = lifetime.stopped();
             target.close();
+            if (interrupted) {
+                throw stoppedAsItStarted(version, e);
+            }
             if (e instanceof TargetException te) {
                 throw te;
             }

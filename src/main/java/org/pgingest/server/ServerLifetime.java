@@ -73,6 +73,11 @@ final class ServerLifetime {
         close();
     }
 
+    /** Whether the server was stopped already: by its owner, or by the shutdown hook (Ctrl-C, SIGTERM) while it started. */
+    boolean stopped() {
+        return stopped.get();
+    }
+
     /** Stops the server and removes its directory; the hook is no longer needed. */
     void close() {
         stop();

@@ -56,6 +56,13 @@ public record SuiteOptions(Map<String, String> properties, List<String> rest) {
                     throw new TargetException("option " + arg + " has no value: write " + arg + "=VALUE");
                 }
                 String name = arg.substring(2, eq);
+                // PostgreSQL's setting names are case-insensitive: pg.conf.WORK_MEM would set work_mem a second time
+                String other = name.startsWith(SETTING_PREFIX) ? properties.keySet().stream()
+                        .filter(k -> !k.equals(name) && k.equalsIgnoreCase(name)).findFirst().orElse(null) : null;
+                if (other != null) {
+                    throw new TargetException("-D" + other + " and -D" + name + " name one setting (PostgreSQL's "
+                            + "names ignore case): give it once");
+                }
                 String earlier = properties.put(name, arg.substring(eq + 1));
                 if (earlier != null && !earlier.equals(arg.substring(eq + 1))) {
                     // which one counts would be a guess (the last did); values are not shown, as a secret may be one

@@ -59,6 +59,28 @@ class RaceTest {
         assertThat(race.pair(0, 2).orElseThrow().claim()).isEqualTo(Claim.UNSETTLED);
     }
 
+    /**
+     * The leader is the one its paired ratio puts ahead, not the higher own mean: a's first slice left out as
+     * compiling, b's slice of that round at half its speed. Paired, a is 100/102 of b; by own means a led (an
+     * adversarial pass saw "a leads" beside "a 0.98x b" in an A/A, 2026-12-03).
+     */
+    @Test
+    void theLeaderIsTheOneItsPairedRatiosPutAhead() {
+        Race race = new Race(2, new RankStatistics(0.95, 0.03));
+        for (int round = 0; round < 12; round++) {
+            Map<Integer, Double> counted = new LinkedHashMap<>();
+            if (round > 0) {
+                counted.put(0, 100.0);
+            }
+            counted.put(1, round == 0 ? 50.0 : 102.0);
+            race.add(round / 4, counted);
+        }
+        race.look();
+        assertThat(race.meanLog(0)).as("a's own mean is the higher").isGreaterThan(race.meanLog(1));
+        assertThat(race.pair(1, 0).orElseThrow().ratio()).isGreaterThan(1);
+        assertThat(race.leader()).isEqualTo(1);
+    }
+
     @Test
     void aClearLeaderSettlesAndTheOthersStopBehindIt() {
         Race race = new Race(3, new RankStatistics(0.95, 0.03));

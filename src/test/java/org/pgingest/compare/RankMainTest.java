@@ -72,6 +72,17 @@ class RankMainTest {
                 "--variant", "a=COPY_BINARY,pg.conf.password=S3cretX,batchSize=x", "--variant", "b=COPY_BINARY");
         assertRefused("--variant a=BATCH,batchSize=5,batchSize=6: batchSize given twice; give it once",
                 "--variant", "a=BATCH,batchSize=5,batchSize=6", "--variant", "b=BATCH");
+        // an adversarial pass (2026-12-03): a setting's second spelling silently won; a URL's password was shown
+        assertRefused("--variant b=BATCH,pg.conf.work_mem=4MB,pg.conf.WORK_MEM=8MB: pg.conf.WORK_MEM given twice; give "
+                + "it once", "--variant", "a=BATCH", "--variant", "b=BATCH,pg.conf.work_mem=4MB,pg.conf.WORK_MEM=8MB");
+        assertRefused("--variant a=COPY_BINARY,pg.conf.application_name=postgres://…@h/db: pg.conf.application_name "
+                        + "holds a user:password@ before a host, a secret; a variant's settings reach its JMH forks' command "
+                        + "lines, which JMH prints and records; the suite takes only the password, from PGIB_PASSWORD in the "
+                        + "environment",
+                "--variant", "a=COPY_BINARY,pg.conf.application_name=postgres://bob:S3cretX@h/db", "--variant",
+                "b=COPY_BINARY");
+        assertRefused("--variant a=COPY_BINARY,postgres://…@h/db: 'postgres://…@h/db' is not PARAM=VALUE",
+                "--variant", "a=COPY_BINARY,postgres://bob:S3cretX@h/db", "--variant", "b=COPY_BINARY");
         assertRefused("--budget 99999999999999999999s: give a duration such as 90s, 10m, 1h or 2m30s",
                 "-p", "method=COPY_BINARY,BATCH", "--budget", "99999999999999999999s");
         assertRefused("--budget 3000000000000000h: give a duration such as 90s, 10m, 1h or 2m30s",

@@ -220,6 +220,17 @@ class RankVerdictTest {
      * spread by e^(+-1) so that neither pair of it is settled (rank 1-3), while COPY_TEXT, steady, is claimed 3.2x
      * COPY_CSV (rank 1-2). Ordered by worst rank too, COPY_TEXT would come first.
      */
+    /** --confidence 99.99 was said as 100.0 %, a certainty the options refuse (an adversarial pass, 2026-12-03). */
+    @Test
+    void anOptionsShareIsSaidWithItsOwnDigits() {
+        assertThat(RankVerdict.pct(0.9999)).isEqualTo("99.99");
+        assertThat(RankVerdict.pct(0.95)).isEqualTo("95");
+        assertThat(RankVerdict.pct(0.03)).isEqualTo("3");
+        assertThat(RankVerdict.pct(0.025)).isEqualTo("2.5");
+        assertThat(RankVerdict.pct(RankOptions.parse(new String[] {"--confidence", "99.99"}).confidence())).isEqualTo("99.99");
+        assertThat(RankVerdict.pct(RankOptions.parse(new String[] {"--confidence", "99.9"}).confidence())).isEqualTo("99.9");
+    }
+
     @Test
     void theLeaderComesFirstEvenWithAWiderRank() {
         List<Candidate> candidates = List.of(Candidate.of(LoadMethod.COPY_CSV), Candidate.of(LoadMethod.COPY_TEXT),

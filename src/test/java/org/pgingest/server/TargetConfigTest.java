@@ -59,6 +59,10 @@ class TargetConfigTest {
                 .isInstanceOf(TargetException.class).hasMessage("-Dpg.version is given twice, with two values: give it once");
         assertThat(SuiteOptions.parse(new String[]{"-Dpg.version=16", "-Dpg.version=16"}).properties())
                 .containsEntry("pg.version", "16");
+        // an adversarial pass (2026-12-03): the second spelling of a setting silently won
+        assertThatThrownBy(() -> SuiteOptions.parse(new String[]{"-Dpg.conf.work_mem=4MB", "-Dpg.conf.WORK_MEM=8MB"}))
+                .isInstanceOf(TargetException.class).hasMessage("-Dpg.conf.work_mem and -Dpg.conf.WORK_MEM name one "
+                        + "setting (PostgreSQL's names ignore case): give it once");
     }
 
     @Test
