@@ -41,7 +41,8 @@ public final class RunDirectories {
         try {
             // initdb's standalone backend writes its pid negated; the postmaster's is positive.
             long pid = Long.parseLong(Files.readAllLines(data.resolve("postmaster.pid")).get(0).trim());
-            return (pid > 0 ? ProcessHandle.of(pid) : Optional.<ProcessHandle>empty()).filter(p -> p.info().commandLine().map(c -> c.contains(data.toString())).orElse(false))
+            return (pid > 0 ? ProcessHandle.of(pid) : Optional.<ProcessHandle>empty())
+                    .filter(p -> p.info().commandLine().map(c -> c.contains(data.toString())).orElse(false))
                     .map(ProcessHandle::pid);
         } catch (IOException | IndexOutOfBoundsException | NumberFormatException e) {
             return Optional.empty(); // not written yet, or removed

@@ -43,8 +43,8 @@ record Candidate(String name, LoadMethod method, Map<String, String> knobs, Map<
     static Candidate parseVariant(String spec) {
         String[] parts = spec.split(",", -1);
         // Checked first, and every line below shows the spec masked: a refusal would print a secret's value.
-        String shown = SecretBearing.maskedIn(parts[0] + Arrays.stream(parts).skip(1).map(p -> "," + SecretBearing.masked(p))
-                .collect(Collectors.joining()));
+        String shown = SecretBearing.maskedIn(parts[0] + Arrays.stream(parts).skip(1)
+                .map(p -> "," + SecretBearing.masked(p)).collect(Collectors.joining()));
         for (String part : Arrays.asList(parts).subList(1, parts.length)) {
             int at = part.indexOf('=');
             if (at < 1) {

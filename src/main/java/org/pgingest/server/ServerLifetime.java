@@ -73,7 +73,7 @@ final class ServerLifetime {
         close();
     }
 
-    /** Whether the server was stopped already: by its owner, or by the shutdown hook (Ctrl-C, SIGTERM) while it started. */
+    /** Whether the server was stopped already: by its owner, or by the shutdown hook (a signal) as it started. */
     boolean stopped() {
         return stopped.get();
     }

@@ -37,8 +37,8 @@ class ForkKilledTest {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
             while (postmaster <= 0 && System.nanoTime() < deadline) {
                 Thread.sleep(200);
-                fork = Descendants.of(launcher).stream().filter(p -> p.info().command().map(c -> c.endsWith("java")).orElse(false))
-                        .findFirst().orElse(null);
+                fork = Descendants.of(launcher).stream()
+                        .filter(p -> p.info().command().map(c -> c.endsWith("java")).orElse(false)).findFirst().orElse(null);
                 if (fork != null && Files.readString(out).contains("Iteration   1:")) {
                     runDirectory = RunDirectories.of(fork.pid()).stream()
                             .filter(d -> RunDirectories.postmasterOf(d).isPresent()).findFirst().orElse(null);

@@ -227,8 +227,10 @@ class RankVerdictTest {
         assertThat(RankVerdict.pct(0.95)).isEqualTo("95");
         assertThat(RankVerdict.pct(0.03)).isEqualTo("3");
         assertThat(RankVerdict.pct(0.025)).isEqualTo("2.5");
-        assertThat(RankVerdict.pct(RankOptions.parse(new String[] {"--confidence", "99.99"}).confidence())).isEqualTo("99.99");
-        assertThat(RankVerdict.pct(RankOptions.parse(new String[] {"--confidence", "99.9"}).confidence())).isEqualTo("99.9");
+        for (String given : List.of("99.99", "99.9")) {
+            assertThat(RankVerdict.pct(RankOptions.parse(new String[] {"--confidence", given}).confidence()))
+                    .isEqualTo(given);
+        }
     }
 
     @Test
