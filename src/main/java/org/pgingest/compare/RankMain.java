@@ -196,8 +196,8 @@ public final class RankMain {
         String label = resolved.map(r -> r.table().label()).orElse(options.params().getOrDefault("shape", "USERS"));
         String fileLabel = resolved.map(r -> options.table().get().fileName(r.table()))
                 .orElse(label.toLowerCase(java.util.Locale.ROOT));
-        Path json = options.json().orElse(Path.of("target", "rank-" + fileLabel + ".json"));
-        Path markdown = options.markdown().orElse(Path.of("target", "rank-" + fileLabel + ".md"));
+        Path json = options.json().orElse(Path.of("target", "rank-" + fileLabel + options.fileSuffix() + ".json"));
+        Path markdown = options.markdown().orElse(Path.of("target", "rank-" + fileLabel + options.fileSuffix() + ".md"));
         Map<String, String> shape = new LinkedHashMap<>();
         shape.put("shape", label);
         if (resolved.isPresent() && !options.params().containsKey("hostileShare")) {

@@ -110,6 +110,30 @@ record RankOptions(SuiteOptions suite, Optional<TableSelection> table, List<Load
         return args.stream().filter(a -> OPTIONS.contains(a) && !a.equals("-p") && !a.equals("--no-report")).findFirst();
     }
 
+    /**
+     * What the default file names add to the table's label: the methods, variants, rows per call and parameters chosen
+     * ("-method_COPY_BINARY+COPY_TEXT", "-existingRows_200000"), none for every method (or the quick selection) at the
+     * defaults. A narrowed ranking, as an open verdict advises one, replaced the full one's verdict (a new user's).
+     */
+    String fileSuffix() {
+        StringBuilder suffix = new StringBuilder();
+        if (!methods.isEmpty() && !(table.isEmpty() && methods.equals(RankMain.QUICK))) {
+            suffix.append("-method_").append(String.join("+", methods.stream().map(Enum::name).toList()));
+        }
+        if (!variants.isEmpty()) {
+            suffix.append("-variant_").append(String.join("+", variants.stream().map(Candidate::name).toList()));
+        }
+        if (!rows.equals(DEFAULT_ROWS)) {
+            suffix.append("-rows_").append(String.join("+", rows.stream().map(String::valueOf).toList()));
+        }
+        new java.util.TreeMap<>(params).forEach((name, value) -> {
+            if (!name.equals("shape")) {
+                suffix.append('-').append(name).append('_').append(value.replace(',', '+'));
+            }
+        });
+        return suffix.toString().replace('/', '_');
+    }
+
     static RankOptions parse(String[] args) {
         SuiteOptions suite = SuiteOptions.parse(args);
         List<String> rest = suite.rest();
