@@ -119,6 +119,8 @@ final class RankVerdict {
         root.put("budgetSeconds", run.options().budget().toMillis() / 1000.0);
         root.put("sliceSeconds", run.options().slice().toMillis() / 1000.0);
         root.put("seed", run.options().seed());
+        ObjectNode params = root.putObject("params");
+        run.options().params().forEach(params::put);
         root.put("roundsPerFork", run.options().roundsPerFork());
         root.put("warmupSeconds", run.options().warmup().toMillis() / 1000.0);
         root.put("method", "randomized interleaved rounds in forks replaced every roundsPerFork rounds ("
@@ -295,13 +297,23 @@ final class RankVerdict {
         return md.toString();
     }
 
-    /** The server, the confidence, the margin, the slices and the run's time: one line above every ranking. */
+    /**
+     * The server, the confidence, the margin, the slices, the parameters every candidate ran with and the run's time:
+     * one line above every ranking (a new user's ranking on 200,000 existing rows read as one on an empty table).
+     */
     String header() {
         return String.format(Locale.ROOT, "%s; confidence %s %% (family-wise, every claim below together), ties within "
-                        + "±%s %%, slices of %d ms in randomized rounds (seed %d: --seed %d plays the same orders); %s in "
+                        + "±%s %%, slices of %d ms in randomized rounds (seed %d: --seed %d plays the same orders)%s; %s in "
                         + "all.", run.server(), pct(run.options().confidence()), pct(run.options().delta()),
-                run.options().slice().toMillis(), run.options().seed(), run.options().seed(),
+                run.options().slice().toMillis(), run.options().seed(), run.options().seed(), withParams(),
                 CompareMain.minutes(run.seconds()));
+    }
+
+    /** ", every candidate with -p existingRows=200000" for the parameters given beyond the table's; else nothing. */
+    private String withParams() {
+        List<String> given = run.options().params().entrySet().stream().filter(e -> !e.getKey().equals("shape"))
+                .map(e -> "-p " + e.getKey() + "=" + e.getValue()).toList();
+        return given.isEmpty() ? "" : ", every candidate with " + String.join(" ", given);
     }
 
     /**
@@ -641,8 +653,20 @@ final class RankVerdict {
         }).collect(Collectors.joining("; "));
     }
 
+    /**
+     * Two decimals, or as many as it takes (up to six) for a value near but not at 1 to show which side of 1 it lies:
+     * [1.00, 1.90] said "faster" beside [1.00, 1.22] "not settled" (low ends 1.0043 and 0.9999; a new user's reading).
+     */
     static String ratio(double v) {
-        return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%.2f", v);
+        if (Double.isNaN(v)) {
+            return "–";
+        }
+        String shown = String.format(Locale.ROOT, "%.2f", v);
+        for (int decimals = 3; decimals <= 6 && shown.equals("1.00") && v != 1; decimals++) {
+            String finer = String.format(Locale.ROOT, "%." + decimals + "f", v);
+            shown = Double.parseDouble(finer) == 1 ? shown : finer;
+        }
+        return shown;
     }
 
     /** A counted figure as the verdict's tables show it (one home: Markdown and HTML). */

@@ -185,6 +185,17 @@ class RankVerdictTest {
         assertThat(v.markdown()).contains("(seed " + seed + ": --seed " + seed + " plays the same orders)");
     }
 
+    /** A ranking on 200,000 existing rows said nothing of them (a new user's, 2026-12-03). */
+    @Test
+    void theHeaderAndTheJsonSayTheParametersEveryCandidateRanWith() throws Exception {
+        RankVerdict v = new RankVerdict(new RankVerdict.Run("users", "PostgreSQL (test)", List.of(),
+                RankOptions.parse(new String[] {"-p", "method=COPY_BINARY,BATCH", "-p", "existingRows=200000"}),
+                List.of(ranking()), Map.of(), 60));
+        assertThat(v.header()).contains("plays the same orders), every candidate with -p existingRows=200000; ");
+        assertThat(new ObjectMapper().readTree(v.json()).get("params").get("existingRows").asText()).isEqualTo("200000");
+        assertThat(verdict().header()).doesNotContain("every candidate with");
+    }
+
     @Test
     void theTableCountsTheSlicesLeftOutBesideThoseCounted() {
         assertThat(verdict().markdown()).contains("| 9 (+3 compiling) |").contains("| 12 |");
@@ -220,6 +231,16 @@ class RankVerdictTest {
      * spread by e^(+-1) so that neither pair of it is settled (rank 1-3), while COPY_TEXT, steady, is claimed 3.2x
      * COPY_CSV (rank 1-2). Ordered by worst rank too, COPY_TEXT would come first.
      */
+    /** A bound near 1 shows which side of 1 it lies ([1.00, 1.90] was said "faster"; a new user's reading). */
+    @Test
+    void aRatioNearOneShowsWhichSideOfOneItLies() {
+        assertThat(RankVerdict.ratio(1.0043)).isEqualTo("1.004");
+        assertThat(RankVerdict.ratio(0.99993)).isEqualTo("0.9999");
+        assertThat(RankVerdict.ratio(1.0)).isEqualTo("1.00");
+        assertThat(RankVerdict.ratio(1.2345)).isEqualTo("1.23");
+        assertThat(RankVerdict.ratio(1.0000001)).as("past six decimals").isEqualTo("1.00");
+    }
+
     /** --confidence 99.99 was said as 100.0 %, a certainty the options refuse (an adversarial pass, 2026-12-03). */
     @Test
     void anOptionsShareIsSaidWithItsOwnDigits() {
