@@ -51,14 +51,14 @@ final class RankReport {
                 .append(esc(RankVerdict.unit(verdict.run().options()))).append("</p>");
         for (RankRun.Ranking r : rankings) {
             html.append("<h2>").append(esc(r.rows() + " rows per call")).append("</h2>");
-            html.append("<p class=\"advice\">").append(esc(plain(verdict.advice(r)))).append("</p>");
+            html.append("<p class=\"advice\">").append(inline(verdict.advice(r))).append("</p>");
             html.append(table(r));
             html.append("<p class=\"unit\">").append(esc(RankVerdict.ORDER)).append("</p>");
             html.append(list("Against the leader:", RankVerdict.claims(r)));
             html.append(list("Among the others:", RankVerdict.otherClaims(r)));
             html.append(list("Not ranked:", r.missing().entrySet().stream()
                     .map(e -> r.candidates().get(e.getKey()).name() + ": " + e.getValue()).toList()));
-            RankVerdict.catchUps(r).ifPresent(note -> html.append("<p>").append(esc(plain(note))).append("</p>"));
+            RankVerdict.catchUps(r).ifPresent(note -> html.append("<p>").append(inline(note)).append("</p>"));
             html.append("<h3>Every pair: the row's rows/s over the column's</h3>").append(heatMap(r))
                     .append(HEAT_MAP_KEY);
             html.append("<h3>Rows/s per round</h3>").append(stripChart(r));
@@ -80,7 +80,7 @@ final class RankReport {
         for (int c : ordered(r)) {
             int[] rank = race.rank(c);
             boolean measured = race.slices(c) > 0;
-            t.append("<tr><td>").append(!measured ? "–" : rank[0] == rank[1] ? rank[0] : rank[0] + "–" + rank[1])
+            t.append("<tr><td class=\"n\">").append(!measured ? "–" : rank[0] == rank[1] ? rank[0] : rank[0] + "–" + rank[1])
                     .append("</td><td>").append(esc(r.candidates().get(c).describe()))
                     .append(race.stoppedEarly(c) ? "<br><small>stopped: " + esc(race.why(c).orElse(""))
                             + "</small>" : "")
@@ -163,7 +163,7 @@ final class RankReport {
     /** What the heat map's colours say, under it (a new user found no key to them). */
     static final String HEAT_MAP_KEY = "<p class=\"unit\">" + swatch(colour(Math.log(1.5))) + " the row's candidate "
             + "claimed faster (deeper: the larger the ratio) " + swatch(colour(-Math.log(1.5))) + " claimed slower "
-            + swatch("#dde8f6") + " tied within the margin " + swatch("#f4f4f4") + " not settled, whatever the ratio "
+            + swatch("#a9c9ee") + " tied within the margin " + swatch("#f4f4f4") + " not settled, whatever the ratio "
             + "(few forks, or close); each cell: the ratio, and its claim. Hover a cell for its interval.</p>";
 
     private static String swatch(String fill) {
@@ -178,7 +178,7 @@ final class RankReport {
     private static String fill(Pair p) {
         return switch (p.claim()) {
             case FASTER, SLOWER -> colour(Math.log(p.ratio()));
-            case TIE -> "#dde8f6";
+            case TIE -> "#a9c9ee";
             case UNSETTLED -> "#f4f4f4";
         };
     }
@@ -351,13 +351,35 @@ final class RankReport {
             return "";
         }
         StringBuilder ul = new StringBuilder("<p>").append(esc(title)).append("</p><ul>");
-        lines.forEach(l -> ul.append("<li>").append(esc(plain(l))).append("</li>"));
+        lines.forEach(l -> ul.append("<li>").append(inline(l)).append("</li>"));
         return ul.append("</ul>").toString();
     }
 
     /** The advice's Markdown as plain text: bold marks and escapes removed. */
-    private static String plain(String markdown) {
-        return markdown.replace("**", "").replaceAll("\\\\(.)", "$1");
+    /**
+     * The verdict's Markdown as HTML: **bold**, `code` (kept on one line: an option a reader copies), backslash escapes;
+     * the rest escaped. Shown as plain text, the backticks of an advised command stood in the page (a new user's).
+     */
+    private static String inline(String markdown) {
+        StringBuilder html = new StringBuilder();
+        boolean strong = false;
+        boolean code = false;
+        for (int i = 0; i < markdown.length(); i++) {
+            char ch = markdown.charAt(i);
+            if (ch == '\\' && i + 1 < markdown.length()) {
+                html.append(esc(String.valueOf(markdown.charAt(++i))));
+            } else if (ch == '`') {
+                html.append(code ? "</code>" : "<code style=\"white-space:nowrap\">");
+                code = !code;
+            } else if (!code && markdown.startsWith("**", i)) {
+                html.append(strong ? "</strong>" : "<strong>");
+                strong = !strong;
+                i++;
+            } else {
+                html.append(esc(String.valueOf(ch)));
+            }
+        }
+        return html.append(code ? "</code>" : "").append(strong ? "</strong>" : "").toString();
     }
 
     private static String esc(String s) {

@@ -261,8 +261,8 @@ final class RankVerdict {
      * a mistake).
      */
     static final String ORDER = "Rank a–b: the best and the worst place the claims below allow (1: established first). "
-            + "Rows in order of best rank, then of the ratio to the leader over the rounds both ran, which is not the "
-            + "order of rows/s where a candidate stopped early or had slices left out.";
+            + "Rows fastest first by the ratio to the leader over the rounds both ran, one claimed faster than another "
+            + "above it; not the order of rows/s where a candidate stopped early or had slices left out.";
 
     /** The verdict in Markdown: per ranking, the ranked table, the claims against the leader, and the advice. */
     String markdown() {

@@ -106,6 +106,8 @@ class RankReportRenderTest {
                 .contains("<th>slices</th>").contains("9 (+3 compiling)").contains("Against the leader:")
                 .contains("<li>COPY_BINARY ").contains("Not ranked:")
                 .contains("<li>COPY_FREEZE: missing: COPY_FREEZE cannot write t: &lt;partitioned&gt;</li>");
+        // the advice's Markdown as HTML: its backticks stood in the page, an advised option broken over two lines
+        assertThat(html).contains("<p class=\"advice\"><strong>").doesNotContain("`").doesNotContain("**");
     }
 
     /** Writes the whole report of {@code r}, checks its layout at two widths and returns the page. */
