@@ -25,6 +25,7 @@ import org.pgingest.workload.SchemaRefusedException;
 import org.pgingest.workload.SuiteSchema;
 import org.pgingest.workload.ddl.Identifiers;
 import org.pgingest.workload.ddl.SqlScript;
+import org.pgingest.workload.definition.ConstraintDefinition;
 import org.pgingest.workload.definition.DefinitionException;
 import org.pgingest.workload.definition.QualifiedName;
 import org.pgingest.workload.definition.ResolvedTable;
@@ -333,6 +334,19 @@ final class TableRun {
                 notes.add(r.sample().source() + "'s " + String.join(", ", filled) + (filled.size() == 1 ? " is a "
                         + "column" : " are columns") + " the server fills: " + (filled.size() == 1 ? "its" : "their")
                         + " values are not loaded");
+            }
+            // keys and foreign keys take the suite's values: said, as a new user found their 615 loaded as 44
+            List<String> replaced = new ArrayList<>(check.keyCarriers());
+            if (r.foreignKeys()) {
+                r.table().constraints(ConstraintDefinition.Kind.FOREIGN_KEY).forEach(fk -> fk.columns().stream()
+                        .filter(col -> !replaced.contains(col)).forEach(replaced::add));
+            }
+            List<String> inFile = replaced.stream().filter(r.sample().header()::contains).map(Identifiers::display)
+                    .toList();
+            if (!inFile.isEmpty()) {
+                notes.add(r.sample().source() + "'s " + String.join(", ", inFile) + " take the suite's values, not the "
+                        + "file's: a unique key's column carries the row number (keys stay distinct over every call), a "
+                        + "foreign key's the referenced copies' keys");
             }
         }
         int triggers = r.table().triggers().size();

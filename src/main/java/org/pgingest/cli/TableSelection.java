@@ -57,13 +57,14 @@ public final class TableSelection {
      * @param table      the resolved table
      * @param cannotWrite each method that cannot write it, with the reason
      */
-    public record Resolved(ResolvedTable table, Map<LoadMethod, String> cannotWrite) {
+    /** @param notes what the run printed a reader should know of the table, which its verdict repeats */
+    public record Resolved(ResolvedTable table, Map<LoadMethod, String> cannotWrite, List<String> notes) {
     }
 
     /** Resolves and checks the table (the notes and skipped statements printed as a table run prints them). */
     public Resolved resolve(TargetConfig config) throws IOException {
         TableRun.Resolution r = TableRun.resolveAndTell(options, config);
-        return new Resolved(r.table(), r.check().cannotWrite());
+        return new Resolved(r.table(), r.check().cannotWrite(), TableRun.notes(r.table(), r.check()));
     }
 
     /**

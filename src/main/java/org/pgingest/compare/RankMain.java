@@ -270,8 +270,8 @@ public final class RankMain {
             double seconds = (System.nanoTime() - started) / 1e9;
             String heading = label + resolved.map(r -> " (" + r.table().source()
                     + (r.table().sample() == null ? "" : ", " + r.table().sample().source()) + ")").orElse("");
-            RankVerdict verdict = new RankVerdict(new RankVerdict.Run(heading, server.summary(), server.warnings(), options,
-                    rankings, effective, seconds));
+            RankVerdict verdict = new RankVerdict(new RankVerdict.Run(heading, server.summary(), server.warnings(),
+                    resolved.map(TableSelection.Resolved::notes).orElse(List.of()), options, rankings, effective, seconds));
             String md = verdict.markdown();
             ResultPath.write(json, o -> o.write(verdict.json().getBytes(StandardCharsets.UTF_8)));
             ResultPath.write(markdown, o -> o.write(md.getBytes(StandardCharsets.UTF_8)));

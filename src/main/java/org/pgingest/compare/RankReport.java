@@ -47,6 +47,7 @@ final class RankReport {
         html.append("<h1>Ranking: ").append(esc(verdict.run().table())).append("</h1>");
         html.append("<p>").append(esc(verdict.header())).append("</p>");
         verdict.run().warnings().forEach(w -> html.append("<p><strong>Warning:</strong> ").append(esc(w)).append("</p>"));
+        html.append(list("The table:", verdict.run().tableNotes().stream().map(RankVerdict::escape).toList()));
         html.append("<p class=\"unit\">")
                 .append(esc(RankVerdict.unit(verdict.run().options()))).append("</p>");
         for (RankRun.Ranking r : rankings) {
@@ -57,7 +58,7 @@ final class RankReport {
             html.append(list("Against the leader:", RankVerdict.claims(r)));
             html.append(list("Among the others:", RankVerdict.otherClaims(r)));
             html.append(list("Not ranked:", r.missing().entrySet().stream()
-                    .map(e -> r.candidates().get(e.getKey()).name() + ": " + e.getValue()).toList()));
+                    .map(e -> RankVerdict.escape(r.candidates().get(e.getKey()).name() + ": " + e.getValue())).toList()));
             RankVerdict.catchUps(r).ifPresent(note -> html.append("<p>").append(inline(note)).append("</p>"));
             html.append("<h3>Every pair: the row's rows/s over the column's</h3>").append(heatMap(r))
                     .append(HEAT_MAP_KEY);
@@ -346,6 +347,7 @@ final class RankReport {
     }
 
     /** A titled list of the verdict's lines (in its Markdown), or nothing when there are none. */
+    /** A titled list of Markdown lines (the verdict's claims, or plain text escaped for it). */
     private static String list(String title, List<String> lines) {
         if (lines.isEmpty()) {
             return "";

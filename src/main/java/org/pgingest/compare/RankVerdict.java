@@ -57,8 +57,14 @@ final class RankVerdict {
      * @param effective  each candidate's session settings as its sessions read them back
      * @param seconds    the whole run, setup included
      */
-    record Run(String table, String server, List<String> warnings, RankOptions options, List<RankRun.Ranking> rankings,
-               Map<String, Map<String, String>> effective, double seconds) {
+    /** @param tableNotes what a reader of a user's table should know (its rows' source, the columns the suite fills) */
+    record Run(String table, String server, List<String> warnings, List<String> tableNotes, RankOptions options,
+               List<RankRun.Ranking> rankings, Map<String, Map<String, String>> effective, double seconds) {
+        /** A ranking of a published shape: no notes on its table. */
+        Run(String table, String server, List<String> warnings, RankOptions options, List<RankRun.Ranking> rankings,
+            Map<String, Map<String, String>> effective, double seconds) {
+            this(table, server, warnings, List.of(), options, rankings, effective, seconds);
+        }
     }
 
     /** What the intervals count, said once in every verdict: forks, not rounds (docs/rank.md says why). */
@@ -114,6 +120,8 @@ final class RankVerdict {
         root.put("server", run.server());
         ArrayNode serverWarnings = root.putArray("serverWarnings");
         run.warnings().forEach(serverWarnings::add);
+        ArrayNode tableNotes = root.putArray("tableNotes");
+        run.tableNotes().forEach(tableNotes::add);
         root.put("confidence", run.options().confidence());
         root.put("delta", run.options().delta());
         root.put("budgetSeconds", run.options().budget().toMillis() / 1000.0);
@@ -270,7 +278,8 @@ final class RankVerdict {
         md.append("# Ranking: ").append(run.table()).append("\n\n");
         md.append(header()).append("\n\n");
         run.warnings().forEach(w -> md.append("**Warning:** ").append(w).append("\n\n"));
-        md.append(unit(run.options())).append("\n\n");
+        run.tableNotes().forEach(n -> md.append("- ").append(escape(n)).append('\n'));
+        md.append(run.tableNotes().isEmpty() ? "" : "\n").append(unit(run.options())).append("\n\n");
         for (RankRun.Ranking r : run.rankings()) {
             md.append("## ").append(r.rows()).append(" rows per call\n\n");
             md.append(advice(r)).append("\n\n");

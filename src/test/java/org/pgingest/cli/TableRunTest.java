@@ -394,23 +394,30 @@ class TableRunTest {
     }
 
     /**
-     * The notes say how many of the user's rows there are, taken in turn, and which of their columns the server fills
-     * and so are not loaded (a new user's pass, 2026-12-03: an identity column in the CSV was dropped without a word).
+     * The notes say how many of the user's rows there are, taken in turn, which of their columns the server fills and
+     * so are not loaded, and which take the suite's values (a new user's passes, 2026-12-03: an identity column in the
+     * CSV was dropped, and key and foreign-key values replaced, without a word).
      */
     @Test
     void theNotesSayTheRowsCountAndTheColumnsTheServerFills() throws Exception {
         try (EmbeddedTarget server = EmbeddedTarget.start(org.pgingest.server.TargetConfig.defaults())) {
             try (Connection c = server.dataSource().getConnection(); Statement st = c.createStatement()) {
                 st.execute("CREATE SCHEMA crm");
-                st.execute("CREATE TABLE crm.people (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, name text)");
+                st.execute("CREATE TABLE crm.teams (id int PRIMARY KEY)");
+                st.execute("CREATE TABLE crm.people (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, name text, "
+                        + "email text UNIQUE, team_id int REFERENCES crm.teams)");
                 var people = org.pgingest.workload.definition.TableSources.live(c,
                         new org.pgingest.workload.definition.QualifiedName("crm", "people"), "crm.people", server.schema());
-                Path csv = Files.writeString(directory.resolve("people.csv"), "id,name\n7,Ada\n");
+                Path csv = Files.writeString(directory.resolve("people.csv"), "id,name,email,team_id\n7,Ada,a@x,615\n");
                 List<String> notes = TableRun.notes(people.withSample(org.pgingest.table.UserRows.fromCsv(csv)),
-                        new org.pgingest.table.TableCheck(Map.of(), List.of()));
+                        new org.pgingest.table.TableCheck(Map.of(), List.of("email")));
                 assertThat(notes.get(0)).endsWith("; rows from --rows people.csv (1 row, taken in turn)");
                 assertThat(notes).contains("--rows people.csv's id is a column the server fills: its values are not "
                         + "loaded");
+                // a new user's 615 loaded as 44 without a word (2026-12-03)
+                assertThat(notes).contains("--rows people.csv's email, team_id take the suite's values, not the file's: "
+                        + "a unique key's column carries the row number (keys stay distinct over every call), a foreign "
+                        + "key's the referenced copies' keys");
             }
         }
     }

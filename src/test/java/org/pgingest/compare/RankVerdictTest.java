@@ -196,6 +196,16 @@ class RankVerdictTest {
         assertThat(verdict().header()).doesNotContain("every candidate with");
     }
 
+    /** The notes a table run printed (the rows' source, the columns that take the suite's values) are in the verdict. */
+    @Test
+    void aTablesNotesAreInTheMarkdownAndTheJson() throws Exception {
+        String note = "--rows o.csv's customer_id take the suite's values, not the file's";
+        RankVerdict v = new RankVerdict(new RankVerdict.Run("orders", "PostgreSQL (test)", List.of(), List.of(note),
+                RankOptions.parse(new String[0]), List.of(ranking()), Map.of(), 60));
+        assertThat(v.markdown()).contains("- " + RankVerdict.escape(note) + "\n");
+        assertThat(new ObjectMapper().readTree(v.json()).get("tableNotes").get(0).asText()).isEqualTo(note);
+    }
+
     @Test
     void theTableCountsTheSlicesLeftOutBesideThoseCounted() {
         assertThat(verdict().markdown()).contains("| 9 (+3 compiling) |").contains("| 12 |");
