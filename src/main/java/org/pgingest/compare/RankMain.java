@@ -184,7 +184,8 @@ public final class RankMain {
         if (given.table().isPresent()) {
             resolved = Optional.of(given.table().get().resolve(config));
         }
-        Map<LoadMethod, String> cannot = resolved.map(TableSelection.Resolved::cannotWrite).orElse(Map.of());
+        Map<LoadMethod, String> cannot = new java.util.LinkedHashMap<>(given.ruledOut());
+        resolved.ifPresent(r -> cannot.putAll(r.cannotWrite()));
         List<String> unable = asked.stream().filter(c -> cannot.containsKey(c.method())).map(Candidate::name).toList();
         // Before any fork: the first ranking's candidates that can write the table, for whom the forks' length is
         // worked out and the budget checked (a new user's 10 minutes were priced for all 18 methods where 13 could run)
