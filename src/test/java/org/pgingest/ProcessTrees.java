@@ -27,6 +27,27 @@ public final class ProcessTrees {
         }
     }
 
+    /**
+     * Whether a process still runs: alive, and not a zombie. A process orphaned to init (a postmaster pg_ctl
+     * daemonised) that has exited stays in the process table until init reaps it, and {@code isAlive()} is true until
+     * then: this machine's init (process_api) reaps orphans up to 2 s after they exit (a comparison's postmaster was
+     * taken for one it left running).
+     */
+    public static boolean running(ProcessHandle process) {
+        if (!process.isAlive()) {
+            return false;
+        }
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", Long.toString(process.pid()), "stat"));
+            // pid (comm) state ...: the command may hold ')' itself, the state follows the last one.
+            return stat.charAt(stat.lastIndexOf(')') + 2) != 'Z';
+        } catch (java.nio.file.NoSuchFileException e) {
+            return false;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     public static void stop(Process process) throws InterruptedException {
         List<ProcessHandle> tree = Descendants.of(process);
         tree.forEach(ProcessHandle::destroy);

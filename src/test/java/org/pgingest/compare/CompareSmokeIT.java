@@ -91,7 +91,7 @@ class CompareSmokeIT {
                     Files.readString(stderr, StandardCharsets.UTF_8), p.pid());
         } finally {
             ProcessTrees.stop(p);
-            assertThat(started.stream().filter(ProcessHandle::isAlive).toList())
+            assertThat(started.stream().filter(ProcessTrees::running).toList())
                     .as("processes the comparison left running").isEmpty();
         }
     }
