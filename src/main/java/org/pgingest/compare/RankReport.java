@@ -57,8 +57,8 @@ final class RankReport {
             html.append("<p class=\"unit\">").append(esc(RankVerdict.ORDER)).append("</p>");
             html.append(list("Against the leader:", RankVerdict.claims(r)));
             html.append(list("Among the others:", RankVerdict.otherClaims(r)));
-            html.append(list("Not ranked:", r.missing().entrySet().stream()
-                    .map(e -> RankVerdict.escape(r.candidates().get(e.getKey()).name() + ": " + e.getValue())).toList()));
+            html.append(list("Not ranked:", RankVerdict.notRanked(r)));
+            RankVerdict.drift(r).ifPresent(note -> html.append("<p>").append(inline(note)).append("</p>"));
             RankVerdict.catchUps(r).ifPresent(note -> html.append("<p>").append(inline(note)).append("</p>"));
             html.append("<h3>Every pair: the row's rows/s over the column's</h3>").append(heatMap(r))
                     .append(HEAT_MAP_KEY);

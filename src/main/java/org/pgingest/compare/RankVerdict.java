@@ -296,11 +296,11 @@ final class RankVerdict {
                 others.forEach(c -> md.append("- ").append(c).append('\n'));
                 md.append('\n');
             }
-            r.missing().forEach((c, why) -> md.append("- Not ranked: ").append(name(r, c)).append(": ")
-                    .append(escape(why)).append('\n'));
+            notRanked(r).forEach(line -> md.append("- Not ranked: ").append(line).append('\n'));
             if (!r.missing().isEmpty()) {
                 md.append('\n');
             }
+            drift(r).ifPresent(note -> md.append(note).append("\n\n"));
             catchUps(r).ifPresent(note -> md.append(note).append("\n\n"));
         }
         return md.toString();
@@ -354,6 +354,75 @@ final class RankVerdict {
                 + "read, and an idle one (here the other candidates' connections) reads them in a transaction of its "
                 + "own once far enough behind (PostgreSQL's sinval catch-up). Those write no WAL and flush nothing; "
                 + "each call commits once.");
+    }
+
+    /**
+     * "COPY_UPSERT, BATCH_UPSERT: missing: each of them cannot write ...": the candidates not ranked, one line per
+     * reason (a table without a usable unique key gave five methods the same long reason, printed five times).
+     */
+    static List<String> notRanked(RankRun.Ranking r) {
+        // RankMain's reason: "missing: METHOD cannot write TABLE: why"; grouped by what follows the method
+        Map<String, List<Integer>> byReason = new LinkedHashMap<>();
+        r.missing().forEach((c, why) -> {
+            String method = RankRun.MISSING + r.candidates().get(c).method().name() + " ";
+            String key = why.startsWith(method) ? why.substring(method.length()) : why;
+            byReason.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
+        });
+        List<String> lines = new ArrayList<>();
+        byReason.forEach((key, cs) -> {
+            String names = cs.stream().map(c -> name(r, c)).collect(Collectors.joining(", "));
+            String why = cs.size() == 1 ? r.missing().get(cs.get(0)) : r.missing().get(cs.get(0)).equals(key)
+                    ? key : RankRun.MISSING + "each of them " + key;
+            lines.add(escape(names + ": " + why));
+        });
+        return lines;
+    }
+
+    /**
+     * How far the machine's pace may drift across a ranking's rounds before the verdict says so, either way: rare enough
+     * to be read (docs/rank.md, Output: how often it would have spoken).
+     */
+    private static final double DRIFT_NOTED = 1.25;
+
+    /**
+     * "The machine's pace drifted ...": the rounds of the last quarter against those of the first, each round's pace the
+     * mean over its candidates of ln(rows/s) about that candidate's own mean, so that the strip chart's fall or rise is
+     * explained beside it (a new user saw every candidate drop from 50,000 to 30,000 rows/s at round 16 with no word).
+     * Empty with fewer than 16 rounds, or within {@link #DRIFT_NOTED} either way.
+     */
+    static Optional<String> drift(RankRun.Ranking r) {
+        Map<Integer, double[]> sums = new java.util.HashMap<>();
+        for (List<RankRun.SliceRecord> round : r.rounds()) {
+            for (RankRun.SliceRecord x : round) {
+                if (!x.compiling() && x.rowsPerSecond() > 0) {
+                    double[] sum = sums.computeIfAbsent(x.candidate(), c -> new double[2]);
+                    sum[0] += Math.log(x.rowsPerSecond());
+                    sum[1]++;
+                }
+            }
+        }
+        List<Double> paces = new ArrayList<>();
+        for (List<RankRun.SliceRecord> round : r.rounds()) {
+            OptionalDouble pace = round.stream().filter(x -> !x.compiling() && x.rowsPerSecond() > 0)
+                    .mapToDouble(x -> Math.log(x.rowsPerSecond()) - sums.get(x.candidate())[0] / sums.get(x.candidate())[1])
+                    .average();
+            pace.ifPresent(paces::add);
+        }
+        int quarter = paces.size() / 4;
+        if (quarter < 4) {
+            return Optional.empty();
+        }
+        double first = paces.subList(0, quarter).stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        double last = paces.subList(paces.size() - quarter, paces.size()).stream().mapToDouble(Double::doubleValue)
+                .average().orElseThrow();
+        double change = Math.exp(last - first);
+        if (change < DRIFT_NOTED && change > 1 / DRIFT_NOTED) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "The machine's pace drifted: the last quarter's rounds ran at "
+                + "%.2f× the first quarter's speed (each candidate's rows/s against its own mean; the report's strip "
+                + "chart shows it). Every ratio above is taken within a round, where a drift as slow as this cancels; "
+                + "the rows/s column mixes the rounds each candidate ran.", change));
     }
 
     private String table(RankRun.Ranking r) {

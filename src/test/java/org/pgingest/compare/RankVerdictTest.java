@@ -365,4 +365,53 @@ class RankVerdictTest {
                 + "COPY_TEXT spread by 0.46 about its fork's mean (standard deviation), against 0.06–0.16 on quiet 2-vCPU "
                 + "VMs (docs/rank.md, Measured): another job on this machine, or a noisy host, widens every interval");
     }
+
+    /** Methods refused for one reason are one line, the reason once (five upserts and RETURNING loaders, 2026-12-03). */
+    @Test
+    void candidatesNotRankedForOneReasonAreOneLine() {
+        List<Candidate> candidates = List.of(Candidate.of(LoadMethod.COPY_BINARY), Candidate.of(LoadMethod.BATCH),
+                Candidate.of(LoadMethod.COPY_UPSERT), Candidate.of(LoadMethod.BATCH_UPSERT),
+                Candidate.of(LoadMethod.COPY_FREEZE));
+        Map<Integer, String> missing = new java.util.TreeMap<>(Map.of(
+                2, "missing: COPY_UPSERT cannot write t: it has no unique key",
+                3, "missing: BATCH_UPSERT cannot write t: it has no unique key",
+                4, "missing: COPY_FREEZE cannot write t: COPY FREEZE cannot load a partitioned table"));
+        RankRun.Ranking twoRun = ranking();
+        RankRun.Ranking r = new RankRun.Ranking(500, candidates, twoRun.race(), twoRun.rounds(), missing, 60, List.of());
+        assertThat(RankVerdict.notRanked(r)).containsExactly(
+                "COPY_UPSERT, BATCH_UPSERT: missing: each of them cannot write t: it has no unique key",
+                "COPY_FREEZE: missing: COPY_FREEZE cannot write t: COPY FREEZE cannot load a partitioned table");
+        assertThat(verdictOf(r).markdown()).containsOnlyOnce("it has no unique key")
+                .contains("- Not ranked: COPY_UPSERT, BATCH_UPSERT: missing: each of them cannot write t");
+    }
+
+    /** Two candidates over {@code rounds} rounds, both at {@code after} times their pace from round {@code from} on. */
+    private static RankRun.Ranking paced(int rounds, int from, double after) {
+        Race race = new Race(2, new RankStatistics(0.95, 0.03));
+        List<List<RankRun.SliceRecord>> recorded = new ArrayList<>();
+        for (int round = 0; round < rounds; round++) {
+            double pace = (round < from ? 1 : after) * (round % 2 == 0 ? 1.03 : 0.97);
+            race.add(round / 8, Map.of(0, 30_000 * pace, 1, 20_000 * pace));
+            recorded.add(List.of(new RankRun.SliceRecord(0, 0, round / 8, Map.of("rows", 30_000 * pace), false),
+                    new RankRun.SliceRecord(1, 1, round / 8, Map.of("rows", 20_000 * pace), false)));
+        }
+        race.finalLook();
+        return new RankRun.Ranking(500, List.of(Candidate.of(LoadMethod.COPY_BINARY), Candidate.of(LoadMethod.BATCH)),
+                race, recorded, Map.of(), 60, List.of());
+    }
+
+    /**
+     * Every candidate slower from round 16 of 32 (a new user's strip chart fell from 50,000 to 30,000 rows/s there, and
+     * the verdict said nothing): the verdict says by how much, and that the ratios are taken within a round.
+     */
+    @Test
+    void aDriftOfTheMachinesPaceIsSaid() {
+        RankRun.Ranking fell = paced(32, 16, 0.6);
+        assertThat(RankVerdict.drift(fell)).hasValueSatisfying(note -> assertThat(note)
+                .startsWith("The machine's pace drifted: the last quarter's rounds ran at 0.60× the first quarter's"));
+        assertThat(verdictOf(fell).markdown()).contains("The machine's pace drifted");
+        assertThat(RankVerdict.drift(paced(32, 16, 1.3))).hasValueSatisfying(note -> assertThat(note).contains(" 1.30× "));
+        assertThat(RankVerdict.drift(paced(32, 16, 0.9))).as("within a factor of 1.25").isEmpty();
+        assertThat(RankVerdict.drift(paced(15, 8, 0.5))).as("fewer than 16 rounds").isEmpty();
+    }
 }
