@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 
@@ -137,7 +139,7 @@ final class PairedRun implements AutoCloseable {
             List<String> turns = new ArrayList<>();
             for (int fork = 0; fork < forks; fork++) {
                 turns.add(referee.round(() -> processes.entrySet().stream().filter(e -> !e.getValue().isAlive())
-                        .map(Map.Entry::getKey).findFirst()));
+                        .map(Map.Entry::getKey).collect(Collectors.toCollection(() -> EnumSet.noneOf(Side.class)))));
             }
             return turns;
         });

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -27,6 +28,11 @@ final class Referee implements AutoCloseable {
     /** How long a side may take to start its fork and reach its first iteration. */
     static final long START_TIMEOUT_MILLIS = 5 * 60 * 1000;
     private static final int ACCEPT_POLL_MILLIS = 200;
+    /**
+     * How long a side's end waits for the other's before it is blamed alone: of two jars that cannot start, the one
+     * whose JVM failed first was blamed by a few hundred milliseconds, so that the outcome turned on it (CI, 2026-12-04).
+     */
+    private static final long BOTH_ENDED_GRACE_MILLIS = 2_000;
 
     private final ServerSocket server;
 
@@ -60,13 +66,13 @@ final class Referee implements AutoCloseable {
     /**
      * Referees one fork of each side through every iteration.
      *
-     * @param ended a side whose launcher has ended, if any: a side that never connects is not waited for
+     * @param ended the sides whose launchers have ended: a side that never connects is not waited for
      * @return the sides' turns in the order they ran, one letter each (A baseline, B candidate), warm-up iterations
      * in lower case
      * @throws RefereeException when a side ends early, runs another trial than the other, or breaks the protocol;
      *                          both forks are told to stop
      */
-    String round(Supplier<Optional<Side>> ended) throws IOException {
+    String round(Supplier<Set<Side>> ended) throws IOException {
         Map<Side, Player> players = new EnumMap<>(Side.class);
         try {
             accept(players, ended);
@@ -118,13 +124,21 @@ final class Referee implements AutoCloseable {
         }
     }
 
-    private void accept(Map<Side, Player> players, Supplier<Optional<Side>> ended) throws IOException {
+    private void accept(Map<Side, Player> players, Supplier<Set<Side>> ended) throws IOException {
         long deadline = System.currentTimeMillis() + START_TIMEOUT_MILLIS;
+        long blameAt = -1;
         while (players.size() < 2) {
-            Optional<Side> gone = ended.get();
-            if (gone.isPresent()) {
-                throw new RefereeException("the " + gone.get().id() + " side ended before its fork reached its first "
-                        + "iteration", gone.get());
+            Set<Side> gone = ended.get();
+            if (gone.size() == Side.values().length) {
+                throw new RefereeException("both sides ended before their forks reached their first iteration", null);
+            }
+            if (!gone.isEmpty()) {
+                blameAt = blameAt < 0 ? System.currentTimeMillis() + BOTH_ENDED_GRACE_MILLIS : blameAt;
+                if (System.currentTimeMillis() >= blameAt) {
+                    Side side = gone.iterator().next();
+                    throw new RefereeException("the " + side.id() + " side ended before its fork reached its first "
+                            + "iteration", side);
+                }
             }
             if (System.currentTimeMillis() > deadline) {
                 throw new RefereeException("a side's fork did not reach its first iteration within "

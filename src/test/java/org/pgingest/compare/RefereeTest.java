@@ -19,7 +19,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -90,7 +90,7 @@ class RefereeTest {
     void theSidesTakeTurnsInAbbaBlocksOneAtATime_andNeitherLeavesBeforeBothAreDone() throws Exception {
         Log log = new Log();
         try (Referee referee = new Referee()) {
-            Future<String> round = threads.submit(() -> referee.round(Optional::empty));
+            Future<String> round = threads.submit(() -> referee.round(Set::of));
             Future<?> a = fork(referee, Side.BASELINE, trial("BATCH"), log);
             Future<?> b = fork(referee, Side.CANDIDATE, trial("BATCH"), log);
             a.get(30, TimeUnit.SECONDS);
@@ -108,7 +108,7 @@ class RefereeTest {
     void aForkThatEndsMidwayIsBlamed_andTheOtherSideIsStopped() throws Exception {
         Log log = new Log();
         try (Referee referee = new Referee()) {
-            Future<String> round = threads.submit(() -> referee.round(Optional::empty));
+            Future<String> round = threads.submit(() -> referee.round(Set::of));
             Future<?> a = fork(referee, Side.BASELINE, trial("BATCH"), log);
             // The candidate's fork says hello, then dies before its first turn.
             String[] address = referee.address(Side.CANDIDATE).split(":");
@@ -131,7 +131,7 @@ class RefereeTest {
     @Test
     void sidesRunningDifferentTrialsAreBothStopped() throws Exception {
         try (Referee referee = new Referee()) {
-            Future<String> round = threads.submit(() -> referee.round(Optional::empty));
+            Future<String> round = threads.submit(() -> referee.round(Set::of));
             Future<?> a = fork(referee, Side.BASELINE, trial("BATCH"), new Log());
             Future<?> b = fork(referee, Side.CANDIDATE, trial("COPY_BINARY"), new Log());
             assertThatThrownBy(() -> round.get(30, TimeUnit.SECONDS)).cause()
@@ -147,9 +147,25 @@ class RefereeTest {
     @Test
     void aSideWhoseLauncherEndedBeforeItsForkConnectedIsNotWaitedFor() throws IOException {
         try (Referee referee = new Referee()) {
-            assertThatThrownBy(() -> referee.round(() -> Optional.of(Side.BASELINE)))
+            assertThatThrownBy(() -> referee.round(() -> Set.of(Side.BASELINE)))
                     .isInstanceOf(Referee.RefereeException.class)
                     .hasMessage("the baseline side ended before its fork reached its first iteration");
+        }
+    }
+
+    /**
+     * Two jars that cannot start: the candidate's launcher ends first, the baseline's half a second later; both are
+     * blamed, not the first alone by the milliseconds between their JVMs' failures (CI, 2026-12-04).
+     */
+    @Test
+    void twoSidesEndingOneAfterTheOtherAreBothBlamed() throws IOException {
+        long start = System.nanoTime();
+        try (Referee referee = new Referee()) {
+            assertThatThrownBy(() -> referee.round(() -> System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(500)
+                    ? Set.of(Side.CANDIDATE) : Set.of(Side.CANDIDATE, Side.BASELINE)))
+                    .isInstanceOf(Referee.RefereeException.class)
+                    .hasMessage("both sides ended before their forks reached their first iteration")
+                    .satisfies(e -> assertThat(((Referee.RefereeException) e).atFault()).isEmpty());
         }
     }
 }
