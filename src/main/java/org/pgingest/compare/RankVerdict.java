@@ -371,8 +371,9 @@ final class RankVerdict {
         List<String> lines = new ArrayList<>();
         byReason.forEach((key, cs) -> {
             String names = cs.stream().map(c -> name(r, c)).collect(Collectors.joining(", "));
-            String why = cs.size() == 1 ? r.missing().get(cs.get(0)) : r.missing().get(cs.get(0)).equals(key)
-                    ? key : RankRun.MISSING + "each of them " + key;
+            String first = r.missing().get(cs.get(0));
+            // several: the reason once, said of each of them where it named the method
+            String why = cs.size() == 1 || first.equals(key) ? first : RankRun.MISSING + "each of them " + key;
             lines.add(escape(names + ": " + why));
         });
         return lines;
@@ -391,22 +392,14 @@ final class RankVerdict {
      * Empty with fewer than 16 rounds, or within {@link #DRIFT_NOTED} either way.
      */
     static Optional<String> drift(RankRun.Ranking r) {
-        Map<Integer, double[]> sums = new java.util.HashMap<>();
-        for (List<RankRun.SliceRecord> round : r.rounds()) {
-            for (RankRun.SliceRecord x : round) {
-                if (!x.compiling() && x.rowsPerSecond() > 0) {
-                    double[] sum = sums.computeIfAbsent(x.candidate(), c -> new double[2]);
-                    sum[0] += Math.log(x.rowsPerSecond());
-                    sum[1]++;
-                }
-            }
-        }
+        // the race holds each candidate's counted slices: its mean is the one their ratios are taken from
+        double[] meanLog = java.util.stream.IntStream.range(0, r.candidates().size()).mapToDouble(r.race()::meanLog)
+                .toArray();
         List<Double> paces = new ArrayList<>();
         for (List<RankRun.SliceRecord> round : r.rounds()) {
-            OptionalDouble pace = round.stream().filter(x -> !x.compiling() && x.rowsPerSecond() > 0)
-                    .mapToDouble(x -> Math.log(x.rowsPerSecond()) - sums.get(x.candidate())[0] / sums.get(x.candidate())[1])
-                    .average();
-            pace.ifPresent(paces::add);
+            round.stream().filter(x -> !x.compiling() && x.rowsPerSecond() > 0)
+                    .mapToDouble(x -> Math.log(x.rowsPerSecond()) - meanLog[x.candidate()]).average()
+                    .ifPresent(paces::add);
         }
         int quarter = paces.size() / 4;
         if (quarter < 4) {
